@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * Every domain event's payload, by routing key. Consumers validate the envelope and then the
+ * payload; the event id lets them ignore a redelivery.
+ */
+export const EventPayloadSchemas = {
+  'catalog.regions.seeded': z.object({ count: z.number().int().nonnegative() }),
+  'catalog.meal-types.seeded': z.object({ count: z.number().int().nonnegative() }),
+} as const;
+
+export type EventType = keyof typeof EventPayloadSchemas;
+export type EventPayload<T extends EventType> = z.infer<(typeof EventPayloadSchemas)[T]>;
+
+export const EventEnvelopeSchema = z.object({
+  id: z.uuid(),
+  type: z.string().min(1),
+  occurredAt: z.iso.datetime(),
+  source: z.string().min(1),
+  payload: z.unknown(),
+});
+export type EventEnvelope = z.infer<typeof EventEnvelopeSchema>;
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(EventPayloadSchemas, type);
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** Who is calling, as the gateway resolved it from the session and signed for the services. */
+export const IdentitySchema = z.object({
+  userId: z.string().min(1),
+  email: z.email(),
+  roles: z.array(z.enum(['admin'])),
+});
+export type Identity = z.infer<typeof IdentitySchema>;
+
+export const IDENTITY_HEADER = 'x-mealprep-identity';
+export const IDENTITY_SIGNATURE_HEADER = 'x-mealprep-identity-sig';
+export const REQUEST_ID_HEADER = 'x-request-id';

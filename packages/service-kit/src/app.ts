@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type Router } from 'express';
+import { REQUEST_ID_HEADER } from '@mealprep/contracts';
+import type { Logger } from 'pino';
+import './express-types';
+import { AppError, errorHandler, notFoundHandler } from './errors';
+import { verifyIdentity } from './identity';
+
+export type Readiness = () => Record<string, boolean>;
+
+export interface AppOptions {
+  logger: Logger;
+  identitySecret: string;
+  /** Each dependency the service needs and whether it is connected now. */
+  readiness: Readiness;
+  /** Mounts the service's routers. */
+  mount: (app: Express) => void;
+  exposeStack?: boolean;
+  bodyLimit?: string;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** Builds a service's express app without listening, so tests start it in-process on port 0. */
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+
+  app.use((req, res, next) => {
+    const given = req.get(REQUEST_ID_HEADER);
+    req.id = given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    req.log = options.logger.child({ requestId: req.id });
+    req.identity = verifyIdentity(req.headers, options.identitySecret);
+    res.setHeader(REQUEST_ID_HEADER, req.id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      req.log.debug({ method: req.method, url: req.originalUrl, status: res.statusCode, ms }, 'request');
+    });
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', (_req, res) => {
+    const checks = options.readiness();
+    const ready = Object.values(checks).every(Boolean);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks });
+  });
+
+  app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
+  options.mount(app);
+  app.use(notFoundHandler);
+  app.use(errorHandler({ exposeStack: options.exposeStack ?? false }));
+  return app;
+}
+
+/** Wraps an async handler so a rejected promise reaches the error handler. */
+export function route(handler: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => {
+    Promise.resolve(handler(req, res, next)).catch(next);
+  };
+}
+
+/** Guards a router: only callers whose signed identity holds the role get through. */
+export function requireRole(role: 'admin'): express.RequestHandler {
+  return (req, _res, next) => {
+    if (!req.identity) return next(AppError.unauthorized());
+    if (!req.identity.roles.includes(role)) return next(AppError.forbidden());
+    next();
+  };
+}
+
+export type { Router };

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import amqp, { type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
+import {
+  EventEnvelopeSchema,
+  EventPayloadSchemas,
+  isEventType,
+  type EventEnvelope,
+  type EventPayload,
+  type EventType,
+} from '@mealprep/contracts';
+import type { Logger } from 'pino';
+import { AppError } from './errors';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+
+export type EventHandler = (event: EventEnvelope & { payload: unknown }) => Promise<void>;
+
+interface Subscription {
+  queue: string;
+  patterns: string[];
+  handler: EventHandler;
+  prefetch: number;
+  exclusive: boolean;
+}
+
+export interface BrokerOptions {
+  url: string;
+  /** Names exchanges and queues, so runs (and tests) on one broker stay apart. */
+  prefix: string;
+  /** The publishing service, written into each event. */
+  source: string;
+  logger: Logger;
+  backoff?: BackoffOptions;
+}
+
+/**
+ * RabbitMQ client: one topic exchange for domain events, publisher confirms on every publish,
+ * and reconnect with back-off that restores every subscription.
+ */
+export class Broker {
+  private connection: ChannelModel | null = null;
+  private channel: ConfirmChannel | null = null;
+  private readonly subscriptions: Subscription[] = [];
+  private readonly declaredQueues = new Set<string>();
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private attempt = 0;
+  private closing = false;
+
+  constructor(private readonly options: BrokerOptions) {}
+
+  get exchange(): string {
+    return `${this.options.prefix}.events`;
+  }
+
+  isConnected(): boolean {
+    return this.channel !== null;
+  }
+
+  /** Connects once; on failure it throws, so a service does not start without its broker. */
+  async connect(): Promise<void> {
+    await this.open();
+  }
+
+  private async open(): Promise<void> {
+    const connection = await amqp.connect(this.options.url, { timeout: 5_000 });
+    try {
+      const channel = await connection.createConfirmChannel();
+      await channel.assertExchange(this.exchange, 'topic', { durable: true });
+      connection.on('error', (err: Error) => this.options.logger.warn({ err }, 'broker connection error'));
+      connection.on('close', () => this.handleClose());
+      channel.on('error', (err: Error) => this.options.logger.warn({ err }, 'broker channel error'));
+      this.connection = connection;
+      this.channel = channel;
+      for (const subscription of this.subscriptions) await this.consume(subscription);
+      this.attempt = 0;
+      this.options.logger.info({ exchange: this.exchange }, 'broker connected');
+    } catch (err) {
+      await connection.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private handleClose(): void {
+    this.connection = null;
+    this.channel = null;
+    if (this.closing) return;
+    this.options.logger.warn('broker connection closed; reconnecting');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closing || this.reconnectTimer) return;
+    const delay = backoffDelay(this.attempt++, this.options.backoff ?? DEFAULT_BACKOFF);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.open().catch((err: unknown) => {
+        this.options.logger.warn({ err, delay }, 'broker reconnect failed');
+        this.scheduleReconnect();
+      });
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  /** Publishes a domain event and resolves once the broker has confirmed it. */
+  async publish<T extends EventType>(type: T, payload: EventPayload<T>): Promise<EventEnvelope> {
+    const channel = this.channel;
+    if (!channel) throw AppError.unavailable('The message broker is not connected.');
+    const envelope: EventEnvelope = {
+      id: randomUUID(),
+      type,
+      occurredAt: new Date().toISOString(),
+      source: this.options.source,
+      payload: EventPayloadSchemas[type].parse(payload),
+    };
+    await new Promise<void>((resolve, reject) => {
+      channel.publish(
+        this.exchange,
+        type,
+        Buffer.from(JSON.stringify(envelope)),
+        { persistent: true, contentType: 'application/json', messageId: envelope.id, type },
+        (err: unknown) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()),
+      );
+    });
+    return envelope;
+  }
+
+  /**
+   * Binds a queue to event patterns and hands each valid event to the handler; the message is
+   * acked after the handler succeeds. An invalid message is dropped with a log line, never retried.
+   */
+  async subscribe(
+    name: string,
+    patterns: string[],
+    handler: EventHandler,
+    options: { prefetch?: number; exclusive?: boolean } = {},
+  ): Promise<void> {
+    const subscription: Subscription = {
+      queue: options.exclusive ? `${this.options.prefix}.${name}.${randomUUID()}` : `${this.options.prefix}.${name}`,
+      patterns,
+      handler,
+      prefetch: options.prefetch ?? 10,
+      exclusive: options.exclusive ?? false,
+    };
+    this.subscriptions.push(subscription);
+    if (this.channel) await this.consume(subscription);
+  }
+
+  private async consume(subscription: Subscription): Promise<void> {
+    const channel = this.channel;
+    if (!channel) return;
+    await channel.assertQueue(subscription.queue, {
+      durable: !subscription.exclusive,
+      exclusive: subscription.exclusive,
+      autoDelete: subscription.exclusive,
+    });
+    this.declaredQueues.add(subscription.queue);
+    for (const pattern of subscription.patterns) await channel.bindQueue(subscription.queue, this.exchange, pattern);
+    await channel.prefetch(subscription.prefetch);
+    await channel.consume(subscription.queue, (message) => {
+      if (message) void this.deliver(channel, subscription, message);
+    });
+  }
+
+  private async deliver(channel: ConfirmChannel, subscription: Subscription, message: ConsumeMessage): Promise<void> {
+    const log = this.options.logger;
+    let envelope: EventEnvelope;
+    try {
+      envelope = EventEnvelopeSchema.parse(JSON.parse(message.content.toString('utf8')));
+      if (isEventType(envelope.type)) envelope.payload = EventPayloadSchemas[envelope.type].parse(envelope.payload);
+    } catch (err) {
+      log.warn({ err, queue: subscription.queue }, 'dropped an invalid message');
+      channel.nack(message, false, false);
+      return;
+    }
+    try {
+      await subscription.handler(envelope);
+      channel.ack(message);
+    } catch (err) {
+      log.error({ err, eventId: envelope.id, type: envelope.type }, 'event handler failed');
+      // Requeue once: a second failure of the same message is dropped rather than looping.
+      channel.nack(message, false, !message.fields.redelivered);
+    }
+  }
+
+  /** Removes the exchange and queues this client declared (tests clean up with it). */
+  async destroyTopology(): Promise<void> {
+    const channel = this.channel;
+    if (!channel) return;
+    for (const queue of this.declaredQueues) await channel.deleteQueue(queue).catch(() => undefined);
+    await channel.deleteExchange(this.exchange).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    const connection = this.connection;
+    this.connection = null;
+    this.channel = null;
+    await connection?.close().catch(() => undefined);
+  }
+}

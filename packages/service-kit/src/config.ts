@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Settings every service reads. Each service extends this shape with its own. */
+export const baseConfigShape = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  DATA_DIR: z.string().min(1).default('./data'),
+  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://'),
+  AMQP_URL: z
+    .string()
+    .regex(/^amqps?:\/\//, 'must start with amqp:// or amqps://')
+    .default('amqp://guest:guest@127.0.0.1:5672'),
+  AMQP_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be lowercase letters, digits, dots, dashes or underscores')
+    .default('mealprep'),
+  IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
+};
+
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses settings from the environment. Each bad variable gives one line naming it, so a
+ * start-up failure says exactly what to fix.
+ */
+export function loadConfig<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<z.ZodObject<Shape>> {
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(shape)) {
+    const value = env[key];
+    // An empty variable means "not set", so defaults apply as they would to a missing one.
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const result = z.object(shape).safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '');
+    const got = input[key];
+    const shown = got === undefined ? 'not set' : `got "${String(got)}"`;
+    const message = got === undefined && issue.code === 'invalid_type' ? 'is required' : issue.message;
+    return `Invalid setting ${key}: ${message} (${shown})`;
+  });
+  throw new ConfigError([...new Set(lines)]);
+}

@@ -1,0 +1,42 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  IDENTITY_HEADER,
+  IDENTITY_SIGNATURE_HEADER,
+  IdentitySchema,
+  type Identity,
+} from '@mealprep/contracts';
+
+/** How long a signed identity header stays valid; it is made per request by the gateway. */
+const MAX_AGE_MS = 60_000;
+
+function sign(value: string, secret: string): string {
+  return createHmac('sha256', secret).update(value).digest('base64url');
+}
+
+/** Headers the gateway adds to a proxied request for a signed-in user. */
+export function signIdentity(identity: Identity, secret: string, now = Date.now()): Record<string, string> {
+  const value = Buffer.from(JSON.stringify({ ...identity, iat: now })).toString('base64url');
+  return { [IDENTITY_HEADER]: value, [IDENTITY_SIGNATURE_HEADER]: sign(value, secret) };
+}
+
+/** The identity in a request's headers, or null when absent, forged, stale or malformed. */
+export function verifyIdentity(
+  headers: Record<string, string | string[] | undefined>,
+  secret: string,
+  now = Date.now(),
+): Identity | null {
+  const value = headers[IDENTITY_HEADER];
+  const signature = headers[IDENTITY_SIGNATURE_HEADER];
+  if (typeof value !== 'string' || typeof signature !== 'string') return null;
+  const expected = Buffer.from(sign(value, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const decoded = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as { iat?: unknown };
+    if (typeof decoded.iat !== 'number' || Math.abs(now - decoded.iat) > MAX_AGE_MS) return null;
+    const parsed = IdentitySchema.safeParse(decoded);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { FERRETDB_BIN } from './paths.mjs';
+import { canConnect, freePort, waitFor } from './net.mjs';
+
+/**
+ * Starts FerretDB (SQLite backend) on a free port with its files in dataDir; resolves once it
+ * accepts connections. The caller stops it with the returned function.
+ */
+export async function startFerretdb({ dataDir, logFile, port }) {
+  const listenPort = port ?? (await freePort());
+  mkdirSync(dataDir, { recursive: true });
+  const out = logFile ? openSync(logFile, 'a') : 'ignore';
+  const child = spawn(FERRETDB_BIN, ['-listen', `127.0.0.1:${listenPort}`, '-data', path.resolve(dataDir)], {
+    stdio: ['ignore', out, out],
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  await waitFor(async () => {
+    if (exited) throw new Error(`FerretDB exited at start${logFile ? `; see ${logFile}` : ''}`);
+    return canConnect(listenPort);
+  }, { timeoutMs: 30_000, what: 'FerretDB' });
+  return {
+    uri: `mongodb://127.0.0.1:${listenPort}/`,
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+      }),
+  };
+}
