@@ -7,3 +7,4 @@ export { connectDatabase, isDatabaseConnected, modelOn } from './database';
 export { Broker, type BrokerOptions, type EventHandler } from './broker';
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 export { closeServer, listen, runService, type RunningService } from './service';
+export { bootService, type BaseSettings, type ServiceDeps } from './boot';

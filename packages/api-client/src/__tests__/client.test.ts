@@ -1,0 +1,80 @@
+import { GeoRegionListSchema, GeoRegionSchema } from '@mealprep/contracts';
+import { ApiError, createApiClient, isApiError, shouldRetry } from '../index';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+const newYork = { slug: 'new-york', name: 'New York', countryCode: 'US', type: 'state' };
+
+describe('api client', () => {
+  it('when the reply matches the schema, then the parsed data is returned from /api', async () => {
+    const fetch = vi.fn(async () => jsonResponse(200, { items: [newYork] }));
+    const client = createApiClient({ fetch });
+    await expect(client.get('/catalog/regions', GeoRegionListSchema)).resolves.toEqual({ items: [newYork] });
+    expect(fetch).toHaveBeenCalledWith('/api/catalog/regions', expect.objectContaining({ method: 'GET' }));
+  });
+
+  it('when the reply is an error body, then an ApiError carries its status, code, message and service', async () => {
+    const client = createApiClient({
+      fetch: async () =>
+        jsonResponse(503, {
+          error: { code: 'service_unavailable', message: 'The catalog service is unavailable.', service: 'catalog' },
+        }),
+    });
+    const error = await client.get('/catalog/regions', GeoRegionListSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 503,
+      code: 'service_unavailable',
+      message: 'The catalog service is unavailable.',
+      service: 'catalog',
+    });
+  });
+
+  it('when a 404 comes back, then the error says not_found and is not retried', async () => {
+    const client = createApiClient({
+      fetch: async () => jsonResponse(404, { error: { code: 'not_found', message: 'No such region.' } }),
+    });
+    const error = await client.get('/catalog/regions/atlantis', GeoRegionSchema).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404, code: 'not_found', message: 'No such region.' });
+    expect(shouldRetry(0, error)).toBe(false);
+  });
+
+  it('when a success body has the wrong shape, then it is rejected as invalid_response', async () => {
+    const client = createApiClient({ fetch: async () => jsonResponse(200, { items: [{ slug: 'x' }] }) });
+    await expect(client.get('/catalog/regions', GeoRegionListSchema)).rejects.toMatchObject({
+      name: 'ApiError',
+      code: 'invalid_response',
+    });
+  });
+
+  it('when a body is not JSON, then it is rejected as invalid_response', async () => {
+    const client = createApiClient({ fetch: async () => jsonResponse(200, '<html>oops</html>') });
+    await expect(client.get('/catalog/regions', GeoRegionListSchema)).rejects.toMatchObject({ code: 'invalid_response' });
+  });
+
+  it('when an error reply has no error body, then a generic http_error with the status is thrown', async () => {
+    const client = createApiClient({ fetch: async () => new Response('Bad gateway', { status: 502 }) });
+    const error = await client.get('/catalog/regions', GeoRegionListSchema).catch((e: unknown) => e);
+    expect(isApiError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 502, code: 'http_error' });
+    expect(shouldRetry(0, error)).toBe(true);
+    expect(shouldRetry(1, error)).toBe(false);
+  });
+
+  it('when the network fails, then a network_error ApiError is thrown', async () => {
+    const client = createApiClient({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(client.get('/catalog/regions', GeoRegionListSchema)).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+    });
+  });
+});

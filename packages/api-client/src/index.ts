@@ -1,0 +1,5 @@
+export { ApiError, errorFromBody, isApiError, isNotFound, shouldRetry } from './api-error';
+export { apiClient, createApiClient } from './client';
+export type { ApiClient, ApiClientOptions, RequestOptions } from './client';
+export { readRuntimeConfig, RUNTIME_CONFIG_URL } from './runtime-config';
+export type { ReadRuntimeConfigOptions } from './runtime-config';

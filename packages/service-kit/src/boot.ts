@@ -1,0 +1,59 @@
+import type { Express } from 'express';
+import type { Connection } from 'mongoose';
+import { Broker } from './broker';
+import { connectDatabase } from './database';
+import { createLogger, type Logger } from './logger';
+import { closeServer, listen, type RunningService } from './service';
+
+export interface BaseSettings {
+  NODE_ENV: 'development' | 'test' | 'production';
+  LOG_LEVEL: string;
+  HOST: string;
+  PORT: number;
+  MONGODB_URI: string;
+  AMQP_URL: string;
+  AMQP_PREFIX: string;
+  IDENTITY_SECRET: string;
+}
+
+export interface ServiceDeps<C extends BaseSettings> {
+  config: C;
+  logger: Logger;
+  connection: Connection;
+  broker: Broker;
+}
+
+/**
+ * What every service does at start, in order: logger, its own database, the broker, its own
+ * preparation (indexes, seeding, consumers), then listen. Stopping reverses it.
+ */
+export async function bootService<C extends BaseSettings>(options: {
+  name: string;
+  dbName: string;
+  config: C;
+  prepare?: (deps: ServiceDeps<C>) => Promise<void>;
+  createApp: (deps: ServiceDeps<C>) => Express;
+}): Promise<RunningService & { logger: Logger }> {
+  const { config } = options;
+  const logger = createLogger(options.name, config.LOG_LEVEL);
+  const connection = await connectDatabase(config.MONGODB_URI, options.dbName, logger);
+  const broker = new Broker({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, source: options.name, logger });
+  try {
+    await broker.connect();
+  } catch (err) {
+    await connection.close();
+    throw err;
+  }
+  const deps = { config, logger, connection, broker };
+  await options.prepare?.(deps);
+  const { server, url } = await listen(options.createApp(deps), config.PORT, config.HOST);
+  return {
+    url,
+    logger,
+    stop: async () => {
+      await closeServer(server);
+      await broker.close();
+      await connection.close();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { inject } from 'vitest';
+import type { EventEnvelope } from '@mealprep/contracts';
+import { silentLogger, uniqueName } from '@mealprep/service-kit/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Broker } from './broker';
+
+describe('broker client after a lost connection', () => {
+  const broker = new Broker({
+    url: inject('amqpUrl'),
+    prefix: uniqueName('t.reconnect').toLowerCase(),
+    source: 'test',
+    logger: silentLogger,
+    backoff: { baseMs: 50, factor: 2, maxMs: 500, jitter: 0.5 },
+  });
+  afterAll(async () => {
+    await broker.destroyTopology();
+    await broker.close();
+  });
+
+  it('when the connection drops, then it reconnects with back-off and its subscriptions work again', async () => {
+    await broker.connect();
+    const received: EventEnvelope[] = [];
+    await broker.subscribe('after-drop', ['catalog.#'], async (event) => {
+      received.push(event);
+    });
+    // Cut the socket under the client, as a broker restart or network fault would.
+    const internals = broker as unknown as { connection: { connection: { stream: { destroy: (err: Error) => void } } } };
+    internals.connection.connection.stream.destroy(new Error('simulated network fault'));
+    await expect.poll(() => broker.isConnected()).toBe(false);
+    await expect.poll(() => broker.isConnected(), { timeout: 5_000 }).toBe(true);
+    await broker.publish('catalog.regions.seeded', { count: 7 });
+    await expect.poll(() => received.map((e) => e.payload)).toEqual([{ count: 7 }]);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { signIdentity, verifyIdentity } from './identity';
+
+const secret = 's'.repeat(40);
+const identity = { userId: 'u1', email: 'owner@example.com', roles: ['admin' as const] };
+
+describe('identity header', () => {
+  it('when the gateway signs an identity, then a service reads it back', () => {
+    expect(verifyIdentity(signIdentity(identity, secret), secret)).toEqual(identity);
+  });
+
+  it('when the header is forged, signed with another secret, tampered or stale, then there is no identity', () => {
+    const headers = signIdentity(identity, secret);
+    expect(verifyIdentity(signIdentity(identity, 'o'.repeat(40)), secret)).toBeNull();
+    const tampered = Buffer.from(JSON.stringify({ ...identity, roles: ['admin'], userId: 'u2', iat: Date.now() })).toString('base64url');
+    expect(verifyIdentity({ ...headers, 'x-mealprep-identity': tampered }, secret)).toBeNull();
+    expect(verifyIdentity({ 'x-mealprep-identity': headers['x-mealprep-identity'] }, secret)).toBeNull();
+    const old = signIdentity(identity, secret, Date.now() - 120_000);
+    expect(verifyIdentity(old, secret)).toBeNull();
+    expect(verifyIdentity({}, secret)).toBeNull();
+  });
+});

@@ -1,0 +1,16 @@
+export { Button, buttonClassName, BUTTON_SIZES, BUTTON_VARIANTS } from './components/button';
+export type { ButtonProps, ButtonSize, ButtonStyleOptions, ButtonVariant } from './components/button';
+export { ErrorState, ERROR_STATE_MESSAGE, ERROR_STATE_TITLE } from './components/error-state';
+export type { ErrorStateProps } from './components/error-state';
+export { Loading } from './components/loading';
+export type { LoadingProps } from './components/loading';
+export {
+  applyPageMeta,
+  DEFAULT_PAGE_DESCRIPTION,
+  DEFAULT_PAGE_TITLE,
+  formatPageTitle,
+  PageMeta,
+  useDocumentTitle,
+  usePageMeta,
+} from './page-meta/page-meta';
+export type { PageMetaInput } from './page-meta/page-meta';

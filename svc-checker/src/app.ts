@@ -1,0 +1,19 @@
+import type { Connection } from 'mongoose';
+import { Broker, createApp, isDatabaseConnected, type Logger } from '@mealprep/service-kit';
+
+export interface CheckerDeps {
+  logger: Logger;
+  connection: Connection;
+  broker: Broker;
+  identitySecret: string;
+}
+
+/** Health and readiness only for now; the checker domain's routes mount here. */
+export function createCheckerApp(deps: CheckerDeps) {
+  return createApp({
+    logger: deps.logger,
+    identitySecret: deps.identitySecret,
+    readiness: () => ({ database: isDatabaseConnected(deps.connection), broker: deps.broker.isConnected() }),
+    mount: () => {},
+  });
+}
