@@ -28,17 +28,9 @@ export function createApp(options: AppOptions): Express {
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
 
-  app.use((req, res, next) => {
-    const given = req.get(REQUEST_ID_HEADER);
-    req.id = given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
-    req.log = options.logger.child({ requestId: req.id });
+  app.use(requestContext(options.logger));
+  app.use((req, _res, next) => {
     req.identity = verifyIdentity(req.headers, options.identitySecret);
-    res.setHeader(REQUEST_ID_HEADER, req.id);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      req.log.debug({ method: req.method, url: req.originalUrl, status: res.statusCode, ms }, 'request');
-    });
     next();
   });
 
@@ -56,6 +48,26 @@ export function createApp(options: AppOptions): Express {
   app.use(notFoundHandler);
   app.use(errorHandler({ exposeStack: options.exposeStack ?? false }));
   return app;
+}
+
+/**
+ * Gives each request an id (the caller's when it is well formed, else a new one), a logger that
+ * writes it on every line, and a debug line when the response is done.
+ */
+export function requestContext(logger: Logger): express.RequestHandler {
+  return (req, res, next) => {
+    const given = req.get(REQUEST_ID_HEADER);
+    req.id = given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    req.log = logger.child({ requestId: req.id });
+    req.identity = null;
+    res.setHeader(REQUEST_ID_HEADER, req.id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      req.log.debug({ method: req.method, url: req.originalUrl, status: res.statusCode, ms }, 'request');
+    });
+    next();
+  };
 }
 
 /** Wraps an async handler so a rejected promise reaches the error handler. */

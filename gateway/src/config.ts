@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '@mealprep/service-kit';
+import { z } from 'zod';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const serviceUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+export const gatewayConfigShape = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  SITE_URL: z.url().optional(),
+  IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  CATALOG_URL: serviceUrl,
+  AUTH_URL: serviceUrl,
+  MEDIA_URL: serviceUrl,
+  CHECKER_URL: serviceUrl,
+  /** Folder holding shell/dist and each remote dist folder. */
+  STATIC_ROOT: z.string().min(1).default(REPO_ROOT),
+  /** Where the shell finds each remote's manifest; a remote can move without rebuilding the shell. */
+  REMOTE_PUBLIC_URL: z.string().min(1).default('/remotes/public/mf-manifest.json'),
+  REMOTE_DASHBOARD_URL: z.string().min(1).default('/remotes/dashboard/mf-manifest.json'),
+  REMOTE_ADMIN_URL: z.string().min(1).default('/remotes/admin/mf-manifest.json'),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
+};
+
+export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig(gatewayConfigShape, env);
+}

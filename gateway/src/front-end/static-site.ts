@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import express, { Router, type Response } from 'express';
+import { REMOTE_NAMES, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
+
+const RUNTIME_CONFIG_MARK = '<!--runtime-config-->';
+// Files whose names carry a content hash never change, so browsers may keep them for a year.
+const HASHED = /[.-][0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|webp|jpg)$/;
+// What a browser must re-check on every load: entry points that name the hashed files.
+const ALWAYS_FRESH = /(?:^|\/)(?:mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.html)$/;
+
+function cacheHeaders(res: Response, filePath: string, cors: boolean) {
+  if (ALWAYS_FRESH.test(filePath)) res.setHeader('cache-control', 'no-cache');
+  else if (HASHED.test(filePath)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  else res.setHeader('cache-control', 'public, max-age=3600');
+  // Remotes may be served from another origin than the shell that loads them.
+  if (cors) res.setHeader('access-control-allow-origin', '*');
+}
+
+/** Embeds the runtime config as inert JSON; `<` is escaped so no value can close the script. */
+export function injectRuntimeConfig(html: string, config: RuntimeConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return html.replace(
+    RUNTIME_CONFIG_MARK,
+    `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`,
+  );
+}
+
+/**
+ * Serves the built shell and remotes, the runtime config, and the shell's page for every client
+ * route. The shell page is read once and kept; a missing build is answered with a clear 503.
+ */
+export function staticSite(options: { staticRoot: string; runtimeConfig: RuntimeConfig }): Router {
+  const router = Router();
+  const shellDist = path.join(options.staticRoot, 'shell', 'dist');
+  let page: Promise<string> | null = null;
+  const shellPage = () => {
+    page ??= readFile(path.join(shellDist, 'index.html'), 'utf8').then((html) => injectRuntimeConfig(html, options.runtimeConfig));
+    page.catch(() => {
+      page = null;
+    });
+    return page;
+  };
+
+  router.get('/runtime-config.json', (_req, res) => {
+    res.setHeader('cache-control', 'no-cache');
+    res.json(options.runtimeConfig);
+  });
+
+  for (const name of REMOTE_NAMES) {
+    router.use(
+      `/remotes/${name}`,
+      express.static(path.join(options.staticRoot, `mfe-${name}`, 'dist'), {
+        index: false,
+        fallthrough: false,
+        setHeaders: (res, filePath) => cacheHeaders(res, filePath, true),
+      }),
+    );
+  }
+
+  router.use(
+    express.static(shellDist, {
+      index: false,
+      setHeaders: (res, filePath) => cacheHeaders(res, filePath, false),
+    }),
+  );
+
+  router.get(/.*/, async (req, res, next) => {
+    // A path with a file extension that was not found is a missing file, not a client route.
+    if (path.extname(req.path) !== '') return next();
+    try {
+      const html = await shellPage();
+      res.setHeader('cache-control', 'no-cache');
+      res.type('html').send(html);
+    } catch {
+      res.status(503).type('text').send('The site has not been built yet: run "npm run build" (npm start does it for you).');
+    }
+  });
+  return router;
+}

@@ -1,0 +1,94 @@
+import { pipeline } from 'node:stream/promises';
+import type { Request, RequestHandler, Response } from 'express';
+import { Pool, errors as undiciErrors } from 'undici';
+import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, REQUEST_ID_HEADER } from '@mealprep/contracts';
+
+export const SERVICE_NAMES = ['catalog', 'auth', 'media', 'checker'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+// Headers that describe one hop, never forwarded (RFC 9110 §7.6.1), plus what the gateway sets itself.
+const HOP_BY_HOP = new Set([
+  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer',
+  'transfer-encoding', 'upgrade', 'host', 'proxy-connection',
+]);
+const NEVER_FROM_OUTSIDE = new Set([IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
+
+export interface UpstreamOptions {
+  timeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+export interface Upstream {
+  name: ServiceName;
+  pool: Pool;
+}
+
+/** One keep-alive connection pool per service. */
+export function createUpstream(name: ServiceName, url: string, options: UpstreamOptions): Upstream {
+  return {
+    name,
+    pool: new Pool(new URL(url).origin, {
+      connections: 64,
+      keepAliveTimeout: 30_000,
+      connect: { timeout: options.connectTimeoutMs },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    }),
+  };
+}
+
+function forwardedHeaders(req: Request, extra: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined || HOP_BY_HOP.has(key) || NEVER_FROM_OUTSIDE.has(key)) continue;
+    headers[key] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+  headers['x-forwarded-proto'] = req.protocol;
+  headers[REQUEST_ID_HEADER] = req.id;
+  return { ...headers, ...extra };
+}
+
+function sendUpstreamError(res: Response, upstream: Upstream, err: unknown, requestId: string) {
+  const timedOut = err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError;
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.status(timedOut ? 504 : 503).json({
+    error: {
+      code: timedOut ? 'service_timeout' : 'service_unavailable',
+      message: timedOut
+        ? `The ${upstream.name} service did not answer in time.`
+        : `The ${upstream.name} service is unavailable.`,
+      service: upstream.name,
+      requestId,
+    },
+  });
+}
+
+/**
+ * Forwards a request under /api/{service} to that service, streaming both ways. A service that is
+ * down answers 503 at once (connect timeout), one that hangs 504; neither leaves the browser waiting.
+ */
+export function proxyTo(upstream: Upstream, options: { extraHeaders?: (req: Request) => Record<string, string> } = {}): RequestHandler {
+  return async (req, res) => {
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    try {
+      const answer = await upstream.pool.request({
+        method: req.method as 'GET',
+        path: req.url,
+        headers: forwardedHeaders(req, options.extraHeaders?.(req) ?? {}),
+        body: hasBody ? req : null,
+      });
+      res.status(answer.statusCode);
+      for (const [key, value] of Object.entries(answer.headers)) {
+        if (value !== undefined && !HOP_BY_HOP.has(key)) res.setHeader(key, value);
+      }
+      await pipeline(answer.body, res);
+    } catch (err) {
+      req.log.warn({ err, service: upstream.name }, 'upstream request failed');
+      sendUpstreamError(res, upstream, err, req.id);
+    }
+  };
+}

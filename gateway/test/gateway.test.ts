@@ -1,0 +1,135 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { serve, silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway } from '../src/app';
+import { loadGatewayConfig } from '../src/config';
+// @ts-expect-error plain ESM helper without types
+import { freePort } from '../../scripts/lib/net.mjs';
+
+function fakeCatalog() {
+  const app = express();
+  app.use(express.text({ type: '*/*' }));
+  app.all(/.*/, (req, res) => {
+    if (req.path === '/slow') return; // never answers
+    res.setHeader('x-upstream', 'catalog');
+    res.status(req.path === '/missing' ? 404 : 200).json({ method: req.method, url: req.url, headers: req.headers, body: req.body });
+  });
+  return app;
+}
+
+describe('gateway', () => {
+  let staticRoot: string;
+  let catalog: Awaited<ReturnType<typeof serve>>;
+  let site: Awaited<ReturnType<typeof serve>>;
+  let gateway: ReturnType<typeof createGateway>;
+
+  beforeAll(async () => {
+    staticRoot = mkdtempSync(path.join(tmpdir(), 'mealprep-gateway-'));
+    mkdirSync(path.join(staticRoot, 'shell', 'dist', 'static'), { recursive: true });
+    mkdirSync(path.join(staticRoot, 'mfe-public', 'dist'), { recursive: true });
+    writeFileSync(path.join(staticRoot, 'shell', 'dist', 'index.html'), '<html><head><!--runtime-config--></head><body>shell</body></html>');
+    writeFileSync(path.join(staticRoot, 'shell', 'dist', 'static', 'main.0123abcd.js'), 'console.log(1)');
+    writeFileSync(path.join(staticRoot, 'mfe-public', 'dist', 'mf-manifest.json'), '{"name":"public"}');
+    catalog = await serve(fakeCatalog());
+    const down = await freePort();
+    const config = loadGatewayConfig({
+      IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+      PORT: '0',
+      STATIC_ROOT: staticRoot,
+      CATALOG_URL: catalog.url,
+      AUTH_URL: `http://127.0.0.1:${down}`,
+      MEDIA_URL: `http://127.0.0.1:${down}`,
+      CHECKER_URL: `http://127.0.0.1:${down}`,
+      UPSTREAM_TIMEOUT_MS: '500',
+      REMOTE_PUBLIC_URL: 'https://cdn.example.com/public/mf-manifest.json',
+    });
+    gateway = createGateway(config, silentLogger);
+    site = await serve(gateway.app);
+  });
+
+  afterAll(async () => {
+    await site?.close();
+    await gateway?.close();
+    await catalog?.close();
+    rmSync(staticRoot, { recursive: true, force: true });
+  });
+
+  it('when a browser calls /api/catalog, then the request reaches the catalog with path, query, body and a request id', async () => {
+    const response = await fetch(`${site.url}/api/catalog/regions/new-york?x=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'x-request-id': 'abc-1' },
+      body: 'hello',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-upstream')).toBe('catalog');
+    const seen = (await response.json()) as { method: string; url: string; body: string; headers: Record<string, string> };
+    expect(seen).toMatchObject({ method: 'POST', url: '/regions/new-york?x=1', body: 'hello' });
+    expect(seen.headers['x-request-id']).toBe('abc-1');
+    expect(response.headers.get('x-request-id')).toBe('abc-1');
+  });
+
+  it('when a caller forges identity or forwarding headers, then the service never sees them', async () => {
+    const response = await fetch(`${site.url}/api/catalog/me`, {
+      headers: { 'x-mealprep-identity': 'forged', 'x-mealprep-identity-sig': 'forged', 'x-forwarded-for': '1.2.3.4' },
+    });
+    const seen = (await response.json()) as { headers: Record<string, string> };
+    expect(seen.headers['x-mealprep-identity']).toBeUndefined();
+    expect(seen.headers['x-mealprep-identity-sig']).toBeUndefined();
+    expect(seen.headers['x-forwarded-for']).not.toContain('1.2.3.4');
+  });
+
+  it('when the service answers an error, then its status and body pass through unchanged', async () => {
+    expect((await fetch(`${site.url}/api/catalog/missing`)).status).toBe(404);
+  });
+
+  it('when a service is down, then the answer is a 503 JSON naming it within a second', async () => {
+    const started = Date.now();
+    const response = await fetch(`${site.url}/api/auth/session`);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { error: { code: string; service: string; message: string } };
+    expect(body.error).toMatchObject({ code: 'service_unavailable', service: 'auth', message: 'The auth service is unavailable.' });
+  });
+
+  it('when a service hangs, then the gateway gives up with a 504 instead of waiting forever', async () => {
+    const response = await fetch(`${site.url}/api/catalog/slow`);
+    expect(response.status).toBe(504);
+    expect(((await response.json()) as { error: { service: string } }).error.service).toBe('catalog');
+  });
+
+  it('when an unknown API is called, then it is a JSON 404, not the shell page', async () => {
+    const response = await fetch(`${site.url}/api/nothing/here`);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found');
+  });
+
+  it('when a browser opens a client route, then it gets the shell page with the runtime config embedded', async () => {
+    for (const route of ['/', '/state/new-york', '/no/such/page']) {
+      const response = await fetch(`${site.url}${route}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const html = await response.text();
+      const json = /<script type="application\/json" id="runtime-config">(.*?)<\/script>/.exec(html)?.[1];
+      expect(JSON.parse(json ?? 'null')).toMatchObject({
+        apiBase: '/api',
+        remotes: { public: 'https://cdn.example.com/public/mf-manifest.json', dashboard: '/remotes/dashboard/mf-manifest.json' },
+      });
+    }
+    expect(((await (await fetch(`${site.url}/runtime-config.json`)).json()) as { siteName: string }).siteName).toBe('Meal Prep Directory');
+  });
+
+  it('when assets are fetched, then hashed files are cached for a year and manifests are always revalidated with CORS', async () => {
+    const asset = await fetch(`${site.url}/static/main.0123abcd.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const manifest = await fetch(`${site.url}/remotes/public/mf-manifest.json`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+    expect(manifest.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await fetch(`${site.url}/remotes/public/missing.js`)).status).toBe(404);
+    expect((await fetch(`${site.url}/static/missing.js`)).status).toBe(404);
+  });
+});
