@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '@mealprep/service-kit';
+import { loadConfig, portSetting } from '@mealprep/service-kit';
 import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -10,7 +10,7 @@ export const gatewayConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: portSetting.default(8080),
   SITE_URL: z.url().optional(),
   IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
   CATALOG_URL: serviceUrl,

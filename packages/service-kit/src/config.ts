@@ -1,11 +1,15 @@
 import { z } from 'zod';
 
+const PORT_MESSAGE = 'must be a port number from 0 to 65535';
+/** A TCP port given as text; 0 asks the system for a free one. */
+export const portSetting = z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(0, PORT_MESSAGE).max(65535, PORT_MESSAGE);
+
 /** Settings every service reads. Each service extends this shape with its own. */
 export const baseConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  PORT: portSetting.default(0),
   DATA_DIR: z.string().min(1).default('./data'),
   MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://'),
   AMQP_URL: z

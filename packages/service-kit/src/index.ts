@@ -1,4 +1,4 @@
-export { baseConfigShape, ConfigError, loadConfig } from './config';
+export { baseConfigShape, ConfigError, loadConfig, portSetting } from './config';
 export { createLogger, type Logger } from './logger';
 export { AppError, errorHandler, notFoundHandler, parseInput } from './errors';
 export { signIdentity, verifyIdentity } from './identity';

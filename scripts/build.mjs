@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Builds the front end for production: the three remotes first, then the shell, one at a time
+// (2 cores; parallel builds only fight each other). Prints one line per app; exits non-zero on failure.
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { rspack } from '@rspack/core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const APPS = ['mfe-public', 'mfe-dashboard', 'mfe-admin', 'shell'];
+
+function run(config) {
+  return new Promise((resolve, reject) => {
+    rspack(config, (error, stats) => {
+      if (error) return reject(error);
+      resolve(stats);
+    });
+  });
+}
+
+async function folderSize(dir) {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}
+
+async function buildApp(app) {
+  const started = Date.now();
+  const configModule = await import(pathToFileURL(path.join(root, app, 'rspack.config.mjs')).href);
+  const factory = configModule.default;
+  const config = typeof factory === 'function' ? factory({}, { mode: 'production' }) : factory;
+  const stats = await run(config);
+  const info = stats.toJson({ all: false, errors: true, warnings: true });
+  for (const warning of info.warnings ?? []) console.warn(`[${app}] warning: ${warning.message}`);
+  if (stats.hasErrors()) {
+    for (const error of info.errors ?? []) console.error(`[${app}] error: ${error.message}`);
+    throw new Error(`${app} failed to build`);
+  }
+  const kib = ((await folderSize(config.output.path)) / 1024).toFixed(1);
+  console.log(`built ${app} -> ${path.relative(root, config.output.path)}/ (${kib} KiB) in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+}
+
+const only = process.argv.slice(2);
+const apps = only.length ? APPS.filter((app) => only.includes(app)) : APPS;
+try {
+  for (const app of apps) await buildApp(app);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

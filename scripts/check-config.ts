@@ -1,0 +1,26 @@
+/**
+ * Checks the settings `npm start` passes on, before anything starts, so a bad one stops start-up
+ * with one line per bad variable. Generated values (secret, service ports) are not the user's.
+ */
+import { baseConfigShape, ConfigError, loadConfig } from '@mealprep/service-kit';
+import { gatewayConfigShape } from '../gateway/src/config';
+
+const shape = {
+  ...baseConfigShape,
+  ...gatewayConfigShape,
+  MONGODB_URI: baseConfigShape.MONGODB_URI.optional(),
+  IDENTITY_SECRET: baseConfigShape.IDENTITY_SECRET.optional(),
+  CATALOG_URL: gatewayConfigShape.CATALOG_URL.optional(),
+  AUTH_URL: gatewayConfigShape.AUTH_URL.optional(),
+  MEDIA_URL: gatewayConfigShape.MEDIA_URL.optional(),
+  CHECKER_URL: gatewayConfigShape.CHECKER_URL.optional(),
+};
+
+try {
+  const config = loadConfig(shape);
+  process.stdout.write(JSON.stringify({ PORT: config.PORT, HOST: config.HOST, DATA_DIR: config.DATA_DIR, AMQP_URL: config.AMQP_URL }) + '\n');
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  for (const line of err.lines) process.stderr.write(`${line}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,153 @@
+// npm start: everything from a fresh clone to a running site. Only Node built-ins are imported
+// before dependencies are installed.
+import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { ensureBroker } from './lib/ensure-broker.mjs';
+import { ensureBuild } from './lib/ensure-build.mjs';
+import { ensureFerretdb } from './lib/ensure-ferretdb.mjs';
+import { ensureInstall } from './lib/ensure-install.mjs';
+import { startFerretdb } from './lib/ferretdb.mjs';
+import { say } from './lib/log.mjs';
+import { freePort, waitFor } from './lib/net.mjs';
+import { ROOT } from './lib/paths.mjs';
+import { logTail, startProcess, stopProcess } from './lib/processes.mjs';
+
+const SERVICES = ['svc-catalog', 'svc-auth', 'svc-media', 'svc-checker'];
+const started = [];
+let ferret = null;
+let stateFile = null;
+let stopping = false;
+
+function checkSettings() {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-config.ts'], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) {
+    process.stderr.write(result.stderr.trim() ? `${result.stderr.trim()}\n` : 'The settings could not be checked.\n');
+    process.exit(1);
+  }
+  return JSON.parse(result.stdout);
+}
+
+function portIsFree(port, host) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+function identitySecret(runDir) {
+  if (process.env.IDENTITY_SECRET) return process.env.IDENTITY_SECRET;
+  const file = path.join(runDir, 'identity-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function ready(url, proc) {
+  await waitFor(async () => {
+    if (proc.exited) throw new Error(`${proc.name} stopped at start:\n${logTail(proc.logFile)}`);
+    try {
+      return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
+    } catch {
+      return false;
+    }
+  }, { timeoutMs: 60_000, intervalMs: 150, what: proc.name });
+}
+
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all([...started].reverse().map((proc) => stopProcess(proc)));
+  await ferret?.stop();
+  if (stateFile) rmSync(stateFile, { force: true });
+  process.exit(code);
+}
+
+async function main() {
+  await ensureInstall();
+  const settings = checkSettings();
+  const dataDir = path.resolve(ROOT, settings.DATA_DIR);
+  const logDir = path.join(dataDir, 'logs');
+  const runDir = path.join(dataDir, 'run');
+  mkdirSync(logDir, { recursive: true });
+  mkdirSync(runDir, { recursive: true });
+  if (!(await portIsFree(settings.PORT, settings.HOST))) {
+    throw new Error(`Port ${settings.PORT} on ${settings.HOST} is in use; set PORT to another port.`);
+  }
+
+  await ensureBroker(settings.AMQP_URL);
+  say(`broker: ${new URL(settings.AMQP_URL).host}`);
+  let mongodbUri = process.env.MONGODB_URI;
+  if (!mongodbUri) {
+    await ensureFerretdb();
+    ferret = await startFerretdb({ dataDir: path.join(dataDir, 'ferretdb'), logFile: path.join(logDir, 'ferretdb.log') });
+    mongodbUri = ferret.uri;
+    say(`ferretdb: ${mongodbUri} (pid ${ferret.pid}, data ${path.join(dataDir, 'ferretdb')})`);
+  }
+  await ensureBuild();
+
+  const env = {
+    ...process.env,
+    MONGODB_URI: mongodbUri,
+    AMQP_URL: settings.AMQP_URL,
+    DATA_DIR: dataDir,
+    IDENTITY_SECRET: identitySecret(runDir),
+  };
+  const services = {};
+  for (const name of SERVICES) {
+    const port = await freePort();
+    const proc = startProcess(name, process.execPath, ['--import', 'tsx', `${name}/src/server.ts`], {
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+      logFile: path.join(logDir, `${name}.log`),
+    });
+    started.push(proc);
+    services[name] = { url: `http://127.0.0.1:${port}`, pid: proc.child.pid, proc };
+  }
+  for (const name of SERVICES) {
+    await ready(`${services[name].url}/readyz`, services[name].proc);
+    say(`${name}: ${services[name].url} (pid ${services[name].pid}, log ${path.relative(ROOT, services[name].proc.logFile)})`);
+  }
+
+  const gateway = startProcess('gateway', process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
+    env: {
+      ...env,
+      PORT: String(settings.PORT),
+      HOST: settings.HOST,
+      CATALOG_URL: services['svc-catalog'].url,
+      AUTH_URL: services['svc-auth'].url,
+      MEDIA_URL: services['svc-media'].url,
+      CHECKER_URL: services['svc-checker'].url,
+    },
+    logFile: path.join(logDir, 'gateway.log'),
+  });
+  started.push(gateway);
+  const host = settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
+  const url = `http://${host}:${settings.PORT}`;
+  await ready(`${url}/healthz`, gateway);
+  say(`gateway: ${url} (pid ${gateway.child.pid}, log ${path.relative(ROOT, gateway.logFile)})`);
+
+  for (const proc of started) {
+    proc.child.once('exit', (code, signal) => {
+      if (!stopping) say(`${proc.name} stopped (${signal ?? `code ${code}`}); see ${path.relative(ROOT, proc.logFile)}`);
+    });
+  }
+  stateFile = path.join(runDir, 'state.json');
+  const state = {
+    url,
+    pid: process.pid,
+    ferretdbPid: ferret?.pid ?? null,
+    services: Object.fromEntries(SERVICES.map((name) => [name, { url: services[name].url, pid: services[name].pid }])),
+    gateway: { url, pid: gateway.child.pid },
+  };
+  writeFileSync(stateFile, JSON.stringify(state, null, 2));
+  say(`the site is up at ${url} (Ctrl-C stops everything)`);
+}
+
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+main().catch(async (err) => {
+  process.stderr.write(`[mealprep] ${err instanceof Error ? err.message : String(err)}\n`);
+  await stopAll(1);
+});
