@@ -11,9 +11,9 @@ const APPS = ['mfe-public', 'mfe-dashboard', 'mfe-admin', 'shell'];
 
 function run(config) {
   return new Promise((resolve, reject) => {
-    rspack(config, (error, stats) => {
-      if (error) return reject(error);
-      resolve(stats);
+    const compiler = rspack(config);
+    compiler.run((error, stats) => {
+      compiler.close(() => (error ? reject(error) : resolve(stats)));
     });
   });
 }

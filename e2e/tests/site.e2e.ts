@@ -1,0 +1,104 @@
+import { inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBrowserPage } from '../browser';
+
+const siteUrl = inject('siteUrl');
+
+describe('the public slice in Chromium', () => {
+  const browser = useBrowserPage();
+
+  it('when a visitor opens the home page, then every state is listed with a link to its page', async () => {
+    const { page } = browser;
+    await page.goto(`${siteUrl}/`);
+    const newYork = page.getByRole('link', { name: 'Meal Prep in New York', exact: true });
+    await newYork.waitFor();
+    expect(await newYork.getAttribute('href')).toBe('/state/new-york');
+    expect(await page.getByRole('link', { name: /^Meal Prep in / }).count()).toBe(51);
+    expect(await page.getByRole('link', { name: 'Meal Prep in District of Columbia', exact: true }).count()).toBe(1);
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('when a visitor picks a state, then its page opens with the state in the heading and title', async () => {
+    const { page } = browser;
+    await page.goto(`${siteUrl}/`);
+    await page.getByRole('link', { name: 'Meal Prep in North Carolina', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Meal Prep Services in North Carolina' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/state/north-carolina');
+    await expect.poll(() => page.title()).toBe('Meal Prep Services in North Carolina | Meal Prep Directory');
+  });
+
+  it('when the state does not exist, then the page says so and Return to Home leads home', async () => {
+    const { page } = browser;
+    await page.goto(`${siteUrl}/state/atlantis`);
+    await page.getByRole('heading', { level: 1, name: 'State Not Found' }).waitFor();
+    await page.getByText("The state you're looking for doesn't exist.").waitFor();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.getByRole('link', { name: 'Meal Prep in Texas', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('when the path matches no page, then the not-found page offers home and find-a-service', async () => {
+    const { page } = browser;
+    await page.goto(`${siteUrl}/no/such/page`);
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+    const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+    expect(await main.getByRole('link', { name: 'Find a Service' }).getAttribute('href')).toBe('/find-service');
+    // The header and footer frame every page.
+    await page.getByRole('contentinfo').getByText(`© ${new Date().getFullYear()} Meal Prep Directory`).waitFor();
+  });
+
+  it('when a visitor switches to dark, then the choice is stored and survives a reload', async () => {
+    const { page } = browser;
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${siteUrl}/`);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('app:theme'))).toBe('dark');
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  });
+
+  it('when the public remote cannot be loaded, then its area offers a retry while header and footer still work', async () => {
+    const { page } = browser;
+    let blocked = true;
+    await page.route('**/remotes/public/**', (route) => (blocked ? route.abort() : route.fallback()));
+    await page.goto(`${siteUrl}/`);
+    await page.getByText('This part of the site could not be loaded.').waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Find a Service' }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Blog / Articles' }).waitFor();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+
+    blocked = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('link', { name: 'Meal Prep in Ohio', exact: true }).waitFor();
+    expect(await page.getByText('This part of the site could not be loaded.').count()).toBe(0);
+  });
+});
+
+// Last in the file: it stops a service of the shared system.
+describe('when svc-catalog stops while the gateway runs', () => {
+  const browser = useBrowserPage();
+
+  it('then /api/catalog answers a 503 JSON within a second and the page shows an error state with a retry', async () => {
+    process.kill(inject('catalogPid'), 'SIGTERM');
+    await expect
+      .poll(async () => (await fetch(`${siteUrl}/api/catalog/regions`)).status, { timeout: 15_000, interval: 200 })
+      .toBe(503);
+    const started = Date.now();
+    const response = await fetch(`${siteUrl}/api/catalog/regions/new-york`);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: { code: 'service_unavailable', service: 'catalog' } });
+
+    const { page } = browser;
+    await page.goto(`${siteUrl}/`);
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Home' }).waitFor();
+  });
+});

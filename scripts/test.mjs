@@ -1,0 +1,74 @@
+// npm test: all set-up, then every runner (type check, unit and integration, end-to-end), ending
+// with one line "N passed, N failed" over all of them.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureBroker } from './lib/ensure-broker.mjs';
+import { ensureBuild } from './lib/ensure-build.mjs';
+import { ensureChromium } from './lib/ensure-chromium.mjs';
+import { ensureFerretdb } from './lib/ensure-ferretdb.mjs';
+import { ensureInstall } from './lib/ensure-install.mjs';
+import { say } from './lib/log.mjs';
+import { ROOT } from './lib/paths.mjs';
+import { run } from './lib/run.mjs';
+
+const resultsDir = path.join(ROOT, '.tmp', 'test-results');
+const totals = { passed: 0, failed: 0 };
+
+function count(label, passed, failed) {
+  totals.passed += passed;
+  totals.failed += failed;
+  say(`${label}: ${passed} passed, ${failed} failed`);
+}
+
+async function vitest(label, configArgs, reportName) {
+  const report = path.join(resultsDir, `${reportName}.json`);
+  rmSync(report, { force: true });
+  const code = await run(process.execPath, [
+    path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    ...configArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  let passed = 0;
+  let failed = 0;
+  try {
+    const result = JSON.parse(readFileSync(report, 'utf8'));
+    passed = result.numPassedTests;
+    failed = result.numFailedTests + result.numPendingTests + result.numTodoTests;
+    // A file that fails before its tests run (import error, failing hook) counts as a failure.
+    const brokenFiles = result.testResults.filter((file) => file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed'));
+    failed += brokenFiles.length;
+  } catch {
+    failed = 1;
+  }
+  if (code !== 0 && failed === 0) failed = 1;
+  count(label, passed, failed);
+}
+
+async function main() {
+  mkdirSync(resultsDir, { recursive: true });
+  await ensureInstall();
+  await ensureChromium();
+  await ensureBroker(process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672');
+  await ensureFerretdb();
+  await ensureBuild();
+
+  say('type check (tsc)…');
+  const tsc = await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+  count('type check', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
+
+  await vitest('unit and integration', ['--config', 'vitest.config.ts'], 'unit-integration');
+  await vitest('end-to-end', ['--config', 'e2e/vitest.config.ts'], 'end-to-end');
+}
+
+main()
+  .catch((err) => {
+    process.stderr.write(`[mealprep] ${err instanceof Error ? err.message : String(err)}\n`);
+    totals.failed += 1;
+  })
+  .finally(() => {
+    process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
+    process.exitCode = totals.failed > 0 ? 1 : 0;
+  });
