@@ -1,0 +1,21 @@
+import '@mealprep/ui/styles.css';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import AdminRoutes from './routes';
+
+// Standalone harness for working on this remote alone (rspack serve); in the site the shell
+// provides the router and the QueryClient.
+const rootElement = document.getElementById('root');
+if (rootElement) {
+  createRoot(rootElement).render(
+    <StrictMode>
+      <QueryClientProvider client={new QueryClient()}>
+        <BrowserRouter>
+          <AdminRoutes />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

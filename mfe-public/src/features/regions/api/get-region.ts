@@ -1,0 +1,26 @@
+import { apiClient } from '@mealprep/api-client';
+import { GeoRegionSchema, SlugSchema, type GeoRegion } from '@mealprep/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { regionsQueryKey } from './get-regions';
+
+export async function getRegion(slug: string, signal?: AbortSignal): Promise<GeoRegion> {
+  return apiClient.get(`/catalog/regions/${encodeURIComponent(slug)}`, GeoRegionSchema, { signal });
+}
+
+/** A slug that cannot exist is not worth a request: the page shows "State Not Found" at once. */
+export function isPossibleSlug(slug: string): boolean {
+  return SlugSchema.safeParse(slug).success;
+}
+
+export function regionQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: [...regionsQueryKey, slug],
+    queryFn: ({ signal }) => getRegion(slug, signal),
+    enabled: isPossibleSlug(slug),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useRegion(slug: string) {
+  return useQuery(regionQueryOptions(slug));
+}

@@ -1,0 +1,22 @@
+import { apiClient } from '@mealprep/api-client';
+import { GeoRegionListSchema, type GeoRegion } from '@mealprep/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export const regionsQueryKey = ['catalog', 'regions'] as const;
+
+export async function getRegions(signal?: AbortSignal): Promise<GeoRegion[]> {
+  const list = await apiClient.get('/catalog/regions', GeoRegionListSchema, { signal });
+  return list.items;
+}
+
+export function regionsQueryOptions() {
+  return queryOptions({
+    queryKey: regionsQueryKey,
+    queryFn: ({ signal }) => getRegions(signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useRegions() {
+  return useQuery(regionsQueryOptions());
+}

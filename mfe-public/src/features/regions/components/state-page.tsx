@@ -1,0 +1,45 @@
+import { isNotFound } from '@mealprep/api-client';
+import type { GeoRegion } from '@mealprep/contracts';
+import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
+import { Link, useParams } from 'react-router-dom';
+import { isPossibleSlug, useRegion } from '../api/get-region';
+
+function StateNotFound() {
+  usePageMeta({ title: 'State Not Found', noindex: true });
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold tracking-tight">State Not Found</h1>
+      <p className="mt-4 text-gray-600 dark:text-gray-300">The state you're looking for doesn't exist.</p>
+      <Link to="/" className={buttonClassName({ className: 'mt-8' })}>
+        Return to Home
+      </Link>
+    </section>
+  );
+}
+
+function StateDetails({ region }: { region: GeoRegion }) {
+  const title = `Meal Prep Services in ${region.name}`;
+  usePageMeta({
+    title,
+    description: `Find meal prep services in ${region.name}: local delivery, pickup and services that ship to ${region.name}.`,
+    url: `/state/${region.slug}`,
+  });
+  return (
+    <section>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+      <p className="mt-4 max-w-2xl text-gray-600 dark:text-gray-300">
+        Local kitchens preparing fresh meals for pickup and delivery across {region.name}.
+      </p>
+    </section>
+  );
+}
+
+export function StatePage() {
+  const { stateSlug = '' } = useParams();
+  const { data, error, isError, isFetching, refetch } = useRegion(stateSlug);
+
+  if (!isPossibleSlug(stateSlug) || isNotFound(error)) return <StateNotFound />;
+  if (isError && !isFetching) return <ErrorState onRetry={() => void refetch()} />;
+  if (!data) return <Loading />;
+  return <StateDetails region={data} />;
+}

@@ -1,0 +1,19 @@
+import { usePageMeta } from '@mealprep/ui';
+import { HomeHero } from '../features/home/components/home-hero';
+import { StatesGrid } from '../features/regions/components/states-grid';
+
+/** Pages compose features; features never import each other. */
+export function HomePage() {
+  usePageMeta({ url: '/' });
+  return (
+    <div className="flex flex-col gap-12">
+      <HomeHero />
+      <section aria-labelledby="browse-by-state">
+        <h2 id="browse-by-state" className="mb-6 text-2xl font-bold tracking-tight">
+          Browse by State
+        </h2>
+        <StatesGrid />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { PRODUCT_NAME } from '@mealprep/contracts';
+import { Link } from 'react-router-dom';
+import type { Theme } from '../../theme/stores/theme-store';
+import { useTheme } from '../../theme/stores/theme-store';
+
+/** The mark has a light and a dark version so it keeps its contrast on either background. */
+function LogoMark({ theme }: { theme: Theme }) {
+  const plate = theme === 'dark' ? '#34d399' : '#047857';
+  const food = theme === 'dark' ? '#030712' : '#ffffff';
+  return (
+    <svg aria-hidden="true" data-logo-variant={theme} viewBox="0 0 32 32" className="size-8 shrink-0">
+      <rect width="32" height="32" rx="8" fill={plate} />
+      <circle cx="16" cy="17" r="8" fill="none" stroke={food} strokeWidth="2.5" />
+      <path d="M16 5v5M12 6v3M20 6v3" stroke={food} strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function Logo() {
+  const theme = useTheme();
+  return (
+    <Link
+      to="/"
+      className="flex items-center gap-2 rounded-md font-bold text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-white"
+    >
+      <LogoMark theme={theme} />
+      <span className="text-lg tracking-tight">{PRODUCT_NAME}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,2 @@
+// Async boundary: lets Module Federation negotiate shared singletons before React is evaluated.
+void import('./bootstrap');
