@@ -181,12 +181,24 @@ export class Broker {
     }
   }
 
-  /** Removes the exchange and queues this client declared (tests clean up with it). */
+  /**
+   * Removes the exchange and queues this client declared (tests clean up with it). It waits a
+   * little for a reconnect in progress, and uses a channel of its own so one failed delete does
+   * not stop the others.
+   */
   async destroyTopology(): Promise<void> {
-    const channel = this.channel;
-    if (!channel) return;
-    for (const queue of this.declaredQueues) await channel.deleteQueue(queue).catch(() => undefined);
+    const deadline = Date.now() + 5_000;
+    while (!this.connection && !this.closing && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const connection = this.connection;
+    if (!connection) return;
+    for (const queue of this.declaredQueues) {
+      const channel = await connection.createChannel();
+      await channel.deleteQueue(queue).catch(() => undefined);
+      await channel.close().catch(() => undefined);
+    }
+    const channel = await connection.createChannel();
     await channel.deleteExchange(this.exchange).catch(() => undefined);
+    await channel.close().catch(() => undefined);
   }
 
   async close(): Promise<void> {
