@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ServiceStatusSchema } from './service';
+
+const ServiceChange = z.object({ serviceId: z.string(), slug: z.string(), status: ServiceStatusSchema });
 
 /**
  * Every domain event's payload, by routing key. Consumers validate the envelope and then the
@@ -7,6 +10,13 @@ import { z } from 'zod';
 export const EventPayloadSchemas = {
   'catalog.regions.seeded': z.object({ count: z.number().int().nonnegative() }),
   'catalog.meal-types.seeded': z.object({ count: z.number().int().nonnegative() }),
+  'catalog.service.created': ServiceChange,
+  'catalog.service.updated': ServiceChange,
+  'catalog.service.deleted': ServiceChange,
+  'catalog.service.status-changed': ServiceChange.extend({ previousStatus: ServiceStatusSchema }),
+  'catalog.service.reported-open': z.object({ serviceId: z.string(), slug: z.string(), reportId: z.string() }),
+  'catalog.articles.changed': z.object({ slugs: z.array(z.string()) }),
+  'media.banners.changed': z.object({ count: z.number().int().nonnegative() }),
 } as const;
 
 export type EventType = keyof typeof EventPayloadSchemas;

@@ -5,3 +5,7 @@ export * from './geo-region';
 export * from './identity';
 export * from './meal-type';
 export * from './runtime-config';
+export * from './blog-post';
+export * from './live';
+export * from './media';
+export * from './service';

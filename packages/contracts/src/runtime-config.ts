@@ -16,6 +16,18 @@ export const RuntimeConfigSchema = z.object({
     dashboard: z.string(),
     admin: z.string(),
   }),
+  /** Each script loads only when its id or key is set. */
+  analytics: z.object({
+    product: z.object({ key: z.string(), host: z.string(), scriptSrc: z.string() }).nullable(),
+    site: z.object({ siteId: z.string(), scriptSrc: z.string() }).nullable(),
+    marketing: z.object({ scriptId: z.string(), scriptSrc: z.string() }).nullable(),
+  }),
+  forms: z.object({
+    /** The form provider's embed script. */
+    embedScriptSrc: z.string(),
+    /** The form id of the add-service form, served at /add-your-service. */
+    addServiceFormId: z.string(),
+  }),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 

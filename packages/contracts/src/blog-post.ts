@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const BlogPostSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  author: z.string(),
+  publishedAt: z.string().nullable(),
+  featuredImageUrl: z.string().nullable(),
+  featuredImageAlt: z.string(),
+});
+export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
+
+export const BlogPostSchema = BlogPostSummarySchema.extend({
+  /** Sanitised HTML. */
+  content: z.string(),
+  updatedAt: z.string(),
+  viewCount: z.number().int(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  featuredImageUnsplash: z
+    .object({
+      altDescription: z.string(),
+      photographerName: z.string(),
+      photographerUrl: z.string(),
+      unsplashUrl: z.string(),
+    })
+    .nullable(),
+});
+export type BlogPost = z.infer<typeof BlogPostSchema>;
+
+export const BLOG_LIST_LIMIT = 50;
+export const BlogPostListSchema = z.object({ items: z.array(BlogPostSummarySchema) });
+export type BlogPostList = z.infer<typeof BlogPostListSchema>;

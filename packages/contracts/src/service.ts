@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { SERVICE_STATUSES } from './constants';
+import { SlugSchema } from './geo-region';
+
+export const ServiceStatusSchema = z.enum(SERVICE_STATUSES);
+
+export const DeliveryMethodsSchema = z.object({
+  localDelivery: z.boolean(),
+  pickup: z.boolean(),
+  shipsDomestically: z.boolean(),
+  shipsInternationally: z.boolean(),
+});
+
+export const AddressSchema = z.object({
+  line1: z.string(),
+  city: z.string(),
+  /** Holds the state's name, e.g. "New York". */
+  region: z.string(),
+  postalCode: z.string(),
+  countryCode: z.string(),
+});
+
+export const LocationSchema = z.object({
+  label: z.string(),
+  address: AddressSchema,
+  isPrimary: z.boolean(),
+});
+
+export const ContactSchema = z.object({
+  email: z.string(),
+  phone: z.string(),
+  website: z.string(),
+  socialLinks: z.array(z.string()),
+});
+
+/** A service as visitors see it on its detail page. Owner and submission metadata stay private. */
+export const PublicServiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  tagline: z.string(),
+  description: z.string(),
+  defaultCurrency: z.string(),
+  languages: z.array(z.string()),
+  mealTypes: z.array(z.string()),
+  status: ServiceStatusSchema,
+  featuredUntil: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+  deliveryMethods: DeliveryMethodsSchema,
+  contact: ContactSchema,
+  locations: z.array(LocationSchema),
+  media: z.object({ logoImageId: z.string().nullable() }),
+});
+export type PublicService = z.infer<typeof PublicServiceSchema>;
+
+/** What a grid card needs; lists send only this. */
+export const ServiceCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  tagline: z.string(),
+  mealTypes: z.array(z.string()),
+  city: z.string(),
+  state: z.string(),
+  logoImageId: z.string().nullable(),
+  shipsDomestically: z.boolean(),
+  localDelivery: z.boolean(),
+  featured: z.boolean(),
+});
+export type ServiceCard = z.infer<typeof ServiceCardSchema>;
+
+export const MAX_PAGE_SIZE = 60;
+export const MAX_SEARCH_LENGTH = 100;
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** Query of the public service lists. Unknown parameters are refused with a 400. */
+export const ServiceListQuerySchema = z.strictObject({
+  state: SlugSchema.optional(),
+  mealType: SlugSchema.optional(),
+  shipping: flag.optional(),
+  featured: flag.optional(),
+  q: z.string().trim().max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(6),
+});
+export type ServiceListQuery = z.infer<typeof ServiceListQuerySchema>;
+
+export const ServiceListSchema = z.object({
+  items: z.array(ServiceCardSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type ServiceList = z.infer<typeof ServiceListSchema>;
+
+export const ServiceIdParamsSchema = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a service id') });
+
+export const ReportStillOpenResultSchema = z.object({ received: z.literal(true) });
+
+/** How many published services each state has, by state slug. */
+export const RegionCountsSchema = z.object({ counts: z.record(z.string(), z.number().int()) });
+export type RegionCounts = z.infer<typeof RegionCountsSchema>;
+
+export const AdminStatusBodySchema = z.strictObject({ status: ServiceStatusSchema });

@@ -1,0 +1,3 @@
+export { demoBanners, type DemoBanner } from './banners';
+export { demoId } from './ids';
+export { demoLogos, demoServices, type DemoService } from './services';

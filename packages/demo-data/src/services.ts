@@ -1,0 +1,110 @@
+import type { PublicService, ServiceStatus } from '@mealprep/contracts';
+import { demoId } from './ids';
+import { PLACES } from './places';
+
+const FIRST = ['Green', 'Golden', 'Simple', 'Fresh', 'Honest', 'Urban', 'Prairie', 'Harbor', 'Sunny', 'Maple', 'Copper', 'Wild', 'Little', 'True', 'Bright', 'Humble', 'Coastal', 'Cedar'];
+const SECOND = ['Fork', 'Table', 'Spoon', 'Plate', 'Pantry', 'Kettle', 'Harvest', 'Skillet', 'Basket', 'Sprout', 'Ladle', 'Oven'];
+const THIRD = ['Kitchen', 'Meal Prep', 'Meals', 'Prep Co.', 'Eats', 'Provisions'];
+
+const MEAL_TYPES = ['keto', 'paleo', 'vegan', 'vegetarian', 'gluten-free', 'high-protein', 'low-carb', 'whole30', 'mediterranean', 'dairy-free', 'family-meals', 'weight-loss'];
+
+const TAGLINES = [
+  'Chef-made meals, portioned and ready when you are',
+  'Weekly meal plans cooked fresh every Sunday',
+  'Macro-friendly meals delivered to your door',
+  'Home-style cooking without the dishes',
+  'Real food, prepped locally, delivered cold',
+  'Plans for athletes, families and busy weeks',
+];
+
+const OPENERS = [
+  'is a small team of cooks who prep a rotating menu every week',
+  'started in a shared commercial kitchen and now feeds hundreds of neighbours each week',
+  'cooks from scratch with produce from nearby farms',
+  'builds each menu with a registered dietitian',
+];
+
+/** A demo service as stored (the public fields plus owner and submission metadata). */
+export type DemoService = PublicService & {
+  ownerUserId: string | null;
+  metadata: { submittedVia: string; yearsInBusiness: string };
+};
+
+const COUNT = 72;
+const DAY = 86_400_000;
+
+function pick<T>(list: readonly T[], index: number): T {
+  return list[index % list.length] as T;
+}
+
+function slugify(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
+
+function statusOf(i: number): ServiceStatus {
+  if (i === 5 || i === 31 || i === 58) return 'closed';
+  if (i === 12) return 'pending';
+  return 'published';
+}
+
+/**
+ * The fictional catalogue loaded on first start: 72 services in 31 cities over 20 states and DC,
+ * every meal type, some shipping nationwide, some featured (relative to `now`), some closed, and
+ * logos on two in three. Names, numbers and addresses are invented; websites use example.com.
+ */
+export function demoServices(now: Date = new Date()): DemoService[] {
+  const services: DemoService[] = [];
+  const used = new Set<string>();
+  for (let i = 0; i < COUNT; i++) {
+    let name = `${pick(FIRST, i * 7)} ${pick(SECOND, i * 5 + Math.floor(i / 12))} ${pick(THIRD, i)}`;
+    if (used.has(name)) name = `${name} ${pick(PLACES, i).city}`;
+    used.add(name);
+    const slug = slugify(name);
+    const place = pick(PLACES, i * 3);
+    const status = statusOf(i);
+    const created = new Date(now.getTime() - (400 - i * 5) * DAY).toISOString();
+    const mealTypes = [pick(MEAL_TYPES, i), pick(MEAL_TYPES, i * 5 + 3), pick(MEAL_TYPES, i * 7 + 1)].filter((v, k, all) => all.indexOf(v) === k).slice(0, 1 + (i % 3));
+    const ships = i % 9 === 0;
+    const featured = status === 'published' && i % 11 === 1;
+    services.push({
+      id: demoId('service', slug),
+      name,
+      slug,
+      tagline: pick(TAGLINES, i),
+      description: `${name} ${pick(OPENERS, i)} in ${place.city}, ${place.state}. Choose from ${5 + (i % 6)} dishes a week, order by Thursday for delivery or pickup on Sunday, and pause or skip a week any time.`,
+      defaultCurrency: 'USD',
+      languages: ['en'],
+      mealTypes,
+      status,
+      featuredUntil: featured ? new Date(now.getTime() + (30 + i) * DAY).toISOString() : null,
+      createdAt: created,
+      updatedAt: created,
+      publishedAt: status === 'published' || status === 'closed' ? created : null,
+      deliveryMethods: { localDelivery: i % 4 !== 3, pickup: i % 3 === 0, shipsDomestically: ships, shipsInternationally: false },
+      contact: {
+        email: `hello@${slug}.example.com`,
+        phone: `(555) 01${String(i % 100).padStart(2, '0')}-${String(1000 + i * 37).slice(-4)}`,
+        website: `https://${slug}.example.com`,
+        socialLinks: i % 2 === 0 ? [`https://www.instagram.com/${slug.replace(/-/g, '')}`] : [],
+      },
+      locations: [
+        {
+          label: 'Kitchen',
+          address: { line1: `${100 + i * 17} ${pick(['Main', 'Oak', 'Market', 'Pine', 'Elm', 'Lake'], i)} St`, city: place.city, region: place.state, postalCode: place.postalCode, countryCode: 'US' },
+          isPrimary: true,
+        },
+      ],
+      media: { logoImageId: i % 3 === 2 ? null : `logo-${slug}` },
+      ownerUserId: null,
+      metadata: { submittedVia: 'import', yearsInBusiness: pick(['Just getting started', '3-6 months', '1-2 years', '3+ years'], i) },
+    });
+  }
+  return services;
+}
+
+/** Logos svc-media draws at first start, one per demo service that has one. */
+export function demoLogos(): Array<{ id: string; name: string }> {
+  return demoServices(new Date(0))
+    .filter((s) => s.media.logoImageId)
+    .map((s) => ({ id: s.media.logoImageId as string, name: s.name }));
+}
