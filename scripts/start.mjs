@@ -94,6 +94,8 @@ async function main() {
     AMQP_URL: settings.AMQP_URL,
     DATA_DIR: dataDir,
     IDENTITY_SECRET: identitySecret(runDir),
+    // The site starts with a demo catalogue unless told otherwise.
+    SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
   };
   const services = {};
   for (const name of SERVICES) {

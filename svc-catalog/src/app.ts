@@ -1,32 +1,65 @@
 import type { Connection } from 'mongoose';
 import { Broker, createApp, isDatabaseConnected, type Logger } from '@mealprep/service-kit';
+import { blogPostRepository } from './data-access/blog-post-repository';
 import { geoRegionRepository } from './data-access/geo-region-repository';
 import { mealTypeRepository } from './data-access/meal-type-repository';
+import { serviceReportRepository } from './data-access/service-report-repository';
+import { serviceRepository } from './data-access/service-repository';
+import { CatalogIndex } from './domain/catalog-index';
+import { adminRouter } from './entry-points/http/admin-router';
+import { articlesRouter } from './entry-points/http/articles-router';
 import { mealTypesRouter } from './entry-points/http/meal-types-router';
 import { regionsRouter } from './entry-points/http/regions-router';
+import { servicesRouter } from './entry-points/http/services-router';
+import { sitemapRouter } from './entry-points/http/sitemap-router';
 
 export interface CatalogDeps {
   logger: Logger;
   connection: Connection;
   broker: Broker;
   identitySecret: string;
+  /** The public index; built from the database when not given. */
+  catalog?: CatalogIndex;
   exposeStack?: boolean;
+  now?: () => Date;
 }
 
 export function catalogRepositories(connection: Connection) {
-  return { regions: geoRegionRepository(connection), mealTypes: mealTypeRepository(connection) };
+  return {
+    regions: geoRegionRepository(connection),
+    mealTypes: mealTypeRepository(connection),
+    services: serviceRepository(connection),
+    articles: blogPostRepository(connection),
+    reports: serviceReportRepository(connection),
+  };
+}
+
+export async function ensureCatalogIndexes(repositories: ReturnType<typeof catalogRepositories>): Promise<void> {
+  await Promise.all(Object.values(repositories).map((r) => r.ensureIndexes()));
 }
 
 export function createCatalogApp(deps: CatalogDeps) {
   const repositories = catalogRepositories(deps.connection);
+  const catalog = deps.catalog ?? new CatalogIndex(repositories);
+  const serviceDeps = {
+    ...repositories,
+    catalog,
+    publish: deps.broker.publish.bind(deps.broker),
+    ipHashSecret: deps.identitySecret,
+    now: deps.now,
+  };
   return createApp({
     logger: deps.logger,
     identitySecret: deps.identitySecret,
     exposeStack: deps.exposeStack,
     readiness: () => ({ database: isDatabaseConnected(deps.connection), broker: deps.broker.isConnected() }),
     mount: (app) => {
-      app.use(regionsRouter(repositories));
+      app.use(regionsRouter({ ...repositories, catalog }));
       app.use(mealTypesRouter(repositories));
+      app.use(servicesRouter(serviceDeps));
+      app.use(articlesRouter(repositories));
+      app.use(sitemapRouter({ catalog, articles: repositories.articles }));
+      app.use(adminRouter(serviceDeps));
     },
   });
 }

@@ -1,6 +1,11 @@
 import { baseConfigShape, loadConfig } from '@mealprep/service-kit';
+import { z } from 'zod';
 
-export const catalogConfigShape = { ...baseConfigShape };
+export const catalogConfigShape = {
+  ...baseConfigShape,
+  /** Loads the fictional demo catalogue on a first start (npm start sets it). */
+  SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
+};
 
 export type CatalogConfig = ReturnType<typeof loadCatalogConfig>;
 

@@ -1,24 +1,36 @@
 import { bootService, runService } from '@mealprep/service-kit';
-import { catalogRepositories, createCatalogApp } from './app';
+import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from './app';
 import { loadCatalogConfig } from './config';
+import { CatalogIndex } from './domain/catalog-index';
+import { seedDemoCatalog } from './domain/demo-seed';
 import { seedReferenceData } from './domain/reference-data';
+import { subscribeIndexRefresher } from './entry-points/mq/index-refresher';
+
+const config = loadCatalogConfig();
+let catalog: CatalogIndex;
 
 await runService('svc-catalog', () =>
   bootService({
     name: 'svc-catalog',
     dbName: 'catalog',
-    config: loadCatalogConfig(),
+    config,
     prepare: async ({ connection, broker, logger }) => {
       const repositories = catalogRepositories(connection);
-      await Promise.all([repositories.regions.ensureIndexes(), repositories.mealTypes.ensureIndexes()]);
+      await ensureCatalogIndexes(repositories);
       const seeded = await seedReferenceData({ ...repositories, publish: (type, payload) => broker.publish(type, payload) });
-      logger.info(seeded, 'reference data seeded');
+      if (config.SEED_DEMO_DATA) Object.assign(seeded, { demo: await seedDemoCatalog(repositories) });
+      logger.info(seeded, 'seed data checked');
+      catalog = new CatalogIndex(repositories);
+      await catalog.refresh();
+      await subscribeIndexRefresher(broker, catalog, logger);
+      logger.info({ published: catalog.index.size }, 'public index built');
     },
-    createApp: ({ config, logger, connection, broker }) =>
+    createApp: ({ logger, connection, broker }) =>
       createCatalogApp({
         logger,
         connection,
         broker,
+        catalog,
         identitySecret: config.IDENTITY_SECRET,
         exposeStack: config.NODE_ENV === 'development',
       }),

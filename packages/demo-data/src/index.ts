@@ -1,3 +1,4 @@
 export { demoBanners, type DemoBanner } from './banners';
+export { demoArticles, type DemoArticle } from './articles';
 export { demoId } from './ids';
 export { demoLogos, demoServices, type DemoService } from './services';

@@ -1,10 +1,15 @@
 import { Router } from 'express';
 import { GeoRegionListQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput, route } from '@mealprep/service-kit';
+import type { CatalogIndex } from '../../domain/catalog-index';
 import { getRegion, listRegions, type ReferenceDataDeps } from '../../domain/reference-data';
 
-export function regionsRouter(deps: Pick<ReferenceDataDeps, 'regions'>): Router {
+export function regionsRouter(deps: Pick<ReferenceDataDeps, 'regions'> & { catalog: CatalogIndex }): Router {
   const router = Router();
+  router.get('/regions/counts', (_req, res) => {
+    res.set('cache-control', 'no-cache');
+    res.json({ counts: deps.catalog.index.counts() });
+  });
   router.get(
     '/regions',
     route(async (req, res) => {

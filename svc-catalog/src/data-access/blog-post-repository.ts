@@ -1,0 +1,94 @@
+import { Schema, type Connection } from 'mongoose';
+import type { BlogPost, BlogPostSummary } from '@mealprep/contracts';
+import { modelOn } from '@mealprep/service-kit';
+
+const blogPostSchema = new Schema(
+  {
+    slug: { type: String, required: true, unique: true },
+    title: { type: String, required: true },
+    content: { type: String, default: '' },
+    excerpt: { type: String, default: '' },
+    category: { type: String, default: '' },
+    tags: { type: [String], default: [] },
+    author: { type: String, default: '' },
+    status: { type: String, default: 'draft', index: true },
+    publishedAt: { type: Date, default: null, index: true },
+    order: { type: Number, default: 0 },
+    viewCount: { type: Number, default: 0 },
+    featuredImageUrl: { type: String, default: null },
+    featuredImageUnsplash: { type: Schema.Types.Mixed, default: null },
+    metaTitle: { type: String, default: '' },
+    metaDescription: { type: String, default: '' },
+  },
+  { collection: 'blog_posts', versionKey: false, timestamps: true },
+);
+
+type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export type NewBlogPost = Omit<BlogPost, 'id' | 'updatedAt' | 'viewCount' | 'featuredImageAlt'> & {
+  id: string;
+  status: 'published' | 'draft';
+  order: number;
+};
+
+function toSummary(doc: Doc): BlogPostSummary {
+  return {
+    id: String(doc._id),
+    slug: doc.slug,
+    title: doc.title,
+    excerpt: doc.excerpt ?? '',
+    category: doc.category ?? '',
+    tags: doc.tags ?? [],
+    author: doc.author ?? '',
+    publishedAt: doc.publishedAt ? new Date(doc.publishedAt).toISOString() : null,
+    featuredImageUrl: doc.featuredImageUrl ?? null,
+    featuredImageAlt: doc.featuredImageUnsplash?.altDescription ?? doc.title,
+  };
+}
+
+function toPost(doc: Doc): BlogPost {
+  return {
+    ...toSummary(doc),
+    content: doc.content ?? '',
+    updatedAt: new Date(doc.updatedAt ?? doc.createdAt ?? 0).toISOString(),
+    viewCount: doc.viewCount ?? 0,
+    metaTitle: doc.metaTitle ?? '',
+    metaDescription: doc.metaDescription ?? '',
+    featuredImageUnsplash: doc.featuredImageUnsplash ?? null,
+  };
+}
+
+export type BlogPostRepository = ReturnType<typeof blogPostRepository>;
+
+export function blogPostRepository(connection: Connection) {
+  const Model = modelOn(connection, 'BlogPost', blogPostSchema);
+  return {
+    async listPublished(limit: number): Promise<BlogPostSummary[]> {
+      const docs = await Model.find({ status: 'published' }, { content: 0 }).sort({ publishedAt: -1, _id: 1 }).limit(limit).lean();
+      return docs.map((d) => toSummary(d as Doc));
+    },
+    async findPublishedBySlug(slug: string): Promise<BlogPost | null> {
+      const doc = await Model.findOne({ slug, status: 'published' }).lean();
+      return doc ? toPost(doc as Doc) : null;
+    },
+    /** Adds one view to a published post; false when there is none with that id. */
+    async incrementViews(id: string): Promise<boolean> {
+      const result = await Model.updateOne({ _id: id, status: 'published' }, { $inc: { viewCount: 1 } });
+      return result.matchedCount === 1;
+    },
+    async listPublishedSlugs(): Promise<Array<{ slug: string; updatedAt: string }>> {
+      const docs = await Model.find({ status: 'published' }, { slug: 1, updatedAt: 1 }).lean();
+      return docs.map((d) => ({ slug: String((d as Doc).slug), updatedAt: new Date((d as Doc).updatedAt ?? 0).toISOString() }));
+    },
+    async count(): Promise<number> {
+      return Model.estimatedDocumentCount();
+    },
+    async insertMany(posts: NewBlogPost[]): Promise<number> {
+      const docs = posts.map(({ id, publishedAt, ...rest }) => ({ ...rest, _id: id, publishedAt: publishedAt ? new Date(publishedAt) : null }));
+      return (await Model.insertMany(docs, { ordered: false })).length;
+    },
+    async ensureIndexes(): Promise<void> {
+      await Model.init();
+    },
+  };
+}

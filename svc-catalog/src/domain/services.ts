@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import type { EventPayload, EventType, PublicService, ServiceList, ServiceListQuery, ServiceStatus } from '@mealprep/contracts';
+import { AppError } from '@mealprep/service-kit';
+import { toPublic, type ServiceRepository } from '../data-access/service-repository';
+import type { ServiceReportRepository } from '../data-access/service-report-repository';
+import type { CatalogIndex } from './catalog-index';
+
+export type Publish = <T extends EventType>(type: T, payload: EventPayload<T>) => Promise<unknown>;
+
+export interface ServiceDeps {
+  services: ServiceRepository;
+  reports: ServiceReportRepository;
+  catalog: CatalogIndex;
+  publish: Publish;
+  /** Secret mixed into IP hashes so stored hashes cannot be reversed by trying addresses. */
+  ipHashSecret: string;
+  now?: () => Date;
+}
+
+const VISIBLE: ServiceStatus[] = ['published', 'closed'];
+const REPORT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export function listServices(deps: Pick<ServiceDeps, 'catalog' | 'now'>, query: ServiceListQuery): ServiceList {
+  const index = deps.catalog.index;
+  if (query.state && !index.hasState(query.state)) throw AppError.notFound(`There is no state "${query.state}".`);
+  if (query.mealType && !index.hasMealType(query.mealType)) throw AppError.notFound(`There is no meal type "${query.mealType}".`);
+  return index.query(query, (deps.now?.() ?? new Date()).getTime());
+}
+
+/** A published or closed service; drafts, pending and rejected ones are not public. */
+export async function getServiceBySlug(deps: Pick<ServiceDeps, 'services'>, slug: string): Promise<PublicService> {
+  const service = await deps.services.findBySlug(slug);
+  if (!service || !VISIBLE.includes(service.status)) throw AppError.notFound(`There is no service "${slug}".`);
+  return toPublic(service);
+}
+
+/**
+ * A visitor says a closed service is still open. The report is kept for admins (once per visitor
+ * per service a day) and announced; reports on services that are not closed are not kept.
+ */
+export async function reportStillOpen(
+  deps: ServiceDeps,
+  input: { serviceId: string; ip: string; userId: string | null },
+): Promise<void> {
+  const service = await deps.services.findById(input.serviceId);
+  if (!service || !VISIBLE.includes(service.status)) throw AppError.notFound('There is no such service.');
+  if (service.status !== 'closed') return;
+  const now = deps.now?.() ?? new Date();
+  const ipHash = createHash('sha256').update(`${deps.ipHashSecret}:${input.ip}`).digest('hex');
+  if (await deps.reports.findRecent(service.id, ipHash, new Date(now.getTime() - REPORT_WINDOW_MS))) return;
+  const reportId = await deps.reports.create({ serviceId: service.id, reportedAt: now, ipHash, userId: input.userId });
+  await deps.publish('catalog.service.reported-open', { serviceId: service.id, slug: service.slug, reportId });
+}
+
+/** An admin sets a service's status; public lists change before the event goes out. */
+export async function changeStatus(deps: ServiceDeps, input: { serviceId: string; status: ServiceStatus }): Promise<PublicService> {
+  const before = await deps.services.findById(input.serviceId);
+  if (!before) throw AppError.notFound('There is no such service.');
+  const after = await deps.services.setStatus(input.serviceId, input.status, deps.now?.() ?? new Date());
+  if (!after) throw AppError.notFound('There is no such service.');
+  await deps.catalog.refresh();
+  if (before.status !== after.status) {
+    await deps.publish('catalog.service.status-changed', {
+      serviceId: after.id,
+      slug: after.slug,
+      status: after.status,
+      previousStatus: before.status,
+    });
+  }
+  return toPublic(after);
+}

@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import { SlugParamsSchema } from '@mealprep/contracts';
+import { parseInput, route } from '@mealprep/service-kit';
+import { z } from 'zod';
+import { countArticleView, getArticle, listArticles, type ArticleDeps } from '../../domain/articles';
+
+const NoQuerySchema = z.strictObject({});
+const ArticleIdSchema = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be an article id') });
+
+export function articlesRouter(deps: ArticleDeps): Router {
+  const router = Router();
+  router.get(
+    '/articles',
+    route(async (req, res) => {
+      parseInput(NoQuerySchema, req.query, 'query');
+      res.set('cache-control', 'no-cache');
+      res.json({ items: await listArticles(deps) });
+    }),
+  );
+  router.get(
+    '/articles/:slug',
+    route(async (req, res) => {
+      const params = parseInput(SlugParamsSchema, req.params, 'article');
+      res.set('cache-control', 'no-cache');
+      res.json(await getArticle(deps, params.slug));
+    }),
+  );
+  router.post(
+    '/articles/:id/views',
+    route(async (req, res) => {
+      const params = parseInput(ArticleIdSchema, req.params, 'article');
+      await countArticleView(deps, params.id);
+      res.status(204).end();
+    }),
+  );
+  return router;
+}

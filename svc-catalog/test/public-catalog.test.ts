@@ -1,0 +1,185 @@
+import type { EventEnvelope, PublicService, ServiceList } from '@mealprep/contracts';
+import { signIdentity } from '@mealprep/service-kit';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { demoServices } from '@mealprep/demo-data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
+import { CatalogIndex } from '../src/domain/catalog-index';
+import { seedDemoCatalog } from '../src/domain/demo-seed';
+import { seedReferenceData } from '../src/domain/reference-data';
+
+const NOW = new Date('2026-11-01T12:00:00Z');
+const demo = demoServices(NOW);
+const published = demo.filter((s) => s.status === 'published');
+const closed = demo.find((s) => s.status === 'closed')!;
+const pending = demo.find((s) => s.status === 'pending')!;
+const admin = signIdentity({ userId: 'admin-1', email: 'admin@example.com', roles: ['admin'] }, TEST_IDENTITY_SECRET);
+const owner = signIdentity({ userId: 'owner-1', email: 'owner@example.com', roles: [] }, TEST_IDENTITY_SECRET);
+
+describe('public catalogue', () => {
+  let db: Awaited<ReturnType<typeof testDatabase>>;
+  let mq: Awaited<ReturnType<typeof testBroker>>;
+  let http: Awaited<ReturnType<typeof serve>>;
+  const events: EventEnvelope[] = [];
+  const get = async <T>(path: string) => {
+    const response = await fetch(`${http.url}${path}`);
+    return { status: response.status, body: (await response.json()) as T };
+  };
+
+  beforeAll(async () => {
+    db = await testDatabase('catalog-public');
+    mq = await testBroker('catalog-public', 'svc-catalog');
+    await mq.broker.subscribe('seen', ['catalog.service.*'], async (e) => void events.push(e), { exclusive: true });
+    const repositories = catalogRepositories(db.connection);
+    await ensureCatalogIndexes(repositories);
+    await seedReferenceData({ ...repositories, publish: async () => undefined });
+    await seedDemoCatalog(repositories, NOW);
+    const catalog = new CatalogIndex(repositories);
+    await catalog.refresh();
+    http = await serve(
+      createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, catalog, now: () => NOW }),
+    );
+  });
+  afterAll(async () => {
+    await http?.close();
+    await mq?.destroy();
+    await db?.drop();
+  });
+
+  it('when a visitor lists all services, then only published ones come, A to Z, six to a page with the total', async () => {
+    const first = await get<ServiceList>('/services');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: published.length, page: 1, pageSize: 6, pageCount: Math.ceil(published.length / 6) });
+    expect(first.body.items).toHaveLength(6);
+    const all = await get<ServiceList>('/services?pageSize=60&page=1');
+    const second = await get<ServiceList>('/services?pageSize=60&page=2');
+    const names = [...all.body.items, ...second.body.items].map((s) => s.name);
+    expect(names).toEqual([...published.map((s) => s.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(names).not.toContain(closed.name);
+    expect(names).not.toContain(pending.name);
+  });
+
+  it('when a visitor filters by state, meal type, shipping or featured, then only matching published services come', async () => {
+    const texas = await get<ServiceList>('/services?state=texas&pageSize=60');
+    expect(texas.body.total).toBe(published.filter((s) => s.locations[0]?.address.region === 'Texas').length);
+    expect(texas.body.items.every((s) => s.state === 'Texas')).toBe(true);
+
+    const keto = await get<ServiceList>('/services?mealType=keto&pageSize=60');
+    expect(keto.body.total).toBe(published.filter((s) => s.mealTypes.includes('keto')).length);
+
+    const shipping = await get<ServiceList>('/services?shipping=true&pageSize=60');
+    expect(shipping.body.items.map((s) => s.slug).sort()).toEqual(published.filter((s) => s.deliveryMethods.shipsDomestically).map((s) => s.slug).sort());
+
+    const featured = await get<ServiceList>('/services?featured=true&pageSize=60');
+    expect(featured.body.total).toBeGreaterThan(0);
+    expect(featured.body.items.every((s) => s.featured)).toBe(true);
+    expect(featured.body.total).toBe(published.filter((s) => s.featuredUntil && Date.parse(s.featuredUntil) >= NOW.getTime()).length);
+  });
+
+  it('when a visitor searches, then name, city, state and meal type all match, and odd text finds nothing without an error', async () => {
+    const byCity = await get<ServiceList>('/services?q=austin&pageSize=60');
+    expect(byCity.body.total).toBeGreaterThan(0);
+    expect(byCity.body.items.every((s) => s.city === 'Austin')).toBe(true);
+    const target = published[0]!;
+    expect((await get<ServiceList>(`/services?q=${encodeURIComponent(target.name.toUpperCase())}`)).body.items[0]?.slug).toBe(target.slug);
+    expect((await get<ServiceList>('/services?q=north%20carolina&pageSize=60')).body.items.every((s) => s.state === 'North Carolina')).toBe(true);
+    expect((await get<ServiceList>('/services?q=gluten-free&pageSize=60')).body.total).toBe(published.filter((s) => s.mealTypes.includes('gluten-free')).length);
+    for (const odd of ['.*', '(', '$where', '{"$gt":""}', '\\', '%00']) {
+      const result = await get<ServiceList>(`/services?q=${encodeURIComponent(odd)}`);
+      expect(result.status).toBe(200);
+      expect(result.body.total).toBe(0);
+    }
+  });
+
+  it('when the query is malformed, then the answer is a 400 or a not-found, never a 500', async () => {
+    expect((await get('/services?q=' + 'x'.repeat(10_000))).status).toBe(400);
+    expect((await get('/services?page=abc')).status).toBe(400);
+    expect((await get('/services?page=0')).status).toBe(400);
+    expect((await get('/services?pageSize=1000')).status).toBe(400);
+    expect((await get('/services?limit=5')).status).toBe(400);
+    expect((await get('/services?shipping=yes')).status).toBe(400);
+    expect((await get('/services?q[$ne]=x')).status).toBe(400);
+    expect((await get('/services?state=atlantis')).status).toBe(404);
+    expect((await get('/services?mealType=carnivore')).status).toBe(404);
+    const pastTheEnd = await get<ServiceList>('/services?page=500');
+    expect(pastTheEnd.status).toBe(200);
+    expect(pastTheEnd.body.items).toEqual([]);
+    expect(pastTheEnd.body.total).toBe(published.length);
+  });
+
+  it('when a visitor opens a service, then published and closed ones show without private fields; others are not found', async () => {
+    const one = await get<PublicService & Record<string, unknown>>(`/services/by-slug/${published[0]!.slug}`);
+    expect(one.status).toBe(200);
+    expect(one.body.name).toBe(published[0]!.name);
+    expect(one.body).not.toHaveProperty('ownerUserId');
+    expect(one.body).not.toHaveProperty('metadata');
+    expect((await get<PublicService>(`/services/by-slug/${closed.slug}`)).body.status).toBe('closed');
+    expect((await get(`/services/by-slug/${pending.slug}`)).status).toBe(404);
+    expect((await get('/services/by-slug/nothing-here')).status).toBe(404);
+    expect((await get('/services/by-slug/..%2F..')).status).toBe(400);
+  });
+
+  it('when visitors report a closed service as still open, then each visitor is recorded once and admins are told', async () => {
+    const report = () => fetch(`${http.url}/services/${closed.id}/report-still-open`, { method: 'POST' });
+    const first = await report();
+    expect(first.status).toBe(202);
+    expect(await first.json()).toEqual({ received: true });
+    expect((await report()).status).toBe(202);
+    const reports = await catalogRepositories(db.connection).reports.listForService(closed.id);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.ipHash).toMatch(/^[0-9a-f]{64}$/);
+    await expect.poll(() => events.filter((e) => e.type === 'catalog.service.reported-open').length).toBe(1);
+
+    expect((await fetch(`${http.url}/services/${published[1]!.id}/report-still-open`, { method: 'POST' })).status).toBe(202);
+    expect(await catalogRepositories(db.connection).reports.listForService(published[1]!.id)).toHaveLength(0);
+    expect((await fetch(`${http.url}/services/${'0'.repeat(24)}/report-still-open`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${http.url}/services/not-an-id/report-still-open`, { method: 'POST' })).status).toBe(400);
+  });
+
+  it('when an admin publishes or unpublishes, then lists change at once and an event goes out; others are refused', async () => {
+    const setStatus = (status: string, headers: Record<string, string> = admin) =>
+      fetch(`${http.url}/admin/services/${pending.id}/status`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ status }),
+      });
+    expect((await setStatus('published', {})).status).toBe(401);
+    expect((await setStatus('published', owner)).status).toBe(403);
+    expect((await setStatus('famous')).status).toBe(400);
+
+    expect((await setStatus('published')).status).toBe(200);
+    expect((await get<ServiceList>(`/services?q=${encodeURIComponent(pending.name)}`)).body.items.map((s) => s.slug)).toContain(pending.slug);
+    await expect.poll(() => events.find((e) => e.type === 'catalog.service.status-changed')?.payload).toEqual({
+      serviceId: pending.id, slug: pending.slug, status: 'published', previousStatus: 'pending',
+    });
+    expect((await setStatus('draft')).status).toBe(200);
+    expect((await get<ServiceList>(`/services?q=${encodeURIComponent(pending.name)}`)).body.items.map((s) => s.slug)).not.toContain(pending.slug);
+    expect((await get(`/services/by-slug/${pending.slug}`)).status).toBe(404);
+  });
+
+  it('when a visitor reads articles, then the newest come first and a view is counted once per call', async () => {
+    const list = await get<{ items: Array<{ id: string; slug: string; publishedAt: string; tags: string[] }> }>('/articles');
+    expect(list.body.items.length).toBeGreaterThanOrEqual(6);
+    const dates = list.body.items.map((a) => a.publishedAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const first = list.body.items[0]!;
+    const detail = await get<{ content: string; viewCount: number }>(`/articles/${first.slug}`);
+    expect(detail.body.content).toContain('<p>');
+    expect((await fetch(`${http.url}/articles/${first.id}/views`, { method: 'POST' })).status).toBe(204);
+    expect((await get<{ viewCount: number }>(`/articles/${first.slug}`)).body.viewCount).toBe(detail.body.viewCount + 1);
+    expect((await get('/articles/no-such-article')).status).toBe(404);
+    expect((await fetch(`${http.url}/articles/${'0'.repeat(24)}/views`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('when the sitemap and state counts are asked for, then they cover what is published', async () => {
+    const counts = await get<{ counts: Record<string, number> }>('/regions/counts');
+    expect(counts.body.counts.texas).toBe(published.filter((s) => s.locations[0]?.address.region === 'Texas').length);
+    expect(counts.body.counts.wyoming).toBeUndefined();
+    const sitemap = await get<{ services: string[]; states: string[]; mealTypes: string[]; articles: string[] }>('/sitemap');
+    expect(sitemap.body.services).toContain(published[0]!.slug);
+    expect(sitemap.body.services).not.toContain(closed.slug);
+    expect(sitemap.body.states).toContain('texas');
+    expect(sitemap.body.mealTypes.length).toBe(12);
+    expect(sitemap.body.articles.length).toBeGreaterThanOrEqual(6);
+  });
+});
