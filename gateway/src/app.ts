@@ -1,14 +1,28 @@
 import express from 'express';
-import { PRODUCT_NAME, type RuntimeConfig } from '@mealprep/contracts';
-import { AppError, errorHandler, requestContext, type Logger } from '@mealprep/service-kit';
+import { LIVE_PATH, PRODUCT_NAME, type RuntimeConfig } from '@mealprep/contracts';
+import { AppError, Broker, errorHandler, requestContext, type Logger } from '@mealprep/service-kit';
 import type { GatewayConfig } from './config';
 import { securityHeaders } from './front-end/security-headers';
 import { staticSite } from './front-end/static-site';
+import { LiveHub } from './live/live-hub';
+import { invalidationFor } from './live/topics';
+import { catalogReader } from './pages/catalog-reader';
+import type { PageMeta } from './pages/page-meta';
+import { routeMeta } from './pages/route-meta';
+import { robotsTxt, sitemapXml } from './pages/sitemap';
 import { createUpstream, proxyTo, SERVICE_NAMES, type Upstream } from './proxy/upstream-proxy';
 
 export interface Gateway {
   app: express.Express;
+  live: LiveHub;
+  broker: Broker;
+  /** Starts listening for domain events (in the background when the broker is away). */
+  start: () => Promise<void>;
   close: () => Promise<void>;
+}
+
+export function siteUrlOf(config: GatewayConfig): string {
+  return (config.SITE_URL ?? `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`).replace(/\/$/, '');
 }
 
 export function runtimeConfigFrom(config: GatewayConfig, siteUrl: string): RuntimeConfig {
@@ -26,12 +40,34 @@ export function runtimeConfigFrom(config: GatewayConfig, siteUrl: string): Runti
   };
 }
 
+/** Page meta per path for a few seconds; dropped whenever the catalogue announces a change. */
+function cachedMeta(resolve: (path: string) => Promise<PageMeta>, ttlMs = 10_000, max = 1_000) {
+  const cache = new Map<string, { at: number; meta: Promise<PageMeta> }>();
+  return {
+    get(path: string): Promise<PageMeta> {
+      const hit = cache.get(path);
+      if (hit && Date.now() - hit.at < ttlMs) return hit.meta;
+      if (cache.size >= max) cache.clear();
+      const meta = resolve(path);
+      cache.set(path, { at: Date.now(), meta });
+      meta.catch(() => cache.delete(path));
+      return meta;
+    },
+    clear: () => cache.clear(),
+  };
+}
+
 export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const urls = { catalog: config.CATALOG_URL, auth: config.AUTH_URL, media: config.MEDIA_URL, checker: config.CHECKER_URL };
   const upstreams: Upstream[] = SERVICE_NAMES.map((name) =>
     createUpstream(name, urls[name], { timeoutMs: config.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS }),
   );
-  const siteUrl = config.SITE_URL ?? `http://${config.HOST}:${config.PORT}`;
+  const catalog = upstreams.find((u) => u.name === 'catalog') as Upstream;
+  const siteUrl = siteUrlOf(config);
+  const read = catalogReader(catalog.pool);
+  const meta = cachedMeta((path) => routeMeta(path, read, siteUrl));
+  const live = new LiveHub({ maxClients: config.LIVE_MAX_CLIENTS, maxPerIp: config.LIVE_MAX_PER_IP });
+  const broker = new Broker({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, source: 'gateway', logger });
 
   const app = express();
   app.disable('x-powered-by');
@@ -41,15 +77,45 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.get('/readyz', (_req, res) => {
+    const ready = broker.isConnected();
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: { broker: ready } });
+  });
+  app.get(LIVE_PATH, live.handler());
   for (const upstream of upstreams) app.use(`/api/${upstream.name}`, proxyTo(upstream));
   app.use('/api', (req, _res, next) => next(AppError.notFound(`No API at ${req.originalUrl.split('?')[0]}`)));
-  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig: runtimeConfigFrom(config, siteUrl) }));
+  app.get('/robots.txt', (_req, res) => {
+    res.set('cache-control', 'public, max-age=3600').type('text/plain').send(robotsTxt(siteUrl));
+  });
+  app.get('/sitemap.xml', async (_req, res, next) => {
+    const xml = await sitemapXml(read, siteUrl);
+    if (!xml) return next(new AppError('service_unavailable', 'The sitemap is unavailable right now.', { status: 503 }));
+    res.set('cache-control', 'public, max-age=300').type('application/xml').send(xml);
+  });
+  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig: runtimeConfigFrom(config, siteUrl), pageMeta: meta.get }));
   app.use((req, _res, next) => next(AppError.notFound(`Nothing at ${req.path}`)));
   app.use(errorHandler({ exposeStack: false }));
 
   return {
     app,
+    live,
+    broker,
+    start: async () => {
+      await broker.subscribe(
+        'gateway-live',
+        ['catalog.#', 'media.#'],
+        async (event) => {
+          meta.clear();
+          const invalidation = invalidationFor(event);
+          if (invalidation) live.broadcast(invalidation);
+        },
+        { exclusive: true, prefetch: 50 },
+      );
+      await broker.connectInBackground();
+    },
     close: async () => {
+      live.close();
+      await broker.close();
       await Promise.all(upstreams.map((u) => u.pool.close()));
     },
   };

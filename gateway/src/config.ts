@@ -32,6 +32,10 @@ export const gatewayConfigShape = {
   MARKETING_SCRIPT_SRC: z.url().default('https://static.klaviyo.com/onsite/js/klaviyo.js'),
   FORM_EMBED_SRC: z.url().default('https://paperform.co/__embed.min.js'),
   FORM_ADD_SERVICE_ID: z.string().min(1).max(200).default('add-your-service'),
+  AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must start with amqp:// or amqps://').default('amqp://guest:guest@127.0.0.1:5672'),
+  AMQP_PREFIX: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be lowercase letters, digits, dots, dashes or underscores').default('mealprep'),
+  LIVE_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  LIVE_MAX_PER_IP: z.coerce.number().int().min(1).max(1_000).default(20),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
 };

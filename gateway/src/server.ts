@@ -6,6 +6,7 @@ await runService('gateway', async () => {
   const config = loadGatewayConfig();
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const gateway = createGateway(config, logger);
+  await gateway.start();
   const { server, url } = await listen(gateway.app, config.PORT, config.HOST);
   return {
     url,

@@ -106,10 +106,10 @@ describe('gateway', () => {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found');
   });
 
-  it('when a browser opens a client route, then it gets the shell page with the runtime config embedded', async () => {
-    for (const route of ['/', '/state/new-york', '/no/such/page']) {
+  it('when a browser opens a client route, then it gets the shell page with the runtime config embedded (404 status for unknown paths)', async () => {
+    for (const [route, status] of [['/', 200], ['/about', 200], ['/no/such/page', 404]] as const) {
       const response = await fetch(`${site.url}${route}`);
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(status);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       const html = await response.text();
       const json = /<script type="application\/json" id="runtime-config">(.*?)<\/script>/.exec(html)?.[1];

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
 import { REMOTE_NAMES, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
+import { renderMeta, type PageMeta } from '../pages/page-meta';
 
 const RUNTIME_CONFIG_MARK = '<!--runtime-config-->';
 // Files whose names carry a content hash never change, so browsers may keep them for a year.
@@ -30,7 +31,12 @@ export function injectRuntimeConfig(html: string, config: RuntimeConfig): string
  * Serves the built shell and remotes, the runtime config, and the shell's page for every client
  * route. The shell page is read once and kept; a missing build is answered with a clear 503.
  */
-export function staticSite(options: { staticRoot: string; runtimeConfig: RuntimeConfig }): Router {
+export function staticSite(options: {
+  staticRoot: string;
+  runtimeConfig: RuntimeConfig;
+  /** The meta of a client route, written into the page for crawlers and link previews. */
+  pageMeta: (path: string) => Promise<PageMeta>;
+}): Router {
   const router = Router();
   const shellDist = path.join(options.staticRoot, 'shell', 'dist');
   let page: Promise<string> | null = null;
@@ -68,12 +74,20 @@ export function staticSite(options: { staticRoot: string; runtimeConfig: Runtime
   router.get(/.*/, async (req, res, next) => {
     // A path with a file extension that was not found is a missing file, not a client route.
     if (path.extname(req.path) !== '') return next();
+    let html: string;
     try {
-      const html = await shellPage();
-      res.setHeader('cache-control', 'no-cache');
-      res.type('html').send(html);
+      html = await shellPage();
     } catch {
       res.status(503).type('text').send('The site has not been built yet: run "npm run build" (npm start does it for you).');
+      return;
+    }
+    try {
+      const meta = await options.pageMeta(req.path);
+      res.setHeader('cache-control', 'no-cache');
+      res.status(meta.status).type('html').send(renderMeta(html, meta, options.runtimeConfig.siteUrl));
+    } catch {
+      res.setHeader('cache-control', 'no-cache');
+      res.type('html').send(html);
     }
   });
   return router;

@@ -60,6 +60,19 @@ export class Broker {
     await this.open();
   }
 
+  /**
+   * Connects when it can: a first failure is logged and retried with back-off instead of thrown,
+   * for clients (the gateway) that work without the broker and catch up when it comes.
+   */
+  async connectInBackground(): Promise<void> {
+    try {
+      await this.open();
+    } catch (err) {
+      this.options.logger.warn({ err }, 'broker not reachable yet; retrying in the background');
+      this.scheduleReconnect();
+    }
+  }
+
   private async open(): Promise<void> {
     const connection = await amqp.connect(this.options.url, { timeout: 5_000 });
     try {

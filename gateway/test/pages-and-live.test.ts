@@ -1,0 +1,152 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker } from '@mealprep/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway } from '../src/app';
+import { loadGatewayConfig } from '../src/config';
+
+const service = {
+  id: 'a'.repeat(24), name: 'Green Fork Kitchen', slug: 'green-fork-kitchen', tagline: 'Chef-made meals <fresh>', description: 'd',
+  defaultCurrency: 'USD', languages: ['en'], mealTypes: ['keto'], status: 'published', featuredUntil: null,
+  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', publishedAt: '2026-01-01T00:00:00.000Z',
+  deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
+  contact: { email: 'a@example.com', phone: '(555) 010-1000', website: 'https://green.example.com', socialLinks: [] },
+  locations: [{ label: 'Kitchen', address: { line1: '1 Main St', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true }],
+  media: { logoImageId: 'logo-green-fork-kitchen' },
+};
+const article = {
+  id: 'b'.repeat(24), slug: 'keto-basics', title: 'Keto Basics', excerpt: 'What keto means', category: 'Diets', tags: ['keto'], author: 'Dana',
+  publishedAt: '2026-02-01T00:00:00.000Z', featuredImageUrl: null, featuredImageAlt: 'x', content: '<p>x</p>', updatedAt: '2026-02-02T00:00:00.000Z',
+  viewCount: 1, metaTitle: '', metaDescription: '', featuredImageUnsplash: null,
+};
+
+function fakeCatalog() {
+  const app = express();
+  app.get('/regions/new-york', (_req, res) => res.json({ slug: 'new-york', name: 'New York', countryCode: 'US', type: 'state' }));
+  app.get('/services/by-slug/green-fork-kitchen', (_req, res) => res.json(service));
+  app.get('/articles/keto-basics', (_req, res) => res.json(article));
+  app.get('/sitemap', (_req, res) => res.json({ services: ['green-fork-kitchen'], states: ['texas'], mealTypes: ['keto'], articles: ['keto-basics'] }));
+  app.use((_req, res) => res.status(404).json({ error: { code: 'not_found', message: 'no' } }));
+  return app;
+}
+
+describe('gateway pages for crawlers and live events', () => {
+  let staticRoot: string;
+  let catalog: Awaited<ReturnType<typeof serve>>;
+  let site: Awaited<ReturnType<typeof serve>>;
+  let mq: Awaited<ReturnType<typeof testBroker>>;
+  let gateway: ReturnType<typeof createGateway>;
+
+  beforeAll(async () => {
+    staticRoot = mkdtempSync(path.join(tmpdir(), 'mealprep-gateway-pages-'));
+    mkdirSync(path.join(staticRoot, 'shell', 'dist'), { recursive: true });
+    writeFileSync(
+      path.join(staticRoot, 'shell', 'dist', 'index.html'),
+      '<html><head><title>Default</title><meta name="description" content="default"><!--runtime-config--></head><body></body></html>',
+    );
+    catalog = await serve(fakeCatalog());
+    mq = await testBroker('gateway-live');
+    const config = loadGatewayConfig({
+      IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+      STATIC_ROOT: staticRoot,
+      SITE_URL: 'https://meals.example.com',
+      CATALOG_URL: catalog.url,
+      AUTH_URL: catalog.url,
+      MEDIA_URL: catalog.url,
+      CHECKER_URL: catalog.url,
+      AMQP_URL: process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672',
+      AMQP_PREFIX: mq.prefix,
+      LIVE_MAX_PER_IP: '3',
+    });
+    gateway = createGateway(config, silentLogger);
+    await gateway.start();
+    site = await serve(gateway.app);
+  });
+
+  afterAll(async () => {
+    await site?.close();
+    await gateway?.close();
+    await mq?.destroy();
+    await catalog?.close();
+    rmSync(staticRoot, { recursive: true, force: true });
+  });
+
+  const page = async (p: string) => {
+    const response = await fetch(`${site.url}${p}`);
+    return { status: response.status, html: await response.text() };
+  };
+
+  it('when a crawler opens a service page, then title, description, canonical, Open Graph and JSON-LD are in the HTML', async () => {
+    const { status, html } = await page('/service/green-fork-kitchen');
+    expect(status).toBe(200);
+    expect(html).toContain('<title>Green Fork Kitchen | Meal Prep Directory</title>');
+    expect(html).toContain('<meta name="description" content="Chef-made meals &lt;fresh&gt;">');
+    expect(html).toContain('<link rel="canonical" href="https://meals.example.com/service/green-fork-kitchen">');
+    expect(html).toContain('<meta property="og:image" content="https://meals.example.com/api/media/images/logo-green-fork-kitchen/card">');
+    expect(html).toContain('<meta name="robots" content="index, follow">');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
+    expect(jsonLd).toMatchObject({ '@type': 'FoodEstablishment', name: 'Green Fork Kitchen', address: { addressLocality: 'Austin', addressRegion: 'Texas' } });
+  });
+
+  it('when a crawler opens an article or a state, then their own meta is there; articles carry BlogPosting', async () => {
+    const post = await page('/articles/keto-basics');
+    expect(post.html).toContain('<title>Keto Basics | Meal Prep Directory</title>');
+    expect(post.html).toContain('<meta property="og:type" content="article">');
+    expect(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(post.html)?.[1] ?? '{}')).toMatchObject({ '@type': 'BlogPosting', headline: 'Keto Basics' });
+    const state = await page('/state/new-york');
+    expect(state.html).toContain('<title>Meal Prep Services in New York | Meal Prep Directory</title>');
+    const home = await page('/');
+    expect(home.html).toContain('<title>Meal Prep Directory — Find meal prep services near you</title>');
+  });
+
+  it('when a page does not exist, then the answer is a 404 with the not-found title and noindex', async () => {
+    for (const [p, title] of [['/service/nope', 'Service Not Found'], ['/state/atlantis', 'State Not Found'], ['/no/such/page', 'Page Not Found'], ['/service/%E0%A4%A', 'Page Not Found']]) {
+      const { status, html } = await page(p!);
+      expect(status).toBe(404);
+      expect(html).toContain(`<title>${title} | Meal Prep Directory</title>`);
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+      expect(html).toContain('id="runtime-config"');
+    }
+    expect((await page('/login')).html).toContain('noindex, nofollow');
+  });
+
+  it('when a crawler reads robots.txt and the sitemap, then private areas are disallowed and public pages listed', async () => {
+    const robots = await page('/robots.txt');
+    expect(robots.html).toContain('Disallow: /dashboard');
+    expect(robots.html).toContain('Disallow: /login');
+    expect(robots.html).toContain('Sitemap: https://meals.example.com/sitemap.xml');
+    const sitemap = await page('/sitemap.xml');
+    for (const p of ['/', '/services-by-name', '/service/green-fork-kitchen', '/state/texas', '/meal-type/keto', '/articles/keto-basics']) {
+      expect(sitemap.html).toContain(`<loc>https://meals.example.com${p}</loc>`);
+    }
+  });
+
+  it('when a service changes, then every open live stream is told which topics to refetch', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${site.url}/api/live`, { signal: controller.signal });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    let received = '';
+    await expect.poll(() => gateway.live.size).toBe(1);
+    await mq.broker.publish('catalog.service.status-changed', { serviceId: 'x', slug: 'green-fork-kitchen', status: 'draft', previousStatus: 'published' });
+    const deadline = Date.now() + 5_000;
+    while (!/event: invalidate\ndata: [^\n]*\n\n/.test(received) && Date.now() < deadline) {
+      const { value } = await reader.read();
+      received += new TextDecoder().decode(value);
+    }
+    controller.abort();
+    expect(received).toContain('event: invalidate\ndata: {"topics":["services","regions"],"slug":"green-fork-kitchen"}\n\n');
+  });
+
+  it('when one address opens too many live streams, then the extra one is refused with a 429', async () => {
+    const controllers = [new AbortController(), new AbortController(), new AbortController()];
+    const open = await Promise.all(controllers.map((c) => fetch(`${site.url}/api/live`, { signal: c.signal })));
+    expect(open.map((r) => r.status)).toEqual([200, 200, 200]);
+    const extra = await fetch(`${site.url}/api/live`);
+    expect(extra.status).toBe(429);
+    for (const c of controllers) c.abort();
+    await expect.poll(() => gateway.live.size).toBe(0);
+  });
+});
