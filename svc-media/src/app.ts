@@ -1,19 +1,47 @@
+import path from 'node:path';
 import type { Connection } from 'mongoose';
 import { Broker, createApp, isDatabaseConnected, type Logger } from '@mealprep/service-kit';
+import { bannerImageRepository } from './data-access/banner-image-repository';
+import { imageFileStore } from './data-access/image-file-store';
+import { mediaRepository } from './data-access/media-repository';
+import { seedMarkerRepository } from './data-access/seed-marker-repository';
+import { storedImageRepository } from './data-access/stored-image-repository';
+import { bannersRouter } from './entry-points/http/banners-router';
+import { imagesRouter } from './entry-points/http/images-router';
 
 export interface MediaDeps {
   logger: Logger;
   connection: Connection;
   broker: Broker;
   identitySecret: string;
+  /** Folder the image files live in; the server passes `${DATA_DIR}/media`. */
+  mediaDir?: string;
+  exposeStack?: boolean;
 }
 
-/** Health and readiness only for now; the media domain's routes mount here. */
+/** Matches the DATA_DIR default, for callers (such as the readiness test) that serve no files. */
+const DEFAULT_MEDIA_DIR = path.join('data', 'media');
+
+export function mediaRepositories(connection: Connection, mediaDir: string = DEFAULT_MEDIA_DIR) {
+  return {
+    banners: bannerImageRepository(connection),
+    media: mediaRepository(connection),
+    images: storedImageRepository(connection),
+    markers: seedMarkerRepository(connection),
+    files: imageFileStore(mediaDir),
+  };
+}
+
 export function createMediaApp(deps: MediaDeps) {
+  const repositories = mediaRepositories(deps.connection, deps.mediaDir);
   return createApp({
     logger: deps.logger,
     identitySecret: deps.identitySecret,
+    exposeStack: deps.exposeStack,
     readiness: () => ({ database: isDatabaseConnected(deps.connection), broker: deps.broker.isConnected() }),
-    mount: () => {},
+    mount: (app) => {
+      app.use(bannersRouter(repositories));
+      app.use(imagesRouter(repositories));
+    },
   });
 }

@@ -1,13 +1,31 @@
 import { bootService, runService } from '@mealprep/service-kit';
-import { createMediaApp } from './app';
-import { loadMediaConfig } from './config';
+import { createMediaApp, mediaRepositories } from './app';
+import { loadMediaConfig, mediaDirOf } from './config';
+import { seedDemoMedia } from './domain/demo-media';
 
-await runService('svc-media', () =>
-  bootService({
+await runService('svc-media', () => {
+  const config = loadMediaConfig();
+  const mediaDir = mediaDirOf(config);
+  return bootService({
     name: 'svc-media',
     dbName: 'media',
-    config: loadMediaConfig(),
-    createApp: ({ config, logger, connection, broker }) =>
-      createMediaApp({ logger, connection, broker, identitySecret: config.IDENTITY_SECRET }),
-  }),
-);
+    config,
+    prepare: async ({ connection, broker, logger }) => {
+      const repositories = mediaRepositories(connection, mediaDir);
+      await Promise.all([repositories.banners.ensureIndexes(), repositories.media.ensureIndexes(), repositories.images.ensureIndexes()]);
+      if (!config.SEED_DEMO_DATA) return;
+      const started = performance.now();
+      const seeded = await seedDemoMedia({ ...repositories, publish: (type, payload) => broker.publish(type, payload) });
+      logger.info({ ...seeded, ms: Math.round(performance.now() - started), mediaDir }, 'demo media seeded');
+    },
+    createApp: ({ logger, connection, broker }) =>
+      createMediaApp({
+        logger,
+        connection,
+        broker,
+        identitySecret: config.IDENTITY_SECRET,
+        mediaDir,
+        exposeStack: config.NODE_ENV === 'development',
+      }),
+  });
+});

@@ -1,0 +1,119 @@
+import { demoBanners, demoLogos, demoServices } from '@mealprep/demo-data';
+import { IMAGE_WIDTHS, imageUrl, type EventPayload, type EventType } from '@mealprep/contracts';
+import type { BannerImageRepository } from '../data-access/banner-image-repository';
+import type { ImageFileStore } from '../data-access/image-file-store';
+import type { MediaRepository } from '../data-access/media-repository';
+import type { SeedMarkerRepository } from '../data-access/seed-marker-repository';
+import type { ImageFolder, StoredImageRepository } from '../data-access/stored-image-repository';
+import { mapWithConcurrency } from './concurrency';
+import { bannerSvg, logoSvg } from './demo-artwork';
+import { renderSvgToWebp } from './render-image';
+
+export type Publish = <T extends EventType>(type: T, payload: EventPayload<T>) => Promise<unknown>;
+
+export interface DemoMediaDeps {
+  banners: BannerImageRepository;
+  media: MediaRepository;
+  images: StoredImageRepository;
+  markers: SeedMarkerRepository;
+  files: ImageFileStore;
+  publish: Publish;
+  /** How many drawings render at once; sharp works off the main thread, so a few overlap well. */
+  concurrency?: number;
+}
+
+const BANNER_WIDTHS = [IMAGE_WIDTHS.full, IMAGE_WIDTHS.card, IMAGE_WIDTHS.thumb];
+const LOGO_WIDTHS = [IMAGE_WIDTHS.card, IMAGE_WIDTHS.thumb];
+const DEFAULT_CONCURRENCY = 4;
+
+interface Drawing {
+  id: string;
+  svg: () => string;
+}
+
+/**
+ * Draws the drawings that have no stored image yet, writes their files, then records them. Files
+ * come first, so a recorded image always has its files.
+ */
+async function storeDrawings(deps: DemoMediaDeps, folder: ImageFolder, drawings: Drawing[], widths: number[]): Promise<void> {
+  const existing = await deps.images.existingIds(drawings.map((d) => d.id));
+  const missing = drawings.filter((d) => !existing.has(d.id));
+  const stored = await mapWithConcurrency(missing, deps.concurrency ?? DEFAULT_CONCURRENCY, async (drawing) => {
+    const renditions = await renderSvgToWebp(drawing.svg(), widths);
+    await Promise.all(renditions.map((r) => deps.files.write(folder, drawing.id, r.width, r.bytes)));
+    return {
+      id: drawing.id,
+      folder,
+      contentType: 'image/webp' as const,
+      renditions: renditions.map(({ width, height, bytes, etag }) => ({ width, height, bytes: bytes.length, etag })),
+    };
+  });
+  await deps.images.insertMissing(stored);
+}
+
+async function seedBanners(deps: DemoMediaDeps): Promise<number> {
+  if (await deps.markers.has('demo-banners')) return 0;
+  await storeDrawings(
+    deps,
+    'banners',
+    demoBanners.map((b) => ({ id: b.id, svg: () => bannerSvg(b.id, b.palette) })),
+    BANNER_WIDTHS,
+  );
+  const added = await deps.banners.insertMissing(
+    demoBanners.map((b) => ({
+      id: b.id,
+      source: 'custom',
+      unsplashId: null,
+      urls: { regular: imageUrl(b.id, 'full'), small: imageUrl(b.id, 'card') },
+      url: imageUrl(b.id, 'full'),
+      alt_description: b.alt,
+      user: null,
+      isActive: true,
+      order: b.order,
+      imageId: b.id,
+    })),
+  );
+  await deps.markers.mark('demo-banners');
+  return added;
+}
+
+async function seedLogos(deps: DemoMediaDeps): Promise<number> {
+  if (await deps.markers.has('demo-logos')) return 0;
+  const logos = demoLogos();
+  await storeDrawings(
+    deps,
+    'logos',
+    logos.map((logo) => ({ id: logo.id, svg: () => logoSvg(logo.name) })),
+    LOGO_WIDTHS,
+  );
+  // The catalogue's demo services point at these logos by id; the media item points back.
+  const serviceByLogo = new Map(demoServices(new Date(0)).map((s) => [s.media.logoImageId, s]));
+  const added = await deps.media.insertMissing(
+    logos.map((logo) => {
+      const service = serviceByLogo.get(logo.id);
+      return {
+        id: logo.id,
+        url: imageUrl(logo.id, 'card'),
+        path: `logos/${logo.id}`,
+        imageKitId: null,
+        altText: `${logo.name} logo`,
+        associatedEntityType: 'service' as const,
+        associatedEntityId: service?.id ?? null,
+        countryCode: service?.locations[0]?.address.countryCode ?? 'US',
+      };
+    }),
+  );
+  await deps.markers.mark('demo-logos');
+  return added;
+}
+
+/**
+ * Draws and records the demo banners and service logos once. A later start adds nothing, even
+ * after an admin removed some of them. The home page hears about new banners through the broker.
+ */
+export async function seedDemoMedia(deps: DemoMediaDeps): Promise<{ banners: number; logos: number }> {
+  const banners = await seedBanners(deps);
+  const logos = await seedLogos(deps);
+  if (banners > 0) await deps.publish('media.banners.changed', { count: banners });
+  return { banners, logos };
+}

@@ -1,0 +1,19 @@
+import { Router } from 'express';
+import { parseInput, route } from '@mealprep/service-kit';
+import { z } from 'zod';
+import { listActiveBanners, type BannerDeps } from '../../domain/banners';
+
+const NoQuerySchema = z.strictObject({});
+
+export function bannersRouter(deps: BannerDeps): Router {
+  const router = Router();
+  router.get(
+    '/banners',
+    route(async (req, res) => {
+      parseInput(NoQuerySchema, req.query, 'query');
+      res.set('cache-control', 'public, max-age=60');
+      res.json({ items: await listActiveBanners(deps) });
+    }),
+  );
+  return router;
+}

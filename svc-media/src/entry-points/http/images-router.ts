@@ -1,0 +1,48 @@
+import { Router } from 'express';
+import { IMAGE_SIZES } from '@mealprep/contracts';
+import { parseInput, route } from '@mealprep/service-kit';
+import { z } from 'zod';
+import { openImage, type ImageDeps } from '../../domain/images';
+
+const ImageParamsSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,100}$/, 'must be 1 to 100 lowercase letters, digits or dashes'),
+  size: z.enum(IMAGE_SIZES),
+});
+const NoQuerySchema = z.strictObject({});
+
+/**
+ * RFC 9110 If-None-Match with weak comparison. Express's `req.fresh` is not used: it treats a
+ * request's `cache-control: no-cache` as "send it all", which fetch() adds to every conditional
+ * request it makes, so a revalidation would never get its 304.
+ */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+export function imagesRouter(deps: ImageDeps): Router {
+  const router = Router();
+  router.get(
+    '/images/:id/:size',
+    route(async (req, res) => {
+      const params = parseInput(ImageParamsSchema, req.params, 'image');
+      parseInput(NoQuerySchema, req.query, 'query');
+      const image = await openImage(deps, params.id, params.size);
+      res.set({
+        'content-type': image.contentType,
+        'cache-control': 'public, max-age=86400',
+        etag: image.etag,
+        'x-content-type-options': 'nosniff',
+      });
+      // The stored ETag answers a revalidation without touching the file.
+      if (matchesIfNoneMatch(req.get('if-none-match'), image.etag)) {
+        res.status(304).end();
+        return;
+      }
+      res.send(await image.read());
+    }),
+  );
+  return router;
+}
