@@ -1,0 +1,52 @@
+import { Pool } from 'undici';
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+/**
+ * Keeps `connections` requests in flight for `seconds` against the paths (taken in turn) and
+ * reports latency percentiles in milliseconds. Any non-200 answer counts as an error.
+ */
+export async function load(origin: string, paths: string[], options: { connections: number; seconds: number }): Promise<LoadResult> {
+  const pool = new Pool(origin, { connections: options.connections, pipelining: 1, keepAliveTimeout: 30_000 });
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const end = Date.now() + options.seconds * 1000;
+  const worker = async () => {
+    while (Date.now() < end) {
+      const path = paths[next++ % paths.length] as string;
+      const started = performance.now();
+      try {
+        const answer = await pool.request({ method: 'GET', path });
+        await answer.body.dump();
+        if (answer.statusCode !== 200) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, worker));
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    rps: Math.round(latencies.length / options.seconds),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
