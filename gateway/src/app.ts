@@ -10,12 +10,14 @@ import { catalogReader } from './pages/catalog-reader';
 import type { PageMeta } from './pages/page-meta';
 import { routeMeta } from './pages/route-meta';
 import { robotsTxt, sitemapXml } from './pages/sitemap';
+import { EdgeCache } from './proxy/edge-cache';
 import { createUpstream, proxyTo, SERVICE_NAMES, type Upstream } from './proxy/upstream-proxy';
 
 export interface Gateway {
   app: express.Express;
   live: LiveHub;
   broker: Broker;
+  edgeCache: EdgeCache;
   /** Starts listening for domain events (in the background when the broker is away). */
   start: () => Promise<void>;
   close: () => Promise<void>;
@@ -68,6 +70,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const meta = cachedMeta((path) => routeMeta(path, read, siteUrl));
   const live = new LiveHub({ maxClients: config.LIVE_MAX_CLIENTS, maxPerIp: config.LIVE_MAX_PER_IP });
   const broker = new Broker({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, source: 'gateway', logger });
+  let eventsFlowing = false;
+  const edgeCache = new EdgeCache({ maxEntries: 2_000, ttlMs: 30_000, enabled: () => eventsFlowing && broker.isConnected() });
 
   const app = express();
   app.disable('x-powered-by');
@@ -82,7 +86,9 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: { broker: ready } });
   });
   app.get(LIVE_PATH, live.handler());
-  for (const upstream of upstreams) app.use(`/api/${upstream.name}`, proxyTo(upstream));
+  for (const upstream of upstreams) {
+    app.use(`/api/${upstream.name}`, proxyTo(upstream, upstream.name === 'catalog' ? { cache: edgeCache } : {}));
+  }
   app.use('/api', (req, _res, next) => next(AppError.notFound(`No API at ${req.originalUrl.split('?')[0]}`)));
   app.get('/robots.txt', (_req, res) => {
     res.set('cache-control', 'public, max-age=3600').type('text/plain').send(robotsTxt(siteUrl));
@@ -100,17 +106,24 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     app,
     live,
     broker,
+    edgeCache,
     start: async () => {
       await broker.subscribe(
         'gateway-live',
         ['catalog.#', 'media.#'],
         async (event) => {
           meta.clear();
+          if (event.type.startsWith('catalog.')) edgeCache.clear();
           const invalidation = invalidationFor(event);
           if (invalidation) live.broadcast(invalidation);
         },
         { exclusive: true, prefetch: 50 },
       );
+      // Until the stream is up (and again after any reconnect) cached answers could miss a change.
+      broker.onConnectionChange((connected) => {
+        edgeCache.clear();
+        eventsFlowing = connected;
+      });
       await broker.connectInBackground();
     },
     close: async () => {

@@ -22,8 +22,14 @@ const article = {
   viewCount: 1, metaTitle: '', metaDescription: '', featuredImageUnsplash: null,
 };
 
+let listHits = 0;
+
 function fakeCatalog() {
   const app = express();
+  app.get('/services', (_req, res) => {
+    listHits += 1;
+    res.set('cache-control', 'no-cache').json({ items: [], total: listHits, page: 1, pageSize: 6, pageCount: 0 });
+  });
   app.get('/regions/new-york', (_req, res) => res.json({ slug: 'new-york', name: 'New York', countryCode: 'US', type: 'state' }));
   app.get('/services/by-slug/green-fork-kitchen', (_req, res) => res.json(service));
   app.get('/articles/keto-basics', (_req, res) => res.json(article));
@@ -148,5 +154,25 @@ describe('gateway pages for crawlers and live events', () => {
     expect(extra.status).toBe(429);
     for (const c of controllers) c.abort();
     await expect.poll(() => gateway.live.size).toBe(0);
+  });
+
+  it('when anonymous visitors read a list twice, then the edge answers the second; a catalogue event makes it ask again', async () => {
+    await expect.poll(() => gateway.broker.isConnected()).toBe(true);
+    const list = async (headers: Record<string, string> = {}) => {
+      const response = await fetch(`${site.url}/api/catalog/services?page=1`, { headers });
+      return { status: response.status, etag: response.headers.get('etag'), body: response.status === 200 ? ((await response.json()) as { total: number }) : null };
+    };
+    const first = await list();
+    const second = await list();
+    expect(second.body?.total).toBe(first.body?.total);
+    const revalidated = await list({ 'if-none-match': first.etag ?? '' });
+    expect(revalidated.status).toBe(304);
+
+    await mq.broker.publish('catalog.service.updated', { serviceId: 'x', slug: 'green-fork-kitchen', status: 'published' });
+    await expect.poll(async () => (await list()).body?.total).toBe((first.body?.total ?? 0) + 1);
+    // Visitors with a session are never served a shared copy.
+    const before = listHits;
+    await list({ cookie: 'session=abc' });
+    expect(listHits).toBe(before + 1);
   });
 });

@@ -1,6 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response } from 'express';
 import { Pool, errors as undiciErrors } from 'undici';
+import type { CachedResponse, EdgeCache } from './edge-cache';
 import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, REQUEST_ID_HEADER } from '@mealprep/contracts';
 
 export const SERVICE_NAMES = ['catalog', 'auth', 'media', 'checker'] as const;
@@ -71,9 +72,19 @@ function sendUpstreamError(res: Response, upstream: Upstream, err: unknown, requ
  * Forwards a request under /api/{service} to that service, streaming both ways. A service that is
  * down answers 503 at once (connect timeout), one that hangs 504; neither leaves the browser waiting.
  */
-export function proxyTo(upstream: Upstream, options: { extraHeaders?: (req: Request) => Record<string, string> } = {}): RequestHandler {
+export function proxyTo(
+  upstream: Upstream,
+  options: { extraHeaders?: (req: Request) => Record<string, string>; cache?: EdgeCache } = {},
+): RequestHandler {
+  const cache = options.cache;
   return async (req, res) => {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const cacheable = cache?.cacheable(req) ?? false;
+    if (cache && cacheable) {
+      const hit = cache.get(req.url);
+      if (hit) return sendCached(req, res, hit);
+    }
+    const generation = cache?.generation ?? 0;
     try {
       const answer = await upstream.pool.request({
         method: req.method as 'GET',
@@ -81,14 +92,32 @@ export function proxyTo(upstream: Upstream, options: { extraHeaders?: (req: Requ
         headers: forwardedHeaders(req, options.extraHeaders?.(req) ?? {}),
         body: hasBody ? req : null,
       });
-      res.status(answer.statusCode);
+      const headers: Record<string, string> = {};
       for (const [key, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(key)) res.setHeader(key, value);
+        if (value !== undefined && !HOP_BY_HOP.has(key) && key !== 'x-request-id') headers[key] = Array.isArray(value) ? value.join(', ') : value;
       }
+      if (cache && cacheable && answer.statusCode === 200 && !headers['set-cookie']) {
+        const body = Buffer.from(await answer.body.arrayBuffer());
+        const stored = { status: 200, headers, body };
+        cache.set(req.url, stored, generation);
+        return sendCached(req, res, stored);
+      }
+      res.status(answer.statusCode);
+      for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
       await pipeline(answer.body, res);
     } catch (err) {
       req.log.warn({ err, service: upstream.name }, 'upstream request failed');
       sendUpstreamError(res, upstream, err, req.id);
     }
   };
+}
+
+function sendCached(req: Request, res: Response, cached: CachedResponse): void {
+  for (const [key, value] of Object.entries(cached.headers)) res.setHeader(key, value);
+  const etag = cached.headers.etag;
+  if (etag && req.headers['if-none-match'] === etag) {
+    res.status(304).end();
+    return;
+  }
+  res.status(cached.status).end(cached.body);
 }

@@ -44,11 +44,17 @@ export class Broker {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private attempt = 0;
   private closing = false;
+  private readonly connectionListeners: Array<(connected: boolean) => void> = [];
 
   constructor(private readonly options: BrokerOptions) {}
 
   get exchange(): string {
     return `${this.options.prefix}.events`;
+  }
+
+  /** Called with true once subscriptions are consuming again after each (re)connect, false on loss. */
+  onConnectionChange(listener: (connected: boolean) => void): void {
+    this.connectionListeners.push(listener);
   }
 
   isConnected(): boolean {
@@ -86,6 +92,7 @@ export class Broker {
       for (const subscription of this.subscriptions) await this.consume(subscription);
       this.attempt = 0;
       this.options.logger.info({ exchange: this.exchange }, 'broker connected');
+      for (const listener of this.connectionListeners) listener(true);
     } catch (err) {
       await connection.close().catch(() => undefined);
       throw err;
@@ -95,6 +102,7 @@ export class Broker {
   private handleClose(): void {
     this.connection = null;
     this.channel = null;
+    for (const listener of this.connectionListeners) listener(false);
     if (this.closing) return;
     this.options.logger.warn('broker connection closed; reconnecting');
     this.scheduleReconnect();
