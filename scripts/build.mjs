@@ -5,6 +5,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rspack } from '@rspack/core';
+import { precompress } from './lib/precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = ['mfe-public', 'mfe-dashboard', 'mfe-admin', 'shell'];
@@ -39,6 +40,7 @@ async function buildApp(app) {
     throw new Error(`${app} failed to build`);
   }
   const kib = ((await folderSize(config.output.path)) / 1024).toFixed(1);
+  await precompress(config.output.path);
   console.log(`built ${app} -> ${path.relative(root, config.output.path)}/ (${kib} KiB) in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
 

@@ -32,6 +32,8 @@ describe('gateway', () => {
     mkdirSync(path.join(staticRoot, 'mfe-public', 'dist'), { recursive: true });
     writeFileSync(path.join(staticRoot, 'shell', 'dist', 'index.html'), '<html><head><!--runtime-config--></head><body>shell</body></html>');
     writeFileSync(path.join(staticRoot, 'shell', 'dist', 'static', 'main.0123abcd.js'), 'console.log(1)');
+    writeFileSync(path.join(staticRoot, 'shell', 'dist', 'static', 'main.0123abcd.js.br'), 'brotli bytes');
+    writeFileSync(path.join(staticRoot, 'shell', 'dist', 'static', 'main.0123abcd.js.gz'), 'gzip bytes');
     writeFileSync(path.join(staticRoot, 'mfe-public', 'dist', 'mf-manifest.json'), '{"name":"public"}');
     catalog = await serve(fakeCatalog());
     const down = await freePort();
@@ -131,5 +133,23 @@ describe('gateway', () => {
     expect(manifest.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await fetch(`${site.url}/remotes/public/missing.js`)).status).toBe(404);
     expect((await fetch(`${site.url}/static/missing.js`)).status).toBe(404);
+  });
+
+  it('when a browser accepts brotli or gzip, then it gets the copy the build compressed, with the right type', async () => {
+    const get = (encoding: string) => fetch(`${site.url}/static/main.0123abcd.js`, { headers: { 'accept-encoding': encoding } });
+    // fetch would decode a real encoding, so read the raw headers and length only.
+    const br = await get('gzip, deflate, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    expect(br.headers.get('vary')).toContain('accept-encoding');
+    await br.body?.cancel();
+    const gz = await get('gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    await gz.body?.cancel();
+    const plain = await get('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
+    expect((await fetch(`${site.url}/static/..%2f..%2fetc/passwd.js`)).status).toBe(404);
   });
 });

@@ -3,12 +3,13 @@ import path from 'node:path';
 import express, { Router, type Response } from 'express';
 import { REMOTE_NAMES, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
 import { renderMeta, type PageMeta } from '../pages/page-meta';
+import { precompressed } from './precompressed';
 
 const RUNTIME_CONFIG_MARK = '<!--runtime-config-->';
 // Files whose names carry a content hash never change, so browsers may keep them for a year.
-const HASHED = /[.-][0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|webp|jpg)$/;
+const HASHED = /[.-][0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|webp|jpg)(?:\.br|\.gz)?$/;
 // What a browser must re-check on every load: entry points that name the hashed files.
-const ALWAYS_FRESH = /(?:^|\/)(?:mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.html)$/;
+const ALWAYS_FRESH = /(?:^|\/)(?:mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.html)(?:\.br|\.gz)?$/;
 
 function cacheHeaders(res: Response, filePath: string, cors: boolean) {
   if (ALWAYS_FRESH.test(filePath)) res.setHeader('cache-control', 'no-cache');
@@ -54,9 +55,11 @@ export function staticSite(options: {
   });
 
   for (const name of REMOTE_NAMES) {
+    const dist = path.join(options.staticRoot, `mfe-${name}`, 'dist');
     router.use(
       `/remotes/${name}`,
-      express.static(path.join(options.staticRoot, `mfe-${name}`, 'dist'), {
+      precompressed(dist),
+      express.static(dist, {
         index: false,
         fallthrough: false,
         setHeaders: (res, filePath) => cacheHeaders(res, filePath, true),
@@ -65,6 +68,7 @@ export function staticSite(options: {
   }
 
   router.use(
+    precompressed(shellDist),
     express.static(shellDist, {
       index: false,
       setHeaders: (res, filePath) => cacheHeaders(res, filePath, false),
