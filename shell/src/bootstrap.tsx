@@ -3,6 +3,7 @@ import { readRuntimeConfig } from '@mealprep/api-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { createAnalyticsLoader } from './features/analytics/analytics-loader';
 import { createRemoteLoader, retryableOnce } from './features/remotes/federation';
 import './features/theme/stores/theme-store';
 
@@ -10,12 +11,13 @@ import './features/theme/stores/theme-store';
 const getConfig = retryableOnce(() => readRuntimeConfig());
 void getConfig().catch((error: unknown) => console.warn('The runtime config could not be read.', error));
 const loadRemoteRoutes = createRemoteLoader(getConfig);
+const loadAnalytics = createAnalyticsLoader(getConfig);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');
 
 createRoot(rootElement).render(
   <StrictMode>
-    <App loadPublicRoutes={() => loadRemoteRoutes('public')} />
+    <App loadPublicRoutes={() => loadRemoteRoutes('public')} loadAnalytics={loadAnalytics} />
   </StrictMode>,
 );

@@ -3,3 +3,5 @@ export { apiClient, createApiClient } from './client';
 export type { ApiClient, ApiClientOptions, RequestOptions } from './client';
 export { readRuntimeConfig, RUNTIME_CONFIG_URL } from './runtime-config';
 export type { ReadRuntimeConfigOptions } from './runtime-config';
+export { LIVE_RECONNECT_POLICY, reconnectDelay, subscribeToLive } from './live';
+export type { LiveEventSource, LiveEventSourceFactory, ReconnectPolicy, SubscribeToLiveOptions } from './live';

@@ -9,6 +9,8 @@ const config = {
     dashboard: '/remotes/dashboard/mf-manifest.json',
     admin: '/remotes/admin/mf-manifest.json',
   },
+  analytics: { product: null, site: null, marketing: null },
+  forms: { embedScriptSrc: 'https://forms.example.com/embed.js', addServiceFormId: 'add-your-service' },
 };
 
 describe('runtime config', () => {

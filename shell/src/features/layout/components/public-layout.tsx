@@ -1,5 +1,4 @@
 import { Outlet } from 'react-router-dom';
-import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -12,7 +11,6 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
-      <ScrollToTop />
       <SiteHeader />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
         <Outlet />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { ThemeSwitch } from '../../theme/components/theme-switch';
 import { HEADER_LINKS } from '../nav-links';
+import { HeaderSearch } from './header-search';
 import { Logo } from './logo';
 
 function navLinkClass({ isActive }: { isActive: boolean }): string {
@@ -34,11 +35,11 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6 lg:px-8">
         <Logo />
-        <div className="flex items-center gap-1 md:order-last">
+        <div className="flex items-center gap-1 lg:order-last">
           <ThemeSwitch />
           <button
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 md:hidden dark:text-gray-200 dark:hover:bg-gray-800"
+            className="inline-flex size-10 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 lg:hidden dark:text-gray-200 dark:hover:bg-gray-800"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls="site-nav"
@@ -47,21 +48,24 @@ export function SiteHeader() {
             <MenuIcon open={menuOpen} />
           </button>
         </div>
-        <nav
+        {/* One collapsible block: a row beside the logo on wide screens, the mobile menu on narrow ones. */}
+        <div
           id="site-nav"
-          aria-label="Main"
-          className={`${menuOpen ? 'block' : 'hidden'} w-full md:ml-auto md:block md:w-auto`}
+          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-2 pb-2 lg:ml-auto lg:flex lg:w-auto lg:flex-row lg:items-center lg:gap-3 lg:pb-0`}
         >
-          <ul className="flex flex-col gap-1 py-2 md:flex-row md:items-center md:py-0">
-            {HEADER_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/'} className={navLinkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+          <nav aria-label="Main">
+            <ul className="flex flex-col gap-1 py-2 lg:flex-row lg:items-center lg:py-0">
+              {HEADER_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === '/'} className={navLinkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <HeaderSearch className="px-3 lg:px-0" onSearch={() => setMenuOpen(false)} />
+        </div>
       </div>
     </header>
   );

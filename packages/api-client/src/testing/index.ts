@@ -1,0 +1,2 @@
+// Test helpers for apps that use this package; never imported by production code.
+export { FakeEventSource } from './fake-event-source';

@@ -1,0 +1,66 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { searchPath } from '../components/header-search';
+import { SiteHeader } from '../components/site-header';
+
+function CurrentUrl() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="current url">{`${pathname}${search}`}</output>;
+}
+
+function renderHeader(path = '/') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <SiteHeader />
+            <CurrentUrl />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return () => screen.getByRole('status', { name: 'current url' }).textContent;
+}
+
+describe('header search', () => {
+  it('when a visitor searches, then the find-a-service page opens with the trimmed text as q', async () => {
+    const currentUrl = renderHeader();
+    const search = within(screen.getByRole('search'));
+    const input = search.getByRole('searchbox', { name: 'Search services' });
+    expect(input).toHaveAttribute('name', 'q');
+    expect(input).toHaveAttribute('type', 'search');
+    await userEvent.type(input, '  keto & paleo  {Enter}');
+    expect(currentUrl()).toBe('/find-service?q=keto+%26+paleo');
+  });
+
+  it('when the box is empty or blank, then submitting does nothing', async () => {
+    const currentUrl = renderHeader('/about');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search services' }), '   {Enter}');
+    expect(currentUrl()).toBe('/about');
+  });
+
+  it('when more than 100 characters are typed, then only 100 are kept', async () => {
+    renderHeader();
+    const input = screen.getByRole('searchbox', { name: 'Search services' });
+    expect(input).toHaveAttribute('maxLength', '100');
+    expect(searchPath('x'.repeat(150))).toBe(`/find-service?q=${'x'.repeat(100)}`);
+  });
+
+  it('when the mobile menu is open, then the search is in it and a search closes the menu', async () => {
+    const currentUrl = renderHeader('/find-service');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById('site-nav');
+    expect(menu).not.toBeNull();
+    const input = within(menu as HTMLElement).getByRole('searchbox', { name: 'Search services' });
+    await userEvent.type(input, 'vegan{Enter}');
+    expect(currentUrl()).toBe('/find-service?q=vegan');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});

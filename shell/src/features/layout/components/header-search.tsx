@@ -1,0 +1,60 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+export const SEARCH_MAX_LENGTH = 100;
+
+/** Where a header search leads, or null when there is nothing to search for. */
+export function searchPath(text: string): string | null {
+  const query = text.trim().slice(0, SEARCH_MAX_LENGTH).trim();
+  return query ? `/find-service?${new URLSearchParams({ q: query }).toString()}` : null;
+}
+
+function SearchIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The compact search of the header; the same form serves the desktop bar and the mobile menu. */
+export function HeaderSearch({ className = '', onSearch }: { className?: string; onSearch?: () => void }) {
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const navigate = useNavigate();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const path = searchPath(text);
+    if (!path) return;
+    void navigate(path);
+    onSearch?.();
+  }
+
+  return (
+    <form role="search" onSubmit={submit} className={`flex items-center ${className}`}>
+      <label htmlFor={inputId} className="sr-only">
+        Search services
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        name="q"
+        value={text}
+        maxLength={SEARCH_MAX_LENGTH}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search services"
+        autoComplete="off"
+        className="h-9 w-full min-w-0 rounded-l-md border border-r-0 border-gray-300 bg-white px-3 text-sm text-gray-900 placeholder:text-gray-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-emerald-600 lg:w-48 dark:border-gray-700 dark:bg-gray-900 dark:text-white dark:placeholder:text-gray-400"
+      />
+      <button
+        type="submit"
+        aria-label="Search"
+        className="inline-flex h-9 items-center justify-center rounded-r-md border border-gray-300 bg-gray-50 px-3 text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-200 dark:hover:bg-gray-700"
+      >
+        <SearchIcon />
+      </button>
+    </form>
+  );
+}

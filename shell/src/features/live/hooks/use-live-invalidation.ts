@@ -1,0 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { connectLiveInvalidation, type LiveSubscriber } from '../live-invalidation';
+
+/** Mounted once, by the App: one connection per page, closed when the App unmounts. */
+export function useLiveInvalidation(queryClient: QueryClient, subscribe?: LiveSubscriber): void {
+  useEffect(() => connectLiveInvalidation(queryClient, subscribe), [queryClient, subscribe]);
+}

@@ -1,0 +1,23 @@
+import { subscribeToLive } from '@mealprep/api-client';
+import { LIVE_TOPICS, type LiveInvalidation } from '@mealprep/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+
+export type LiveSubscriber = (
+  onInvalidate: (invalidation: LiveInvalidation) => void,
+  options: { onReconnect: () => void },
+) => () => void;
+
+/**
+ * Every remote's query keys start with their live topic ('services', 'regions', …), so one
+ * subscription for the whole page can refetch what changed whoever shows it. The slug is not used
+ * to narrow it down: a changed service also changes the lists it appears in.
+ */
+export function connectLiveInvalidation(queryClient: QueryClient, subscribe: LiveSubscriber = subscribeToLive): () => void {
+  const invalidate = (topics: readonly string[]) => {
+    for (const topic of topics) void queryClient.invalidateQueries({ queryKey: [topic] });
+  };
+  return subscribe(({ topics }) => invalidate(topics), {
+    // Whatever changed while the connection was down was never announced.
+    onReconnect: () => invalidate(LIVE_TOPICS),
+  });
+}
