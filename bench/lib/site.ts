@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import amqp from 'amqplib';
+// @ts-expect-error plain ESM helper without types
+import { freePort } from '../../scripts/lib/net.mjs';
+import { ROOT } from './system';
+
+/** The whole site as `npm start` runs it, on a free port with data and broker names of its own. */
+export async function startSite(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mealprep-bench-site-'));
+  const prefix = `bench-${randomBytes(3).toString('hex')}`;
+  const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AMQP_PREFIX: prefix, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stateFile = path.join(dataDir, 'run', 'state.json');
+  const deadline = Date.now() + 240_000;
+  while (!existsSync(stateFile)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the site did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const { url } = JSON.parse(readFileSync(stateFile, 'utf8')) as { url: string };
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      const connection = await amqp.connect(amqpUrl);
+      const channel = await connection.createChannel();
+      await channel.deleteExchange(`${prefix}.events`);
+      await connection.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
