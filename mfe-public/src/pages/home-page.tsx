@@ -1,6 +1,8 @@
 import { usePageMeta } from '@mealprep/ui';
 import { HomeHero } from '../features/home/components/home-hero';
+import { WhyLocal } from '../features/home/components/why-local';
 import { StatesGrid } from '../features/regions/components/states-grid';
+import { FeaturedCarousel } from '../features/services/components/featured-carousel';
 
 /** Pages compose features; features never import each other. */
 export function HomePage() {
@@ -8,6 +10,8 @@ export function HomePage() {
   return (
     <div className="flex flex-col gap-12">
       <HomeHero />
+      <FeaturedCarousel />
+      <WhyLocal />
       <section aria-labelledby="browse-by-state">
         <h2 id="browse-by-state" className="mb-6 text-2xl font-bold tracking-tight">
           Browse by State

@@ -14,3 +14,8 @@ export {
   usePageMeta,
 } from './page-meta/page-meta';
 export type { PageMetaInput } from './page-meta/page-meta';
+export { getPageItems, Pager, PAGER_COLLAPSE_AFTER } from './components/pager';
+export type { PageItem, PagerLinkProps, PagerProps } from './components/pager';
+export { BannerRotator, BANNER_ROTATION_MS, MAX_BANNER_IMAGES } from './components/banner-rotator';
+export type { BannerRotatorImage, BannerRotatorProps } from './components/banner-rotator';
+export { useDocumentHidden, useMediaQuery, usePrefersReducedMotion } from './hooks/use-media-query';

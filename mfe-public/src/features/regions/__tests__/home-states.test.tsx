@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, regions, renderRoutes, unavailable } from '../../../testing/render-routes';
+import { callsTo, mockApi, regions, renderRoutes, unavailable } from '../../../testing/render-routes';
 
 describe('home page', () => {
   it('when the regions load, then every state links to its page as "Meal Prep in {state}"', async () => {
@@ -44,7 +44,7 @@ describe('home page', () => {
 
     expect(await screen.findByRole('link', { name: 'Meal Prep in New York' })).toBeInTheDocument();
     expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(callsTo(fetch, '/api/catalog/regions')).toHaveLength(2);
   });
 
   it('when the network is down, then the same error state shows instead of a blank page', async () => {

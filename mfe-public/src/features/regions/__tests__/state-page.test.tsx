@@ -24,10 +24,10 @@ describe('state page', () => {
     expect(document.title).toBe('State Not Found | Meal Prep Directory');
   });
 
-  it('when the slug cannot be a state, then State Not Found shows without asking the server', () => {
+  it('when the slug cannot be a state, then State Not Found shows without asking the server', async () => {
     const fetch = mockApi({});
     renderRoutes('/state/Not%20A%20State');
-    expect(screen.getByRole('heading', { level: 1, name: 'State Not Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'State Not Found' })).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 

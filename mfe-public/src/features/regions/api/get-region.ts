@@ -1,7 +1,6 @@
 import { apiClient } from '@mealprep/api-client';
 import { GeoRegionSchema, SlugSchema, type GeoRegion } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { regionsQueryKey } from './get-regions';
 
 export async function getRegion(slug: string, signal?: AbortSignal): Promise<GeoRegion> {
   return apiClient.get(`/catalog/regions/${encodeURIComponent(slug)}`, GeoRegionSchema, { signal });
@@ -14,7 +13,7 @@ export function isPossibleSlug(slug: string): boolean {
 
 export function regionQueryOptions(slug: string) {
   return queryOptions({
-    queryKey: [...regionsQueryKey, slug],
+    queryKey: ['regions', 'detail', slug],
     queryFn: ({ signal }) => getRegion(slug, signal),
     enabled: isPossibleSlug(slug),
     staleTime: 10 * 60_000,

@@ -1,6 +1,7 @@
 import { isNotFound } from '@mealprep/api-client';
 import type { GeoRegion } from '@mealprep/contracts';
 import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isPossibleSlug, useRegion } from '../api/get-region';
 
@@ -17,7 +18,7 @@ function StateNotFound() {
   );
 }
 
-function StateDetails({ region }: { region: GeoRegion }) {
+function StateDetails({ region, children }: { region: GeoRegion; children: ReactNode }) {
   const title = `Meal Prep Services in ${region.name}`;
   usePageMeta({
     title,
@@ -30,16 +31,22 @@ function StateDetails({ region }: { region: GeoRegion }) {
       <p className="mt-4 max-w-2xl text-gray-600 dark:text-gray-300">
         Local kitchens preparing fresh meals for pickup and delivery across {region.name}.
       </p>
+      <div className="mt-8">{children}</div>
     </section>
   );
 }
 
-export function StatePage() {
+export interface StatePageProps {
+  /** The state's services, composed in by the page (another area owns them). */
+  renderServices: (region: GeoRegion) => ReactNode;
+}
+
+export function StatePage({ renderServices }: StatePageProps) {
   const { stateSlug = '' } = useParams();
   const { data, error, isError, isFetching, refetch } = useRegion(stateSlug);
 
   if (!isPossibleSlug(stateSlug) || isNotFound(error)) return <StateNotFound />;
   if (isError && !isFetching) return <ErrorState onRetry={() => void refetch()} />;
   if (!data) return <Loading />;
-  return <StateDetails region={data} />;
+  return <StateDetails region={data}>{renderServices(data)}</StateDetails>;
 }

@@ -1,0 +1,25 @@
+import { apiClient } from '@mealprep/api-client';
+import { BlogPostSchema, type BlogPost } from '@mealprep/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+const MAX_SLUG_LENGTH = 200;
+
+export function isPossibleArticleSlug(slug: string): boolean {
+  return slug.trim().length > 0 && slug.length <= MAX_SLUG_LENGTH;
+}
+
+export async function getArticle(slug: string, signal?: AbortSignal): Promise<BlogPost> {
+  return apiClient.get(`/catalog/articles/${encodeURIComponent(slug)}`, BlogPostSchema, { signal });
+}
+
+export function articleQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: ['articles', 'detail', slug],
+    queryFn: ({ signal }) => getArticle(slug, signal),
+    enabled: isPossibleArticleSlug(slug),
+  });
+}
+
+export function useArticle(slug: string) {
+  return useQuery(articleQueryOptions(slug));
+}

@@ -1,0 +1,19 @@
+import { apiClient } from '@mealprep/api-client';
+import { BannerImageListSchema, type BannerImage } from '@mealprep/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export async function getBanners(signal?: AbortSignal): Promise<BannerImage[]> {
+  const list = await apiClient.get('/media/banners', BannerImageListSchema, { signal });
+  return list.items;
+}
+
+export function bannersQueryOptions() {
+  return queryOptions({
+    queryKey: ['banners', 'active'],
+    queryFn: ({ signal }) => getBanners(signal),
+  });
+}
+
+export function useBanners() {
+  return useQuery(bannersQueryOptions());
+}

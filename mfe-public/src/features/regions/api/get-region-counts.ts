@@ -1,0 +1,20 @@
+import { apiClient } from '@mealprep/api-client';
+import { RegionCountsSchema } from '@mealprep/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export async function getRegionCounts(signal?: AbortSignal): Promise<Record<string, number>> {
+  const { counts } = await apiClient.get('/catalog/regions/counts', RegionCountsSchema, { signal });
+  return counts;
+}
+
+export function regionCountsQueryOptions() {
+  return queryOptions({
+    // Counts move when services are published or unpublished, so they follow the 'services' topic.
+    queryKey: ['services', 'region-counts'],
+    queryFn: ({ signal }) => getRegionCounts(signal),
+  });
+}
+
+export function useRegionCounts() {
+  return useQuery(regionCountsQueryOptions());
+}

@@ -1,0 +1,44 @@
+import { act, screen, within } from '@testing-library/react';
+import { callsTo, mockApi, renderRoutes, serviceCard, serviceList } from '../../../testing/render-routes';
+
+const SERVICES = '/api/catalog/services';
+
+describe('featured services carousel', () => {
+  it('when there are featured services, then the logo list is rendered twice, the copy hidden and unfocusable', async () => {
+    const fetch = mockApi({
+      [SERVICES]: {
+        status: 200,
+        body: serviceList([
+          serviceCard({ name: 'Green Box', slug: 'green-box', logoImageId: 'logo1', featured: true }),
+          serviceCard({ name: 'Fit Fuel', slug: 'fit-fuel', featured: true }),
+        ]),
+      },
+    });
+    const { container } = renderRoutes('/');
+
+    const section = await screen.findByRole('region', { name: 'Featured Services' });
+    const visible = within(section).getAllByRole('link');
+    expect(visible.map((link) => link.textContent)).toEqual(['Green Box', 'FFFit Fuel']);
+    expect(visible[0]).toHaveAttribute('href', '/service/green-box');
+    expect(within(visible[0]!).getByRole('presentation')).toHaveAttribute('src', '/api/media/images/logo1/thumb');
+
+    const copy = container.querySelector('ul[data-copy]');
+    expect(copy).toHaveAttribute('aria-hidden', 'true');
+    const copyLinks = Array.from(copy!.querySelectorAll('a'));
+    expect(copyLinks.map((a) => a.getAttribute('href'))).toEqual(['/service/green-box', '/service/fit-fuel']);
+    expect(copyLinks.every((a) => a.getAttribute('tabindex') === '-1')).toBe(true);
+
+    const query = callsTo(fetch, SERVICES)[0]!.searchParams;
+    expect(query.get('featured')).toBe('true');
+    expect(query.get('pageSize')).toBe('60');
+  });
+
+  it('when no service is featured, then the section is not shown', async () => {
+    const fetch = mockApi({ [SERVICES]: { status: 200, body: serviceList([]) } });
+    renderRoutes('/');
+    // Let the featured request answer before checking that nothing was drawn from it.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(callsTo(fetch, SERVICES)).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Featured Services' })).not.toBeInTheDocument();
+  });
+});

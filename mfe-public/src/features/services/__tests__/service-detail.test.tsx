@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  callsTo,
+  inlineRuntimeConfig,
+  mealTypes,
+  mockApi,
+  notFound,
+  publicService,
+  renderRoutes,
+  unavailable,
+} from '../../../testing/render-routes';
+
+const DETAIL = '/api/catalog/services/by-slug/fit-fuel-kitchen';
+
+describe('service detail', () => {
+  it('when a published service loads, then its name, tagline, logo, meal types, delivery, location and contact show', async () => {
+    mockApi({
+      [DETAIL]: { status: 200, body: publicService() },
+      '/api/catalog/meal-types': { status: 200, body: { items: [mealTypes.keto, mealTypes.highProtein] } },
+    });
+    renderRoutes('/service/fit-fuel-kitchen');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fit Fuel Kitchen' })).toBeInTheDocument();
+    expect(screen.getByText('Chef-made macro meals')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Fit Fuel Kitchen logo' })).toHaveAttribute('src', '/api/media/images/logo123/card');
+    expect(screen.getByText('Weekly meal prep cooked in Brooklyn.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'High Protein' })).toHaveAttribute('href', '/meal-type/high-protein');
+    expect(screen.getByRole('link', { name: 'Keto' })).toHaveAttribute('href', '/meal-type/keto');
+    expect(screen.getByText('Local Delivery')).toBeInTheDocument();
+    expect(screen.getByText('Pickup Available')).toBeInTheDocument();
+    expect(screen.queryByText('Ships Nationwide')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New York' })).toHaveAttribute('href', '/state/new-york');
+    expect(screen.getByText(/Brooklyn,/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '(718) 555-0100' })).toHaveAttribute('href', 'tel:7185550100');
+    expect(screen.getByRole('link', { name: 'hello@fitfuel.example' })).toHaveAttribute('href', 'mailto:hello@fitfuel.example');
+    expect(screen.queryByText('This service has been reported as closed.')).not.toBeInTheDocument();
+    expect(document.title).toBe('Fit Fuel Kitchen | Meal Prep Directory');
+  });
+
+  it('when the website is linked, then it carries the referral parameters, keeps its own and opens in a new tab', async () => {
+    mockApi({ [DETAIL]: { status: 200, body: publicService() } });
+    renderRoutes('/service/fit-fuel-kitchen');
+
+    const website = await screen.findByRole('link', { name: 'fitfuel.example/menu?ref=home' });
+    const url = new URL(website.getAttribute('href')!);
+    expect(url.origin + url.pathname).toBe('https://fitfuel.example/menu');
+    expect(url.searchParams.get('ref')).toBe('home');
+    expect(url.searchParams.get('utm_source')).toBe('mealprepdirectory');
+    expect(url.searchParams.get('utm_medium')).toBe('referral');
+    expect(url.searchParams.get('utm_campaign')).toBe('listing');
+    expect(website).toHaveAttribute('target', '_blank');
+    expect(website.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('when the website is not an http address, then it is not linked', async () => {
+    mockApi({
+      [DETAIL]: {
+        status: 200,
+        body: publicService({ contact: { email: '', phone: '', website: 'javascript:alert(1)', socialLinks: [] } }),
+      },
+    });
+    renderRoutes('/service/fit-fuel-kitchen');
+    await screen.findByRole('heading', { level: 1, name: 'Fit Fuel Kitchen' });
+    expect(screen.queryByText(/javascript/)).not.toBeInTheDocument();
+  });
+
+  it('when shared, then Facebook, Twitter and LinkedIn links carry the canonical URL and the name', async () => {
+    inlineRuntimeConfig();
+    mockApi({ [DETAIL]: { status: 200, body: publicService() } });
+    renderRoutes('/service/fit-fuel-kitchen');
+
+    const pageUrl = encodeURIComponent('https://mealprep.example/service/fit-fuel-kitchen');
+    const facebook = await screen.findByRole('link', { name: 'Share on Facebook' });
+    await waitFor(() =>
+      expect(facebook).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${pageUrl}`),
+    );
+    expect(screen.getByRole('link', { name: 'Share on Twitter' })).toHaveAttribute(
+      'href',
+      `https://twitter.com/intent/tweet?url=${pageUrl}&text=${encodeURIComponent('Fit Fuel Kitchen')}`,
+    );
+    expect(screen.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute(
+      'href',
+      `https://www.linkedin.com/sharing/share-offsite/?url=${pageUrl}`,
+    );
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        'https://mealprep.example/service/fit-fuel-kitchen',
+      ),
+    );
+  });
+
+  it('when the service is closed and the report fails, then the visitor is still thanked', async () => {
+    const service = publicService({ status: 'closed' });
+    const fetch = mockApi({
+      [DETAIL]: { status: 200, body: service },
+      [`/api/catalog/services/${service.id}/report-still-open`]: unavailable,
+    });
+    vi.spyOn(console, 'debug').mockImplementation(() => {});
+    renderRoutes('/service/fit-fuel-kitchen');
+
+    expect(await screen.findByText('This service has been reported as closed.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Report as Still Open' }));
+
+    expect(await screen.findByText("Thank you! We'll review your report.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report as Still Open' })).not.toBeInTheDocument();
+    const posts = fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(String(posts[0]![0])).toBe(`/api/catalog/services/${service.id}/report-still-open`);
+  });
+
+  it('when the service is closed and the report succeeds, then the visitor is thanked', async () => {
+    const service = publicService({ status: 'closed' });
+    mockApi({
+      [DETAIL]: { status: 200, body: service },
+      [`/api/catalog/services/${service.id}/report-still-open`]: { status: 202, body: { received: true } },
+    });
+    renderRoutes('/service/fit-fuel-kitchen');
+    await userEvent.click(await screen.findByRole('button', { name: 'Report as Still Open' }));
+    expect(await screen.findByText("Thank you! We'll review your report.")).toBeInTheDocument();
+  });
+
+  it('when the service does not exist, then Service Not Found links home', async () => {
+    mockApi({ '/api/catalog/services/by-slug/nope': notFound });
+    renderRoutes('/service/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Service Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Service Not Found | Meal Prep Directory');
+  });
+
+  it('when the slug is absurd, then Service Not Found shows without asking the server', async () => {
+    const fetch = mockApi({});
+    renderRoutes(`/service/${'x'.repeat(10_000)}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Service Not Found' })).toBeInTheDocument();
+    expect(callsTo(fetch, '/api/catalog/services')).toHaveLength(0);
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('by-slug'))).toBe(false);
+  });
+
+  it('when the catalog is down, then an error with Try again shows and retrying loads the service', async () => {
+    mockApi({ [DETAIL]: [unavailable, { status: 200, body: publicService() }] });
+    renderRoutes('/service/fit-fuel-kitchen');
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Fit Fuel Kitchen' });
+    expect(within(heading).getByText('Fit Fuel Kitchen')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,26 @@
+import { apiClient } from '@mealprep/api-client';
+import { PublicServiceSchema, type PublicService } from '@mealprep/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** Longer than any slug the catalogue makes; such a URL is answered "Service Not Found" without a call. */
+const MAX_SLUG_LENGTH = 200;
+
+export function isPossibleServiceSlug(slug: string): boolean {
+  return slug.trim().length > 0 && slug.length <= MAX_SLUG_LENGTH;
+}
+
+export async function getService(slug: string, signal?: AbortSignal): Promise<PublicService> {
+  return apiClient.get(`/catalog/services/by-slug/${encodeURIComponent(slug)}`, PublicServiceSchema, { signal });
+}
+
+export function serviceQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: ['services', 'detail', slug],
+    queryFn: ({ signal }) => getService(slug, signal),
+    enabled: isPossibleServiceSlug(slug),
+  });
+}
+
+export function useService(slug: string) {
+  return useQuery(serviceQueryOptions(slug));
+}

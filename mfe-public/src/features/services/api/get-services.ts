@@ -1,0 +1,60 @@
+import { apiClient } from '@mealprep/api-client';
+import { MAX_SEARCH_LENGTH, SERVICE_GRID_PAGE_SIZE, ServiceListSchema, type ServiceList } from '@mealprep/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+export interface ServiceListFilter {
+  state?: string;
+  mealType?: string;
+  shipping?: boolean;
+  featured?: boolean;
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** The API refuses a longer search, so anything a visitor pastes is cut to fit first. */
+export function clampSearch(q: string): string {
+  return q.trim().slice(0, MAX_SEARCH_LENGTH).trim();
+}
+
+export function serviceListParams(filter: ServiceListFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.state) params.set('state', filter.state);
+  if (filter.mealType) params.set('mealType', filter.mealType);
+  if (filter.shipping) params.set('shipping', 'true');
+  if (filter.featured) params.set('featured', 'true');
+  const q = filter.q === undefined ? '' : clampSearch(filter.q);
+  if (q) params.set('q', q);
+  params.set('page', String(filter.page ?? 1));
+  params.set('pageSize', String(filter.pageSize ?? SERVICE_GRID_PAGE_SIZE));
+  return params;
+}
+
+export async function getServices(filter: ServiceListFilter, signal?: AbortSignal): Promise<ServiceList> {
+  return apiClient.get(`/catalog/services?${serviceListParams(filter).toString()}`, ServiceListSchema, { signal });
+}
+
+function sameListOtherPage(previousKey: unknown, params: URLSearchParams): boolean {
+  if (!previousKey || typeof previousKey !== 'object') return false;
+  const previous = new URLSearchParams(previousKey as Record<string, string>);
+  previous.delete('page');
+  const current = new URLSearchParams(params);
+  current.delete('page');
+  return previous.toString() === current.toString();
+}
+
+export function servicesQueryOptions(filter: ServiceListFilter) {
+  const params = serviceListParams(filter);
+  return queryOptions({
+    // Under the 'services' topic, so a published or edited service refreshes every open list.
+    queryKey: ['services', 'list', Object.fromEntries(params)],
+    queryFn: ({ signal }) => getServices(filter, signal),
+    // Turning pages keeps the previous page on screen while the next loads; another list does not.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameListOtherPage(previousQuery.queryKey[2], params) ? keepPreviousData(previous) : undefined,
+  });
+}
+
+export function useServices(filter: ServiceListFilter, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...servicesQueryOptions(filter), enabled });
+}

@@ -1,0 +1,19 @@
+import { apiClient } from '@mealprep/api-client';
+import { ReportStillOpenResultSchema } from '@mealprep/contracts';
+import { useMutation } from '@tanstack/react-query';
+
+export async function reportStillOpen(serviceId: string): Promise<void> {
+  await apiClient.request(
+    `/catalog/services/${encodeURIComponent(serviceId)}/report-still-open`,
+    ReportStillOpenResultSchema,
+    { method: 'POST' },
+  );
+}
+
+/** Spec §4: the visitor is thanked whatever the outcome, so a failure is only logged. */
+export function useReportStillOpen() {
+  return useMutation({
+    mutationFn: reportStillOpen,
+    onError: (error) => console.debug('Reporting the service as still open failed.', error),
+  });
+}

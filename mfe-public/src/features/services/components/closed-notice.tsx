@@ -1,0 +1,34 @@
+import { Button } from '@mealprep/ui';
+import { useState } from 'react';
+import { useReportStillOpen } from '../api/report-still-open';
+
+export const CLOSED_TEXT = 'This service has been reported as closed.';
+export const THANK_YOU_TEXT = "Thank you! We'll review your report.";
+
+export function ClosedNotice({ serviceId }: { serviceId: string }) {
+  const [reported, setReported] = useState(false);
+  const report = useReportStillOpen();
+
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 px-5 py-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+    >
+      <p className="font-medium">{CLOSED_TEXT}</p>
+      {reported ? (
+        <p>{THANK_YOU_TEXT}</p>
+      ) : (
+        <Button
+          variant="outline"
+          onClick={() => {
+            // Thanked at once and whatever the outcome (spec §4).
+            setReported(true);
+            report.mutate(serviceId);
+          }}
+        >
+          Report as Still Open
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ServiceCard as ServiceCardData } from '@mealprep/contracts';
+import { Link } from 'react-router-dom';
+import { humanizeSlug } from '../../../lib/text';
+import { ServiceLogo } from './service-logo';
+
+export const MAX_CARD_MEAL_TYPES = 3;
+
+export interface ServiceCardProps {
+  service: ServiceCardData;
+  /** Display name of a meal type slug; the slug made readable when not given. */
+  labelForMealType?: (slug: string) => string;
+}
+
+const badge = 'rounded-full px-2.5 py-0.5 text-xs font-semibold';
+
+export function ServiceCard({ service, labelForMealType = humanizeSlug }: ServiceCardProps) {
+  const place = [service.city, service.state].filter(Boolean).join(', ');
+  return (
+    <article className="relative flex h-full flex-col gap-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md dark:border-gray-700 dark:bg-gray-900">
+      <div className="flex items-start gap-4">
+        <ServiceLogo name={service.name} logoImageId={service.logoImageId} size="thumb" px={64} />
+        <div className="min-w-0 flex-1">
+          <h3 className="text-lg font-semibold leading-snug">
+            {/* The stretched link makes the whole card clickable with one link name. */}
+            <Link
+              to={`/service/${encodeURIComponent(service.slug)}`}
+              className="text-gray-900 after:absolute after:inset-0 after:content-[''] hover:text-emerald-800 focus-visible:outline-none dark:text-gray-50 dark:hover:text-emerald-300"
+            >
+              {service.name}
+            </Link>
+          </h3>
+          {place ? <p className="mt-0.5 text-sm text-gray-600 dark:text-gray-300">{place}</p> : null}
+        </div>
+      </div>
+      {service.tagline ? <p className="text-sm text-gray-700 dark:text-gray-200">{service.tagline}</p> : null}
+      <div className="mt-auto flex flex-wrap gap-2">
+        {service.featured ? (
+          <span className={`${badge} bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50`}>Featured</span>
+        ) : null}
+        {service.shipsDomestically ? (
+          <span className={`${badge} bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-50`}>Ships nationwide</span>
+        ) : null}
+      </div>
+      {service.mealTypes.length ? (
+        <ul aria-label="Meal types" className="flex flex-wrap gap-2">
+          {service.mealTypes.slice(0, MAX_CARD_MEAL_TYPES).map((slug) => (
+            <li
+              key={slug}
+              className="rounded-md bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800 dark:bg-gray-800 dark:text-gray-100"
+            >
+              {labelForMealType(slug)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  );
+}

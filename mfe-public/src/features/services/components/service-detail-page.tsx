@@ -1,0 +1,48 @@
+import { isNotFound } from '@mealprep/api-client';
+import { imageUrl, type PublicService } from '@mealprep/contracts';
+import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { siteOrigin, useRuntimeConfig } from '../../../lib/runtime-config';
+import { isPossibleServiceSlug, useService } from '../api/get-service';
+import { ServiceDetails } from './service-details';
+
+function ServiceNotFound() {
+  usePageMeta({ title: 'Service Not Found', noindex: true });
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold tracking-tight">Service Not Found</h1>
+      <p className="mt-4 text-gray-600 dark:text-gray-300">
+        The service you're looking for doesn't exist or is no longer listed.
+      </p>
+      <Link to="/" className={buttonClassName({ className: 'mt-8' })}>
+        Return to Home
+      </Link>
+    </section>
+  );
+}
+
+export interface ServiceDetailPageProps {
+  slug: string;
+  renderMealTypes: (slugs: string[]) => ReactNode;
+}
+
+export function ServiceDetailPage({ slug, renderMealTypes }: ServiceDetailPageProps) {
+  const { data, error, isError, isFetching, refetch } = useService(slug);
+  if (!isPossibleServiceSlug(slug) || isNotFound(error)) return <ServiceNotFound />;
+  if (isError && !isFetching) return <ErrorState onRetry={() => void refetch()} />;
+  if (!data) return <Loading />;
+  return <LoadedService service={data} renderMealTypes={renderMealTypes} />;
+}
+
+function LoadedService({ service, renderMealTypes }: { service: PublicService; renderMealTypes: ServiceDetailPageProps['renderMealTypes'] }) {
+  const config = useRuntimeConfig();
+  const pageUrl = `${siteOrigin(config.status === 'ready' ? config.config : undefined)}/service/${encodeURIComponent(service.slug)}`;
+  usePageMeta({
+    title: service.name,
+    description: service.tagline || service.description.slice(0, 160) || undefined,
+    url: pageUrl,
+    image: service.media.logoImageId ? imageUrl(service.media.logoImageId, 'card') : undefined,
+  });
+  return <ServiceDetails service={service} pageUrl={pageUrl} renderMealTypes={renderMealTypes} />;
+}

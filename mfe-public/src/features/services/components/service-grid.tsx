@@ -1,0 +1,70 @@
+import { isApiError } from '@mealprep/api-client';
+import { SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts';
+import { ErrorState, Loading, Pager, buttonClassName } from '@mealprep/ui';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { RouterPagerLink } from '../../../lib/router-link';
+import { usePageParam } from '../../../lib/use-page-param';
+import { useServices, type ServiceListFilter } from '../api/get-services';
+import { ServiceCard } from './service-card';
+
+export const EMPTY_SERVICES_TEXT = 'No services found yet. Be the first to add your service!';
+export const PAGE_MISSING_TEXT = 'This page does not exist.';
+
+export function EmptyServices() {
+  return (
+    <div className="rounded-xl border border-dashed border-gray-300 px-6 py-12 text-center dark:border-gray-700">
+      <p className="text-gray-700 dark:text-gray-200">{EMPTY_SERVICES_TEXT}</p>
+      <Link to="/add-your-service" className={buttonClassName({ className: 'mt-6' })}>
+        Add Your Service
+      </Link>
+    </div>
+  );
+}
+
+export interface ServiceGridProps {
+  /** Which services; the page comes from the URL. */
+  filter: Omit<ServiceListFilter, 'page' | 'pageSize'>;
+  /** Shown above the grid once the total is known. */
+  countLine?: (total: number) => ReactNode;
+  /** Shown instead of the grid when nothing matches at all. */
+  empty?: ReactNode;
+  labelForMealType?: (slug: string) => string;
+}
+
+/** A server-paginated grid of service cards, six to a page, the page kept as ?page=N. */
+export function ServiceGrid({ filter, countLine, empty = <EmptyServices />, labelForMealType }: ServiceGridProps) {
+  const { page, hrefForPage } = usePageParam();
+  const { data, error, isError, isFetching, refetch } = useServices({ ...filter, page, pageSize: SERVICE_GRID_PAGE_SIZE });
+
+  // A refused query (odd input the server will not take) is simply an empty result.
+  if (isError && isApiError(error) && error.status === 400) return <>{empty}</>;
+  if (isError && !isFetching) return <ErrorState onRetry={() => void refetch()} />;
+  if (!data) return <Loading />;
+  if (data.total === 0) return <>{empty}</>;
+
+  return (
+    <div className="flex flex-col gap-6">
+      {countLine ? <p className="text-gray-700 dark:text-gray-200">{countLine(data.total)}</p> : null}
+      {data.items.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-gray-300 px-6 py-12 text-center dark:border-gray-700">
+          <p className="text-gray-700 dark:text-gray-200">{PAGE_MISSING_TEXT}</p>
+          <Link to={hrefForPage(1)} className={buttonClassName({ variant: 'outline', className: 'mt-6' })}>
+            Go to page 1
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy={isFetching || undefined}>
+          {data.items.map((service) => (
+            <li key={service.id}>
+              <ServiceCard service={service} labelForMealType={labelForMealType} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.items.length ? (
+        <Pager page={page} pageCount={data.pageCount} hrefForPage={hrefForPage} linkComponent={RouterPagerLink} />
+      ) : null}
+    </div>
+  );
+}

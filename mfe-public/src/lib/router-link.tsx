@@ -1,0 +1,7 @@
+import type { PagerLinkProps } from '@mealprep/ui';
+import { Link } from 'react-router-dom';
+
+/** Lets the design system's Pager navigate with the router instead of reloading the page. */
+export function RouterPagerLink({ href, ...rest }: PagerLinkProps) {
+  return <Link to={href} {...rest} />;
+}

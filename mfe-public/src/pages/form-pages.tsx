@@ -1,0 +1,11 @@
+import { useParams } from 'react-router-dom';
+import { FormPage } from '../features/forms/components/form-page';
+
+export function AddYourServicePage() {
+  return <FormPage />;
+}
+
+export function PaperformPage() {
+  const { formId = '' } = useParams();
+  return <FormPage formId={formId} />;
+}

@@ -1,0 +1,15 @@
+import { useParams } from 'react-router-dom';
+import { MealTypePage as MealTypeDetailsPage } from '../features/meal-types/components/meal-type-page';
+import { LabelledServiceGrid } from './labelled-service-grid';
+
+export function MealTypePage() {
+  const { mealTypeSlug = '' } = useParams();
+  return (
+    <MealTypeDetailsPage
+      slug={mealTypeSlug}
+      renderServices={(mealType) => (
+        <LabelledServiceGrid filter={{ mealType: mealType.slug }} />
+      )}
+    />
+  );
+}

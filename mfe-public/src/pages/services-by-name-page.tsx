@@ -1,0 +1,24 @@
+import { usePageMeta } from '@mealprep/ui';
+import { LabelledServiceGrid } from './labelled-service-grid';
+import { pluralize } from '../lib/text';
+import { PageHeader } from './page-header';
+
+const ALL = {} as const;
+
+export function ServicesByNamePage() {
+  usePageMeta({
+    title: 'All Meal Prep Services (A-Z)',
+    description: 'Every meal prep service in the directory, in alphabetical order.',
+    url: '/services-by-name',
+  });
+  return (
+    <>
+      <PageHeader title="All Meal Prep Services (A-Z)" />
+      <LabelledServiceGrid
+        filter={ALL}
+        countLine={(total) => `Showing ${pluralize(total, 'service')}`}
+       
+      />
+    </>
+  );
+}
