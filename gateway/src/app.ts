@@ -11,6 +11,7 @@ import type { PageMeta } from './pages/page-meta';
 import { routeMeta } from './pages/route-meta';
 import { robotsTxt, sitemapXml } from './pages/sitemap';
 import { EdgeCache } from './proxy/edge-cache';
+import { UpstreamHealth } from './proxy/upstream-health';
 import { createUpstream, proxyTo, SERVICE_NAMES, type Upstream } from './proxy/upstream-proxy';
 
 export interface Gateway {
@@ -71,7 +72,12 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const live = new LiveHub({ maxClients: config.LIVE_MAX_CLIENTS, maxPerIp: config.LIVE_MAX_PER_IP });
   const broker = new Broker({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, source: 'gateway', logger });
   let eventsFlowing = false;
-  const edgeCache = new EdgeCache({ maxEntries: 2_000, ttlMs: 30_000, enabled: () => eventsFlowing && broker.isConnected() });
+  const catalogHealth = new UpstreamHealth(catalog.pool);
+  const edgeCache = new EdgeCache({
+    maxEntries: 2_000,
+    ttlMs: 30_000,
+    enabled: () => eventsFlowing && broker.isConnected() && catalogHealth.up,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -87,7 +93,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   });
   app.get(LIVE_PATH, live.handler());
   for (const upstream of upstreams) {
-    app.use(`/api/${upstream.name}`, proxyTo(upstream, upstream.name === 'catalog' ? { cache: edgeCache } : {}));
+    const options = upstream.name === 'catalog' ? { cache: edgeCache, onFailure: () => catalogHealth.markDown() } : {};
+    app.use(`/api/${upstream.name}`, proxyTo(upstream, options));
   }
   app.use('/api', (req, _res, next) => next(AppError.notFound(`No API at ${req.originalUrl.split('?')[0]}`)));
   app.get('/robots.txt', (_req, res) => {
@@ -124,9 +131,11 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
         edgeCache.clear();
         eventsFlowing = connected;
       });
+      catalogHealth.start();
       await broker.connectInBackground();
     },
     close: async () => {
+      catalogHealth.stop();
       live.close();
       await broker.close();
       await Promise.all(upstreams.map((u) => u.pool.close()));

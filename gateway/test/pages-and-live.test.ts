@@ -26,6 +26,7 @@ let listHits = 0;
 
 function fakeCatalog() {
   const app = express();
+  app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
   app.get('/services', (_req, res) => {
     listHits += 1;
     res.set('cache-control', 'no-cache').json({ items: [], total: listHits, page: 1, pageSize: 6, pageCount: 0 });
@@ -162,6 +163,8 @@ describe('gateway pages for crawlers and live events', () => {
       const response = await fetch(`${site.url}/api/catalog/services?page=1`, { headers });
       return { status: response.status, etag: response.headers.get('etag'), body: response.status === 200 ? ((await response.json()) as { total: number }) : null };
     };
+    // The edge serves copies only once the catalogue's health probe and the event stream are up.
+    await expect.poll(async () => (await list(), gateway.edgeCache.size)).toBeGreaterThan(0);
     const first = await list();
     const second = await list();
     expect(second.body?.total).toBe(first.body?.total);
@@ -174,5 +177,13 @@ describe('gateway pages for crawlers and live events', () => {
     const before = listHits;
     await list({ cookie: 'session=abc' });
     expect(listHits).toBe(before + 1);
+  });
+
+  it('when the catalogue stops, then cached lists are no longer served: the answer is a 503 at once', async () => {
+    await expect.poll(() => gateway.edgeCache.size).toBeGreaterThan(0);
+    await catalog.close();
+    const started = Date.now();
+    await expect.poll(async () => (await fetch(`${site.url}/api/catalog/services?page=1`)).status, { interval: 50 }).toBe(503);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

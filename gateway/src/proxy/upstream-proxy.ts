@@ -74,7 +74,7 @@ function sendUpstreamError(res: Response, upstream: Upstream, err: unknown, requ
  */
 export function proxyTo(
   upstream: Upstream,
-  options: { extraHeaders?: (req: Request) => Record<string, string>; cache?: EdgeCache } = {},
+  options: { extraHeaders?: (req: Request) => Record<string, string>; cache?: EdgeCache; onFailure?: () => void } = {},
 ): RequestHandler {
   const cache = options.cache;
   return async (req, res) => {
@@ -107,6 +107,7 @@ export function proxyTo(
       await pipeline(answer.body, res);
     } catch (err) {
       req.log.warn({ err, service: upstream.name }, 'upstream request failed');
+      options.onFailure?.();
       sendUpstreamError(res, upstream, err, req.id);
     }
   };
