@@ -109,7 +109,7 @@ describe('gateway', () => {
   });
 
   it('when a browser opens a client route, then it gets the shell page with the runtime config embedded (404 status for unknown paths)', async () => {
-    for (const [route, status] of [['/', 200], ['/about', 200], ['/no/such/page', 404]] as const) {
+    for (const [route, status] of [['/', 200], ['/about', 200], ['/no/such/page', 404], ['/meal-type/..%2F..', 404]] as const) {
       const response = await fetch(`${site.url}${route}`);
       expect(response.status).toBe(status);
       expect(response.headers.get('cache-control')).toBe('no-cache');

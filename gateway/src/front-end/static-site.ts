@@ -6,6 +6,7 @@ import { renderMeta, type PageMeta } from '../pages/page-meta';
 import { precompressed } from './precompressed';
 
 const RUNTIME_CONFIG_MARK = '<!--runtime-config-->';
+const FILE_LIKE = /\.[A-Za-z0-9]{1,8}$/;
 // Files whose names carry a content hash never change, so browsers may keep them for a year.
 const HASHED = /[.-][0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|webp|jpg)(?:\.br|\.gz)?$/;
 // What a browser must re-check on every load: entry points that name the hashed files.
@@ -76,8 +77,9 @@ export function staticSite(options: {
   );
 
   router.get(/.*/, async (req, res, next) => {
-    // A path with a file extension that was not found is a missing file, not a client route.
-    if (path.extname(req.path) !== '') return next();
+    // A path that names a file (letters after a dot) and was not found is a missing file, not a
+    // client route; anything else is the app's to answer, even odd slugs like "..%2F..".
+    if (FILE_LIKE.test(req.path)) return next();
     let html: string;
     try {
       html = await shellPage();
