@@ -1,5 +1,5 @@
 import express from 'express';
-import { LIVE_PATH, PRODUCT_NAME, type RuntimeConfig } from '@mealprep/contracts';
+import { BannerImageListSchema, LIVE_PATH, PRODUCT_NAME, type RuntimeConfig } from '@mealprep/contracts';
 import { AppError, Broker, errorHandler, requestContext, type Logger } from '@mealprep/service-kit';
 import type { GatewayConfig } from './config';
 import { securityHeaders } from './front-end/security-headers';
@@ -8,6 +8,7 @@ import { LiveHub } from './live/live-hub';
 import { invalidationFor } from './live/topics';
 import { catalogReader } from './pages/catalog-reader';
 import type { PageMeta } from './pages/page-meta';
+import { preloadHints } from './pages/preloads';
 import { routeMeta } from './pages/route-meta';
 import { robotsTxt, sitemapXml } from './pages/sitemap';
 import { EdgeCache } from './proxy/edge-cache';
@@ -68,6 +69,18 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const catalog = upstreams.find((u) => u.name === 'catalog') as Upstream;
   const siteUrl = siteUrlOf(config);
   const read = catalogReader(catalog.pool);
+  const readMedia = catalogReader((upstreams.find((u) => u.name === 'media') as Upstream).pool);
+  let banner: { at: number; id: Promise<string | null> } | null = null;
+  const firstBannerId = () => {
+    if (!banner || Date.now() - banner.at > 60_000) {
+      banner = {
+        at: Date.now(),
+        id: readMedia('/banners', BannerImageListSchema).then((list) => (list && list !== 'unavailable' ? (list.items[0]?.id ?? null) : null)),
+      };
+    }
+    return banner.id;
+  };
+  const preloads = preloadHints({ staticRoot: config.STATIC_ROOT, publicRemoteUrl: config.REMOTE_PUBLIC_URL, firstBannerId });
   const meta = cachedMeta((path) => routeMeta(path, read, siteUrl));
   const live = new LiveHub({ maxClients: config.LIVE_MAX_CLIENTS, maxPerIp: config.LIVE_MAX_PER_IP });
   const broker = new Broker({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, source: 'gateway', logger });
@@ -105,7 +118,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     if (!xml) return next(new AppError('service_unavailable', 'The sitemap is unavailable right now.', { status: 503 }));
     res.set('cache-control', 'public, max-age=300').type('application/xml').send(xml);
   });
-  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig: runtimeConfigFrom(config, siteUrl), pageMeta: meta.get }));
+  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig: runtimeConfigFrom(config, siteUrl), pageMeta: meta.get, preloads }));
   app.use((req, _res, next) => next(AppError.notFound(`Nothing at ${req.path}`)));
   app.use(errorHandler({ exposeStack: false }));
 
@@ -120,6 +133,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
         ['catalog.#', 'media.#'],
         async (event) => {
           meta.clear();
+          if (event.type.startsWith('media.banners.')) banner = null;
           if (event.type.startsWith('catalog.')) edgeCache.clear();
           const invalidation = invalidationFor(event);
           if (invalidation) live.broadcast(invalidation);

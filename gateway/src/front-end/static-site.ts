@@ -38,6 +38,8 @@ export function staticSite(options: {
   runtimeConfig: RuntimeConfig;
   /** The meta of a client route, written into the page for crawlers and link previews. */
   pageMeta: (path: string) => Promise<PageMeta>;
+  /** Preload hints for what the page will fetch first. */
+  preloads?: (pathname: string, search: URLSearchParams) => Promise<string>;
 }): Router {
   const router = Router();
   const shellDist = path.join(options.staticRoot, 'shell', 'dist');
@@ -88,9 +90,11 @@ export function staticSite(options: {
       return;
     }
     try {
-      const meta = await options.pageMeta(req.path);
+      const search = new URLSearchParams(req.url.split('?')[1] ?? '');
+      const [meta, hints] = await Promise.all([options.pageMeta(req.path), options.preloads?.(req.path, search) ?? '']);
+      const page = renderMeta(html, meta, options.runtimeConfig.siteUrl);
       res.setHeader('cache-control', 'no-cache');
-      res.status(meta.status).type('html').send(renderMeta(html, meta, options.runtimeConfig.siteUrl));
+      res.status(meta.status).type('html').send(meta.status === 200 && hints ? page.replace('</head>', `    ${hints}\n  </head>`) : page);
     } catch {
       res.setHeader('cache-control', 'no-cache');
       res.type('html').send(html);

@@ -55,17 +55,27 @@ export function createApp(options: AppOptions): Express {
  * writes it on every line, and a debug line when the response is done.
  */
 export function requestContext(logger: Logger): express.RequestHandler {
+  const timed = logger.isLevelEnabled('debug');
   return (req, res, next) => {
     const given = req.get(REQUEST_ID_HEADER);
-    req.id = given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
-    req.log = logger.child({ requestId: req.id });
-    req.identity = null;
-    res.setHeader(REQUEST_ID_HEADER, req.id);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      req.log.debug({ method: req.method, url: req.originalUrl, status: res.statusCode, ms }, 'request');
+    const id = given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    req.id = id;
+    // The child logger is made on first use: most requests (cache hits, static files) never log.
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: false,
+      get: () => (child ??= logger.child({ requestId: id })),
     });
+    req.identity = null;
+    res.setHeader(REQUEST_ID_HEADER, id);
+    if (timed) {
+      const started = process.hrtime.bigint();
+      res.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        req.log.debug({ method: req.method, url: req.originalUrl, status: res.statusCode, ms }, 'request');
+      });
+    }
     next();
   };
 }

@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { imageUrl, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts';
+import { z } from 'zod';
+
+/**
+ * Hints that let the browser fetch, in parallel and at once, what a page would otherwise ask for
+ * one step after another: the public remote's entry and first chunks, the page's API reads, and
+ * the home hero's first image. The URLs must be the very ones the app requests (same query order).
+ */
+const ManifestSchema = z.object({
+  exposes: z.array(z.object({ name: z.string(), assets: z.object({ js: z.object({ sync: z.array(z.string()) }) }) })),
+  metaData: z.object({ remoteEntry: z.object({ name: z.string(), path: z.string() }) }),
+});
+
+const pageParam = (search: URLSearchParams) => {
+  const n = Number(search.get('page'));
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+};
+
+const list = (filter: Record<string, string>, search: URLSearchParams) =>
+  `/api/catalog/services?${new URLSearchParams({ ...filter, page: String(pageParam(search)), pageSize: String(SERVICE_GRID_PAGE_SIZE) }).toString()}`;
+
+/** The API reads a route starts with. */
+export function dataFor(pathname: string, search: URLSearchParams): string[] {
+  const slug = (prefix: string) => (pathname.startsWith(prefix) ? encodeURIComponent(decodeSafe(pathname.slice(prefix.length))) : null);
+  switch (pathname) {
+    case '/':
+      return ['/api/catalog/regions', '/api/media/banners', '/api/catalog/services?featured=true&page=1&pageSize=60'];
+    case '/services-by-name':
+      return [list({}, search), '/api/catalog/meal-types'];
+    case '/services-that-ship':
+      return [list({ shipping: 'true' }, search), '/api/catalog/meal-types'];
+    case '/services-by-state':
+      return ['/api/catalog/regions', '/api/catalog/regions/counts'];
+    case '/services-by-meal-type':
+      return ['/api/catalog/meal-types'];
+    case '/articles':
+      return ['/api/catalog/articles'];
+  }
+  const state = slug('/state/');
+  if (state) return [`/api/catalog/regions/${state}`, list({ state }, search), '/api/catalog/meal-types'];
+  const service = slug('/service/');
+  if (service) return [`/api/catalog/services/by-slug/${service}`, '/api/catalog/meal-types'];
+  const mealType = slug('/meal-type/');
+  if (mealType) return [`/api/catalog/meal-types/${mealType}`, list({ mealType }, search), '/api/catalog/meal-types'];
+  const article = slug('/articles/');
+  if (article) return [`/api/catalog/articles/${article}`];
+  return [];
+}
+
+function decodeSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+export interface PreloadOptions {
+  staticRoot: string;
+  /** Where the shell loads the public remote from; only the local default is preloaded. */
+  publicRemoteUrl: string;
+  /** The first active banner, for the home hero. */
+  firstBannerId: () => Promise<string | null>;
+}
+
+export function preloadHints(options: PreloadOptions) {
+  let scripts: Promise<string[]> | null = null;
+  const remoteBase = '/remotes/public/';
+  const remoteScripts = () => {
+    scripts ??= readFile(path.join(options.staticRoot, 'mfe-public', 'dist', 'mf-manifest.json'), 'utf8')
+      .then((text) => {
+        const manifest = ManifestSchema.parse(JSON.parse(text));
+        const routes = manifest.exposes.find((e) => e.name === 'routes');
+        return [manifest.metaData.remoteEntry.name, ...(routes?.assets.js.sync ?? [])].map((file) => `${remoteBase}${file}`);
+      })
+      .catch(() => []);
+    return scripts;
+  };
+
+  return async (pathname: string, search: URLSearchParams): Promise<string> => {
+    const tags: string[] = [];
+    if (options.publicRemoteUrl === `${remoteBase}mf-manifest.json`) {
+      tags.push(`<link rel="preload" href="${remoteBase}mf-manifest.json" as="fetch" crossorigin="anonymous">`);
+      for (const src of await remoteScripts()) tags.push(`<link rel="preload" href="${src}" as="script">`);
+    }
+    for (const url of dataFor(pathname, search)) tags.push(`<link rel="preload" href="${url.replace(/&/g, '&amp;')}" as="fetch" crossorigin="anonymous">`);
+    if (pathname === '/') {
+      const banner = await options.firstBannerId().catch(() => null);
+      if (banner) {
+        tags.push(`<link rel="preload" as="image" href="${imageUrl(banner, 'card')}" media="(max-width: 640px)" fetchpriority="high">`);
+        tags.push(`<link rel="preload" as="image" href="${imageUrl(banner, 'full')}" media="(min-width: 641px)" fetchpriority="high">`);
+      }
+    }
+    return tags.join('\n    ');
+  };
+}

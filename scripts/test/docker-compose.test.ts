@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+// @ts-expect-error js-yaml ships without types; only load() is used
+import { load } from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { loadCatalogConfig } from '../../svc-catalog/src/config';
+import { loadAuthConfig } from '../../svc-auth/src/config';
+import { loadMediaConfig } from '../../svc-media/src/config';
+import { loadCheckerConfig } from '../../svc-checker/src/config';
+import { loadGatewayConfig } from '../../gateway/src/config';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+type Service = { command?: string[]; environment?: Record<string, string> };
+const compose = load(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service> };
+
+/** Compose's own interpolation: ${X:?msg} needs a value (a sample here), ${X:-d} falls back to d. */
+function interpolate(env: Record<string, string>): Record<string, string> {
+  const samples: Record<string, string> = { IDENTITY_SECRET: 's'.repeat(40) };
+  return Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [
+      key,
+      String(value)
+        .replace(/\$\{(\w+):\?[^}]*\}/g, (_m, name: string) => samples[name] ?? 'sample')
+        .replace(/\$\{(\w+):-([^}]*)\}/g, (_m, _name: string, fallback: string) => fallback),
+    ]),
+  );
+}
+
+const loaders = {
+  'svc-catalog': loadCatalogConfig,
+  'svc-auth': loadAuthConfig,
+  'svc-media': loadMediaConfig,
+  'svc-checker': loadCheckerConfig,
+  gateway: loadGatewayConfig,
+} as const;
+
+describe('docker-compose.yml', () => {
+  it('when it is read, then it has MongoDB 7, RabbitMQ with management, the four services and the gateway', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'mongodb', 'rabbitmq', 'svc-auth', 'svc-catalog', 'svc-checker', 'svc-media']);
+    expect((compose.services.mongodb as { image: string }).image).toBe('mongo:7');
+    expect((compose.services.rabbitmq as { image: string }).image).toContain('management');
+  });
+
+  it.each(Object.keys(loaders) as Array<keyof typeof loaders>)('when %s starts with the environment compose gives it, then its settings are valid and its entry exists', (name) => {
+    const service = compose.services[name]!;
+    const env = interpolate(service.environment ?? {});
+    expect(() => loaders[name](env)).not.toThrow();
+    const entry = service.command?.at(-1) ?? '';
+    expect(existsSync(path.join(ROOT, entry)), entry).toBe(true);
+    if (name === 'gateway') {
+      for (const upstream of ['CATALOG_URL', 'AUTH_URL', 'MEDIA_URL', 'CHECKER_URL']) expect(env[upstream]).toMatch(/^http:\/\/svc-\w+:3000$/);
+    } else {
+      expect(env.MONGODB_URI).toBe('mongodb://mongodb:27017/');
+    }
+  });
+});
