@@ -2,7 +2,7 @@ import '@mealprep/ui/styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@mealprep/router';
 import DashboardRoutes from './routes';
 
 // Standalone harness for working on this remote alone (rspack serve); in the site the shell

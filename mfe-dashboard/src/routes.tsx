@@ -1,5 +1,5 @@
 import './styles.css';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@mealprep/router';
 import { DashboardHome } from './features/dashboard-home/components/dashboard-home';
 
 /** Exposed as `./routes`. Not mounted by the shell yet; its pages arrive with later issues. */

@@ -1,7 +1,7 @@
 import './styles.css';
 import { Loading } from '@mealprep/ui';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@mealprep/router';
 import { NotFoundPage } from './features/not-found/components/not-found-page';
 import { HomePage } from './pages/home-page';
 

@@ -14,15 +14,16 @@ const SINGLETONS = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
-  'react-router-dom',
+  // Our named subset of react-router (packages/router), not react-router itself: a shared module is
+  // never tree-shaken, and all of react-router is ~65 KB gzipped where the apps use ~15.
+  '@mealprep/router',
   'zustand',
   '@tanstack/react-query',
 ];
 /**
- * Not singletons, shared only to avoid a second download. zod is deliberately absent: a shared
- * module cannot be tree-shaken and zod with all its locales is ~90 KB gzipped, several times what
- * each app keeps of it.
+ * Not singletons, shared only to avoid a second download. zod is deliberately absent, and must stay
+ * out of the browser altogether: front-end code imports runtime values from the zod-free
+ * '@mealprep/contracts/browser' and only types from '@mealprep/contracts'.
  */
 const SHARED = [];
 
@@ -30,11 +31,11 @@ function readJson(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-/** The version the app declares, else the version installed for it (react-router comes with react-router-dom). */
+/** The version the app declares, else (undeclared, or a workspace package's '*') the version installed for it. */
 function versionFor(appDir, request) {
   const pkgName = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
   const declared = readJson(path.join(appDir, 'package.json')).dependencies?.[pkgName];
-  if (declared) return declared;
+  if (declared && declared !== '*') return declared;
   const require = createRequire(path.join(appDir, 'package.json'));
   return readJson(require.resolve(`${pkgName}/package.json`)).version;
 }
@@ -132,7 +133,12 @@ export function createRspackConfig({ appDir, name, kind, exposes = {}, port = 30
           // One copy of the federation runtime per page: the shell provides it and production
           // remotes use it (remoteEntry.js drops from ~34 to ~17 KB gzipped). A remote's dev server keeps its own
           // copy so it can still run standalone.
-          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: !isDev },
+          experiments: {
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: !isDev }),
+            // Browser-only builds: drops the runtime's Node script loading. (The snapshot plugin
+            // stays: the shell registers remotes by their mf-manifest.json.)
+            optimization: { target: 'web' },
+          },
         }),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },

@@ -5,7 +5,7 @@ import { ROOT } from './paths.mjs';
 import { mustRun } from './run.mjs';
 
 const APPS = ['mfe-public', 'mfe-dashboard', 'mfe-admin', 'shell'];
-const SOURCES = [...APPS, 'packages/ui', 'packages/api-client', 'packages/contracts', 'packages/build-config'];
+const SOURCES = [...APPS, 'packages/ui', 'packages/api-client', 'packages/contracts', 'packages/build-config', 'packages/router'];
 
 function newest(dir) {
   let latest = 0;

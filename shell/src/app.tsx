@@ -1,10 +1,10 @@
 import { shouldRetry } from '@mealprep/api-client';
+import { BrowserRouter } from '@mealprep/router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { useLiveInvalidation } from './features/live/hooks/use-live-invalidation';
 import type { LiveSubscriber } from './features/live/live-invalidation';
-import { createRoutes, type ShellRouteDeps } from './routes';
+import { ShellRoutes, type ShellRouteDeps } from './routes';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,14 +19,18 @@ export interface AppProps extends ShellRouteDeps {
   subscribeLive?: LiveSubscriber;
 }
 
-/** The one QueryClient of the page: remotes reach it through the shared @tanstack/react-query singleton. */
+/**
+ * The one QueryClient and the one router of the page: remotes reach them through the shared
+ * @tanstack/react-query and @mealprep/router singletons.
+ */
 export function App({ subscribeLive, ...deps }: AppProps) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createBrowserRouter(createRoutes(deps)));
   useLiveInvalidation(queryClient, subscribeLive);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <ShellRoutes {...deps} />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

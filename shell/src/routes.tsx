@@ -1,8 +1,8 @@
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { Route, Routes } from '@mealprep/router';
 import type { AnalyticsLoader } from './features/analytics/analytics-loader';
 import { PageAnalytics } from './features/analytics/components/page-analytics';
 import { PublicLayout } from './features/layout/components/public-layout';
-import { RouteError } from './features/layout/components/route-error';
+import { RouteErrorBoundary } from './features/layout/components/route-error';
 import { ScrollToTop } from './features/layout/components/scroll-to-top';
 import { RemoteArea } from './features/remotes/components/remote-area';
 import type { RemoteRoutesLoader } from './features/remotes/federation';
@@ -13,32 +13,23 @@ export interface ShellRouteDeps {
   loadAnalytics?: AnalyticsLoader;
 }
 
-/** What every route shares whatever its layout: the scroll reset and the location reports. */
-function RootFrame({ loadAnalytics }: Pick<ShellRouteDeps, 'loadAnalytics'>) {
+/**
+ * The shell's route table, rendered inside the app's <BrowserRouter> (a <MemoryRouter> in tests).
+ * Every route shares the scroll reset and the location reports; every public path belongs to
+ * mfe-public, which renders its own <Routes> (its 404 included). /login and /dashboard arrive with
+ * later issues. A plain router rather than a data router: the shell uses no loaders or actions, and
+ * the data router is most of react-router's weight.
+ */
+export function ShellRoutes({ loadPublicRoutes, loadAnalytics }: ShellRouteDeps) {
   return (
-    <>
+    <RouteErrorBoundary>
       <ScrollToTop />
       {loadAnalytics && <PageAnalytics load={loadAnalytics} />}
-      <Outlet />
-    </>
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route path="*" element={<RemoteArea load={loadPublicRoutes} />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
   );
-}
-
-/**
- * The shell's route table. Every public path belongs to mfe-public, which renders its own routes
- * (its 404 included). /login and /dashboard arrive with later issues.
- */
-export function createRoutes({ loadPublicRoutes, loadAnalytics }: ShellRouteDeps): RouteObject[] {
-  return [
-    {
-      element: <RootFrame loadAnalytics={loadAnalytics} />,
-      errorElement: <RouteError />,
-      children: [
-        {
-          element: <PublicLayout />,
-          children: [{ path: '*', element: <RemoteArea load={loadPublicRoutes} /> }],
-        },
-      ],
-    },
-  ];
 }

@@ -1,5 +1,5 @@
 import type { PagerLinkProps } from '@mealprep/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 
 /** Lets the design system's Pager navigate with the router instead of reloading the page. */
 export function RouterPagerLink({ href, ...rest }: PagerLinkProps) {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from '@mealprep/router';
 
 /** The API refuses pages past this; a larger number simply lands past the end. */
 const MAX_PAGE = 10_000;

@@ -1,5 +1,5 @@
 import { usePageMeta } from '@mealprep/ui';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@mealprep/router';
 import { ArticlePage as ArticleDetails } from '../features/articles/components/article-page';
 import { ArticlesList } from '../features/articles/components/articles-list';
 import { PageHeader } from './page-header';

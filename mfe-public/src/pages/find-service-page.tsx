@@ -1,5 +1,5 @@
 import { buttonClassName, usePageMeta } from '@mealprep/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { useMealTypeLabel } from '../features/meal-types/hooks/use-meal-type-label';
 import { ServiceSearch } from '../features/services/components/service-search';
 import { PageHeader } from './page-header';

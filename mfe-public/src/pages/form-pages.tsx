@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@mealprep/router';
 import { FormPage } from '../features/forms/components/form-page';
 
 export function AddYourServicePage() {

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@mealprep/router';
 import { MealTypePage as MealTypeDetailsPage } from '../features/meal-types/components/meal-type-page';
 import { LabelledServiceGrid } from './labelled-service-grid';
 

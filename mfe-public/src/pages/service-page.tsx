@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@mealprep/router';
 import { MealTypeLinks } from '../features/meal-types/components/meal-type-links';
 import { ServiceDetailPage } from '../features/services/components/service-detail-page';
 

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from '@mealprep/router';
+import { MemoryRouter } from '@mealprep/router/testing';
 import { resetRuntimeConfig } from '../lib/runtime-config';
 import PublicRoutes from '../routes';
 

@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '@mealprep/contracts';
+import type { ErrorBody } from '@mealprep/contracts';
 
 /** Every failed call ends as an ApiError: HTTP errors, network failures and unexpected bodies alike. */
 export class ApiError extends Error {
@@ -42,10 +42,23 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** The gateway's and services' error body ({ error: { code, message, … } }), checked by hand: no zod in the browser. */
+function errorDetails(body: unknown): ErrorBody['error'] | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message, service, requestId } = error as Record<string, unknown>;
+  if (!isString(code) || !isString(message)) return null;
+  if ((service !== undefined && !isString(service)) || (requestId !== undefined && !isString(requestId))) return null;
+  return { code, message, service, requestId };
+}
+
 export function errorFromBody(status: number, body: unknown): ApiError {
-  const parsed = ErrorBodySchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, service, requestId } = parsed.data.error;
+  const details = errorDetails(body);
+  if (details) {
+    const { code, message, service, requestId } = details;
     return new ApiError({ status, code, message, service, requestId });
   }
   return new ApiError({ status, code: 'http_error', message: `The request failed with status ${status}.` });

@@ -1,4 +1,5 @@
-import { LIVE_EVENT_NAME, LIVE_PATH, LiveInvalidationSchema, type LiveInvalidation } from '@mealprep/contracts';
+import { LIVE_EVENT_NAME, LIVE_PATH, LIVE_TOPICS } from '@mealprep/contracts/browser';
+import type { LiveInvalidation, LiveTopic } from '@mealprep/contracts';
 
 /** How long to wait before reconnecting: the original's framework defaults (DESIGN.md, Messages). */
 export interface ReconnectPolicy {
@@ -40,14 +41,22 @@ export interface SubscribeToLiveOptions {
   onReconnect?: () => void;
 }
 
-function parseInvalidation(data: unknown): LiveInvalidation | null {
+const isLiveTopic = (value: unknown): value is LiveTopic => (LIVE_TOPICS as readonly unknown[]).includes(value);
+
+/** A message in the contract's shape (LiveInvalidationSchema), checked by hand; anything else is null. */
+export function parseInvalidation(data: unknown): LiveInvalidation | null {
   if (typeof data !== 'string') return null;
+  let value: unknown;
   try {
-    const parsed = LiveInvalidationSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    value = JSON.parse(data);
   } catch {
     return null;
   }
+  if (typeof value !== 'object' || value === null) return null;
+  const { topics, slug } = value as { topics?: unknown; slug?: unknown };
+  if (!Array.isArray(topics) || !topics.every(isLiveTopic)) return null;
+  if (slug !== undefined && typeof slug !== 'string') return null;
+  return slug === undefined ? { topics } : { topics, slug };
 }
 
 /**

@@ -32,6 +32,5 @@ export const BlogPostSchema = BlogPostSummarySchema.extend({
 });
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 
-export const BLOG_LIST_LIMIT = 50;
 export const BlogPostListSchema = z.object({ items: z.array(BlogPostSummarySchema) });
 export type BlogPostList = z.infer<typeof BlogPostListSchema>;

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN, SLUG_PATTERN_MESSAGE } from './slug';
 
-export const SlugSchema = z
-  .string()
-  .min(1)
-  .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase letters, digits and single hyphens');
+export const SlugSchema = z.string().min(1).max(SLUG_MAX_LENGTH).regex(SLUG_PATTERN, SLUG_PATTERN_MESSAGE);
 
 export const GeoRegionSchema = z.object({
   slug: SlugSchema,

@@ -7,7 +7,3 @@ export const IdentitySchema = z.object({
   roles: z.array(z.enum(['admin'])),
 });
 export type Identity = z.infer<typeof IdentitySchema>;
-
-export const IDENTITY_HEADER = 'x-mealprep-identity';
-export const IDENTITY_SIGNATURE_HEADER = 'x-mealprep-identity-sig';
-export const REQUEST_ID_HEADER = 'x-request-id';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { LIVE_TOPICS } from './live-constants';
 
 /** What changed, as the gateway tells open pages over /api/live; pages refetch matching queries. */
-export const LIVE_TOPICS = ['services', 'regions', 'meal-types', 'articles', 'banners'] as const;
 export const LiveTopicSchema = z.enum(LIVE_TOPICS);
 export type LiveTopic = z.infer<typeof LiveTopicSchema>;
 
@@ -11,6 +11,3 @@ export const LiveInvalidationSchema = z.object({
   slug: z.string().optional(),
 });
 export type LiveInvalidation = z.infer<typeof LiveInvalidationSchema>;
-
-export const LIVE_EVENT_NAME = 'invalidate';
-export const LIVE_PATH = '/api/live';

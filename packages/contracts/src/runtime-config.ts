@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-export const REMOTE_NAMES = ['public', 'dashboard', 'admin'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
-
 /**
  * What the gateway tells the shell at start: where each remote's manifest lives (so a remote can
  * move without rebuilding the shell) and the public settings.
@@ -30,5 +27,3 @@ export const RuntimeConfigSchema = z.object({
   }),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
-
-export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';

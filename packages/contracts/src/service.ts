@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICE_STATUSES } from './constants';
+import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, SERVICE_STATUSES } from './constants';
 import { SlugSchema } from './geo-region';
 
 export const ServiceStatusSchema = z.enum(SERVICE_STATUSES);
@@ -71,8 +71,6 @@ export const ServiceCardSchema = z.object({
 });
 export type ServiceCard = z.infer<typeof ServiceCardSchema>;
 
-export const MAX_PAGE_SIZE = 60;
-export const MAX_SEARCH_LENGTH = 100;
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 

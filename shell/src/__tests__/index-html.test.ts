@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RUNTIME_CONFIG_ELEMENT_ID, THEME_STORAGE_KEY } from '@mealprep/contracts';
+import { RUNTIME_CONFIG_ELEMENT_ID, THEME_STORAGE_KEY } from '@mealprep/contracts/browser';
 
 const html = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../index.html'), 'utf8');
 

@@ -1,9 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useNavigate, type NavigateFunction } from '@mealprep/router';
+import { MemoryRouter } from '@mealprep/router/testing';
 import type { PageTracker } from '../features/analytics/page-view';
 import type { RemoteRoutesModule } from '../features/remotes/federation';
-import { createRoutes } from '../routes';
+import { RouteErrorBoundary } from '../features/layout/components/route-error';
+import { ShellRoutes } from '../routes';
+
+let navigate: NavigateFunction;
+function NavigateProbe() {
+  navigate = useNavigate();
+  return null;
+}
 
 describe('shell routes', () => {
   it('when a page opens and the visitor moves on, then the remote shows Loading…, the page scrolls up and each location is reported', async () => {
@@ -11,16 +19,19 @@ describe('shell routes', () => {
     const tracker: PageTracker = { trackPage: vi.fn() };
     const loadAnalytics = vi.fn(async () => tracker);
     const loadPublicRoutes = () => new Promise<RemoteRoutesModule>(() => {});
-    const router = createMemoryRouter(createRoutes({ loadPublicRoutes, loadAnalytics }), { initialEntries: ['/'] });
     render(
       <StrictMode>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={['/']}>
+          <ShellRoutes loadPublicRoutes={loadPublicRoutes} loadAnalytics={loadAnalytics} />
+          <NavigateProbe />
+        </MemoryRouter>
       </StrictMode>,
     );
 
     expect(await screen.findByText('Loading…')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    await act(() => router.navigate('/about'));
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    await act(() => navigate('/about'));
 
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
     const origin = window.location.origin;
@@ -30,5 +41,19 @@ describe('shell routes', () => {
       { url: `${origin}/`, pathname: '/' },
       { url: `${origin}/about`, pathname: '/about' },
     ]);
+  });
+
+  it('when something outside the remote areas fails to render, then the last-resort error page shows instead of a blank page', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    render(
+      <RouteErrorBoundary>
+        <Broken />
+      </RouteErrorBoundary>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

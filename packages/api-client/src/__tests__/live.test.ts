@@ -1,4 +1,5 @@
-import { LIVE_PATH, type LiveInvalidation } from '@mealprep/contracts';
+import type { LiveInvalidation } from '@mealprep/contracts';
+import { LIVE_PATH } from '@mealprep/contracts/browser';
 import { reconnectDelay, subscribeToLive } from '../index';
 import { FakeEventSource } from '../testing';
 
@@ -54,6 +55,9 @@ describe('subscribeToLive', () => {
     source.emit('invalidate', 'not json');
     source.emit('invalidate', JSON.stringify({ topics: ['unicorns'] }));
     source.emit('invalidate', JSON.stringify({ slug: 'x' }));
+    source.emit('invalidate', JSON.stringify({ topics: 'services' }));
+    source.emit('invalidate', JSON.stringify({ topics: ['services'], slug: 7 }));
+    source.emit('invalidate', 'null');
     source.emit('message', JSON.stringify({ topics: ['services'] }));
     expect(onInvalidate).not.toHaveBeenCalled();
     source.emit('invalidate', JSON.stringify({ topics: ['regions', 'banners'] }));

@@ -39,4 +39,27 @@ describe('runtime config', () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ siteName: 'x' }), { status: 200 }));
     await expect(readRuntimeConfig({ fetch })).rejects.toThrow();
   });
+
+  it.each([
+    ['a remote missing', { ...config, remotes: { public: '/p.json', dashboard: '/d.json' } }],
+    ['analytics settings of the wrong type', { ...config, analytics: { product: { key: 1 }, site: null, marketing: null } }],
+    ['analytics missing', { ...config, analytics: undefined }],
+    ['forms missing', { ...config, forms: null }],
+  ])('when it has %s, then reading it fails', async (_case, body) => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
+    await expect(readRuntimeConfig({ fetch })).rejects.toThrow();
+  });
+
+  it('when analytics settings are present, then they are accepted', async () => {
+    const withAnalytics = {
+      ...config,
+      analytics: {
+        product: { key: 'k', host: 'https://p.example', scriptSrc: 'https://p.example/s.js' },
+        site: { siteId: 's', scriptSrc: 'https://s.example/s.js' },
+        marketing: { scriptId: 'm', scriptSrc: 'https://m.example/m.js' },
+      },
+    };
+    const fetch = vi.fn(async () => new Response(JSON.stringify(withAnalytics), { status: 200 }));
+    await expect(readRuntimeConfig({ fetch })).resolves.toEqual(withAnalytics);
+  });
 });

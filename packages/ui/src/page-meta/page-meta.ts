@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '@mealprep/contracts';
+import { PRODUCT_NAME } from '@mealprep/contracts/browser';
 
 export const DEFAULT_PAGE_TITLE = `${PRODUCT_NAME} — Find meal prep services near you`;
 export const DEFAULT_PAGE_DESCRIPTION =

@@ -1,5 +1,6 @@
 import { subscribeToLive } from '@mealprep/api-client';
-import { LIVE_TOPICS, type LiveInvalidation } from '@mealprep/contracts';
+import type { LiveInvalidation } from '@mealprep/contracts';
+import { LIVE_TOPICS } from '@mealprep/contracts/browser';
 import type { QueryClient } from '@tanstack/react-query';
 
 export type LiveSubscriber = (

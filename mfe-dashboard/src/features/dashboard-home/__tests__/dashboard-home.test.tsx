@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@mealprep/router/testing';
 import DashboardRoutes from '../../../routes';
 
 describe('dashboard remote', () => {

@@ -1,5 +1,5 @@
 import { apiClient } from '@mealprep/api-client';
-import { BlogPostSchema, type BlogPost } from '@mealprep/contracts';
+import type { BlogPost } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 const MAX_SLUG_LENGTH = 200;
@@ -9,7 +9,7 @@ export function isPossibleArticleSlug(slug: string): boolean {
 }
 
 export async function getArticle(slug: string, signal?: AbortSignal): Promise<BlogPost> {
-  return apiClient.get(`/catalog/articles/${encodeURIComponent(slug)}`, BlogPostSchema, { signal });
+  return apiClient.get<BlogPost>(`/catalog/articles/${encodeURIComponent(slug)}`, { signal });
 }
 
 export function articleQueryOptions(slug: string) {

@@ -1,9 +1,9 @@
 import { apiClient } from '@mealprep/api-client';
-import { BlogPostListSchema, type BlogPostSummary } from '@mealprep/contracts';
+import type { BlogPostList, BlogPostSummary } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export async function getArticles(signal?: AbortSignal): Promise<BlogPostSummary[]> {
-  const list = await apiClient.get('/catalog/articles', BlogPostListSchema, { signal });
+  const list = await apiClient.get<BlogPostList>('/catalog/articles', { signal });
   return list.items;
 }
 

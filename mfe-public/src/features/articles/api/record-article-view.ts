@@ -1,9 +1,8 @@
 import { apiClient } from '@mealprep/api-client';
 import { useEffect } from 'react';
-import { z } from 'zod';
 
 export async function recordArticleView(articleId: string): Promise<void> {
-  await apiClient.request(`/catalog/articles/${encodeURIComponent(articleId)}/views`, z.unknown(), { method: 'POST' });
+  await apiClient.post<unknown>(`/catalog/articles/${encodeURIComponent(articleId)}/views`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { isNotFound } from '@mealprep/api-client';
 import type { BlogPost } from '@mealprep/contracts';
 import { ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { safeExternalUrl } from '../../../lib/outbound';
 import { isPossibleArticleSlug, useArticle } from '../api/get-article';
 import { useRecordArticleView } from '../api/record-article-view';

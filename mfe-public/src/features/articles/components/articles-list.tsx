@@ -1,5 +1,5 @@
 import { ErrorState, Loading } from '@mealprep/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { useArticles } from '../api/get-articles';
 import { ArticleDate, TagList } from './article-meta';
 

@@ -1,5 +1,5 @@
 import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { EmbeddedForm } from './embedded-form';
 

@@ -1,9 +1,9 @@
 import { apiClient } from '@mealprep/api-client';
-import { BannerImageListSchema, type BannerImage } from '@mealprep/contracts';
+import type { BannerImage, BannerImageList } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export async function getBanners(signal?: AbortSignal): Promise<BannerImage[]> {
-  const list = await apiClient.get('/media/banners', BannerImageListSchema, { signal });
+  const list = await apiClient.get<BannerImageList>('/media/banners', { signal });
   return list.items;
 }
 

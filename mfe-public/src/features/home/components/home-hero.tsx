@@ -1,6 +1,6 @@
 import { BannerRotator } from '@mealprep/ui';
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { useBanners } from '../api/get-banners';
 
 /** Spec §9: the home page holds each banner for 6 s (the rotator's own default is 5 s). */

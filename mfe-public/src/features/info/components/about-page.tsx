@@ -1,5 +1,5 @@
 import { buttonClassName, usePageMeta } from '@mealprep/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 
 const VALUES = [
   { title: 'Honest listings', text: 'Services describe themselves; we review each listing before it goes live and act on reports of closed businesses.' },

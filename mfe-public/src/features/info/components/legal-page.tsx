@@ -1,6 +1,6 @@
 import { usePageMeta } from '@mealprep/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 
 function LegalPage({ title, url, children }: { title: string; url: string; children: ReactNode }) {
   usePageMeta({ title, url, description: `${title} of Meal Prep Directory.` });

@@ -1,14 +1,15 @@
 import { apiClient } from '@mealprep/api-client';
-import { MealTypeSchema, SlugSchema, type MealType } from '@mealprep/contracts';
+import type { MealType } from '@mealprep/contracts';
+import { isSlug } from '@mealprep/contracts/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export async function getMealType(slug: string, signal?: AbortSignal): Promise<MealType> {
-  return apiClient.get(`/catalog/meal-types/${encodeURIComponent(slug)}`, MealTypeSchema, { signal });
+  return apiClient.get<MealType>(`/catalog/meal-types/${encodeURIComponent(slug)}`, { signal });
 }
 
 /** A slug that cannot exist is answered "Meal Type Not Found" without a request. */
 export function isPossibleMealTypeSlug(slug: string): boolean {
-  return SlugSchema.safeParse(slug).success;
+  return isSlug(slug);
 }
 
 export function mealTypeQueryOptions(slug: string) {

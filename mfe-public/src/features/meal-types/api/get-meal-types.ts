@@ -1,9 +1,9 @@
 import { apiClient } from '@mealprep/api-client';
-import { MealTypeListSchema, type MealType } from '@mealprep/contracts';
+import type { MealType, MealTypeList } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export async function getMealTypes(signal?: AbortSignal): Promise<MealType[]> {
-  const list = await apiClient.get('/catalog/meal-types', MealTypeListSchema, { signal });
+  const list = await apiClient.get<MealTypeList>('/catalog/meal-types', { signal });
   return list.items;
 }
 

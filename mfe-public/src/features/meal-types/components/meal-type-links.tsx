@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { useMealTypeLabel } from '../hooks/use-meal-type-label';
 
 export function MealTypeLinks({ slugs }: { slugs: string[] }) {

@@ -2,7 +2,7 @@ import { isNotFound } from '@mealprep/api-client';
 import type { MealType } from '@mealprep/contracts';
 import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { isPossibleMealTypeSlug, useMealType } from '../api/get-meal-type';
 
 function MealTypeNotFound() {

@@ -1,5 +1,5 @@
 import { ErrorState, Loading } from '@mealprep/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { useMealTypes } from '../api/get-meal-types';
 
 export const NO_MEAL_TYPES_TEXT = 'No meal types available yet.';

@@ -1,5 +1,5 @@
 import { buttonClassName, usePageMeta } from '@mealprep/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 
 export function NotFoundPage() {
   usePageMeta({ title: 'Page Not Found', noindex: true });

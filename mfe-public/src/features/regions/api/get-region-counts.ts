@@ -1,9 +1,9 @@
 import { apiClient } from '@mealprep/api-client';
-import { RegionCountsSchema } from '@mealprep/contracts';
+import type { RegionCounts } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export async function getRegionCounts(signal?: AbortSignal): Promise<Record<string, number>> {
-  const { counts } = await apiClient.get('/catalog/regions/counts', RegionCountsSchema, { signal });
+  const { counts } = await apiClient.get<RegionCounts>('/catalog/regions/counts', { signal });
   return counts;
 }
 

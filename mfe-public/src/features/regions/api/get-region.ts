@@ -1,14 +1,15 @@
 import { apiClient } from '@mealprep/api-client';
-import { GeoRegionSchema, SlugSchema, type GeoRegion } from '@mealprep/contracts';
+import type { GeoRegion } from '@mealprep/contracts';
+import { isSlug } from '@mealprep/contracts/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export async function getRegion(slug: string, signal?: AbortSignal): Promise<GeoRegion> {
-  return apiClient.get(`/catalog/regions/${encodeURIComponent(slug)}`, GeoRegionSchema, { signal });
+  return apiClient.get<GeoRegion>(`/catalog/regions/${encodeURIComponent(slug)}`, { signal });
 }
 
 /** A slug that cannot exist is not worth a request: the page shows "State Not Found" at once. */
 export function isPossibleSlug(slug: string): boolean {
-  return SlugSchema.safeParse(slug).success;
+  return isSlug(slug);
 }
 
 export function regionQueryOptions(slug: string) {

@@ -1,12 +1,12 @@
 import { apiClient } from '@mealprep/api-client';
-import { GeoRegionListSchema, type GeoRegion } from '@mealprep/contracts';
+import type { GeoRegion, GeoRegionList } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 // Under the 'regions' live topic so the shell's invalidation reaches it.
 export const regionsQueryKey = ['regions', 'list'] as const;
 
 export async function getRegions(signal?: AbortSignal): Promise<GeoRegion[]> {
-  const list = await apiClient.get('/catalog/regions', GeoRegionListSchema, { signal });
+  const list = await apiClient.get<GeoRegionList>('/catalog/regions', { signal });
   return list.items;
 }
 

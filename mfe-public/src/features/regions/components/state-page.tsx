@@ -2,7 +2,7 @@ import { isNotFound } from '@mealprep/api-client';
 import type { GeoRegion } from '@mealprep/contracts';
 import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@mealprep/router';
 import { isPossibleSlug, useRegion } from '../api/get-region';
 
 function StateNotFound() {

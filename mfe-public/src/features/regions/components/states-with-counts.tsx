@@ -1,5 +1,5 @@
 import { ErrorState, Loading } from '@mealprep/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { pluralize } from '../../../lib/text';
 import { useRegionCounts } from '../api/get-region-counts';
 import { useRegions } from '../api/get-regions';

@@ -40,5 +40,15 @@ describe('featured services carousel', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(callsTo(fetch, SERVICES)).toHaveLength(1);
     expect(screen.queryByRole('region', { name: 'Featured Services' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('featured-placeholder')).not.toBeInTheDocument();
+  });
+
+  it('when the featured services are still loading, then their space is kept, hidden from assistive technology', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    renderRoutes('/');
+    const placeholder = screen.getByTestId('featured-placeholder');
+    expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    expect(placeholder).toHaveClass('min-h-[12.5rem]');
+    expect(screen.queryByRole('region', { name: 'Featured Services' })).not.toBeInTheDocument();
   });
 });

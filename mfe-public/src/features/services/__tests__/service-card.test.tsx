@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@mealprep/router/testing';
 import { serviceCard } from '../../../testing/render-routes';
 import { ServiceCard } from '../components/service-card';
 

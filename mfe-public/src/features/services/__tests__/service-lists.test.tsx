@@ -30,6 +30,9 @@ describe('all services A-Z', () => {
     expect(await screen.findByText('Showing 7 services')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Service 01' })).toHaveAttribute('href', '/service/service-01');
     expect(screen.getAllByRole('article')).toHaveLength(6);
+    // Heading levels go one step at a time: h1, the grid's (visually hidden) h2, the cards' h3.
+    expect(screen.getByRole('heading', { level: 2, name: 'Meal prep services' })).toHaveClass('sr-only');
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(6);
     expect((await screen.findAllByText('High Protein')).length).toBeGreaterThan(0);
     expect(document.title).toBe('All Meal Prep Services (A-Z) | Meal Prep Directory');
     const query = callsTo(fetch, SERVICES)[0]!.searchParams;

@@ -1,5 +1,5 @@
 import { apiClient } from '@mealprep/api-client';
-import { PublicServiceSchema, type PublicService } from '@mealprep/contracts';
+import type { PublicService } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Longer than any slug the catalogue makes; such a URL is answered "Service Not Found" without a call. */
@@ -10,7 +10,7 @@ export function isPossibleServiceSlug(slug: string): boolean {
 }
 
 export async function getService(slug: string, signal?: AbortSignal): Promise<PublicService> {
-  return apiClient.get(`/catalog/services/by-slug/${encodeURIComponent(slug)}`, PublicServiceSchema, { signal });
+  return apiClient.get<PublicService>(`/catalog/services/by-slug/${encodeURIComponent(slug)}`, { signal });
 }
 
 export function serviceQueryOptions(slug: string) {

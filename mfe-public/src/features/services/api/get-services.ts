@@ -1,5 +1,6 @@
 import { apiClient } from '@mealprep/api-client';
-import { MAX_SEARCH_LENGTH, SERVICE_GRID_PAGE_SIZE, ServiceListSchema, type ServiceList } from '@mealprep/contracts';
+import type { ServiceList } from '@mealprep/contracts';
+import { MAX_SEARCH_LENGTH, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 export interface ServiceListFilter {
@@ -31,7 +32,7 @@ export function serviceListParams(filter: ServiceListFilter): URLSearchParams {
 }
 
 export async function getServices(filter: ServiceListFilter, signal?: AbortSignal): Promise<ServiceList> {
-  return apiClient.get(`/catalog/services?${serviceListParams(filter).toString()}`, ServiceListSchema, { signal });
+  return apiClient.get<ServiceList>(`/catalog/services?${serviceListParams(filter).toString()}`, { signal });
 }
 
 function sameListOtherPage(previousKey: unknown, params: URLSearchParams): boolean {

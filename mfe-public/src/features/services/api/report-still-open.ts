@@ -1,13 +1,8 @@
 import { apiClient } from '@mealprep/api-client';
-import { ReportStillOpenResultSchema } from '@mealprep/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 export async function reportStillOpen(serviceId: string): Promise<void> {
-  await apiClient.request(
-    `/catalog/services/${encodeURIComponent(serviceId)}/report-still-open`,
-    ReportStillOpenResultSchema,
-    { method: 'POST' },
-  );
+  await apiClient.post<{ received: true }>(`/catalog/services/${encodeURIComponent(serviceId)}/report-still-open`);
 }
 
 /** Spec §4: the visitor is thanked whatever the outcome, so a failure is only logged. */

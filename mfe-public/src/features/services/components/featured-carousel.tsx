@@ -1,12 +1,14 @@
 import { usePrefersReducedMotion } from '@mealprep/ui';
 import type { ServiceCard } from '@mealprep/contracts';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { useServices } from '../api/get-services';
 import { ServiceLogo } from './service-logo';
 
 /** Spec §9: the strip moves half a pixel per animation frame. */
 export const CAROUSEL_PX_PER_FRAME = 0.5;
+/** The section's height (heading, its margin, one row of logos with two-line names), kept while loading. */
+const SECTION_HEIGHT = 'min-h-[12.5rem]';
 const FEATURED_FILTER = { featured: true, page: 1, pageSize: 60 } as const;
 
 function LogoList({ services, copy }: { services: ServiceCard[]; copy: boolean }) {
@@ -20,7 +22,8 @@ function LogoList({ services, copy }: { services: ServiceCard[]; copy: boolean }
             className="flex flex-col items-center gap-2 rounded-lg p-2 text-center text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-gray-100 dark:hover:bg-gray-800 dark:focus-visible:outline-emerald-400"
           >
             <ServiceLogo name={service.name} logoImageId={service.logoImageId} size="thumb" px={80} />
-            <span className="line-clamp-2">{service.name}</span>
+            {/* Two lines' room whatever the name, so the strip's height is known before it loads. */}
+            <span className="line-clamp-2 min-h-10">{service.name}</span>
           </Link>
         </li>
       ))}
@@ -33,7 +36,7 @@ function LogoList({ services, copy }: { services: ServiceCard[]; copy: boolean }
  * back by one copy's width without a visible seam; the copy is hidden from assistive technology.
  */
 export function FeaturedCarousel() {
-  const { data } = useServices(FEATURED_FILTER);
+  const { data, isPending } = useServices(FEATURED_FILTER);
   const scroller = useRef<HTMLDivElement>(null);
   const paused = useRef(false);
   const reducedMotion = usePrefersReducedMotion();
@@ -58,6 +61,9 @@ export function FeaturedCarousel() {
     return () => cancelAnimationFrame(frame);
   }, [services.length, reducedMotion]);
 
+  // While loading, the space the strip will take is kept so the sections below do not jump down;
+  // with no featured services (or a failed load) there is no section at all.
+  if (isPending) return <div aria-hidden="true" data-testid="featured-placeholder" className={SECTION_HEIGHT} />;
   if (services.length === 0) return null;
 
   const pause = () => {
@@ -68,7 +74,7 @@ export function FeaturedCarousel() {
   };
 
   return (
-    <section aria-labelledby="featured-services">
+    <section aria-labelledby="featured-services" className={SECTION_HEIGHT}>
       <h2 id="featured-services" className="mb-6 text-2xl font-bold tracking-tight">
         Featured Services
       </h2>

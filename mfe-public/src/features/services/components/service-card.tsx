@@ -1,5 +1,5 @@
 import type { ServiceCard as ServiceCardData } from '@mealprep/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { humanizeSlug } from '../../../lib/text';
 import { ServiceLogo } from './service-logo';
 

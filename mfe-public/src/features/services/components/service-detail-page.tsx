@@ -1,8 +1,9 @@
 import { isNotFound } from '@mealprep/api-client';
-import { imageUrl, type PublicService } from '@mealprep/contracts';
+import type { PublicService } from '@mealprep/contracts';
+import { imageUrl } from '@mealprep/contracts/browser';
 import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { siteOrigin, useRuntimeConfig } from '../../../lib/runtime-config';
 import { isPossibleServiceSlug, useService } from '../api/get-service';
 import { ServiceDetails } from './service-details';

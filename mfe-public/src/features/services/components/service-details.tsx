@@ -1,6 +1,6 @@
 import type { PublicService } from '@mealprep/contracts';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { displayUrl, mailtoHref, telHref, withReferralParams } from '../../../lib/outbound';
 import { slugify } from '../../../lib/text';
 import { ClosedNotice } from './closed-notice';

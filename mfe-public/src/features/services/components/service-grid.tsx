@@ -1,8 +1,8 @@
 import { isApiError } from '@mealprep/api-client';
-import { SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts';
+import { SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
 import { ErrorState, Loading, Pager, buttonClassName } from '@mealprep/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@mealprep/router';
 import { RouterPagerLink } from '../../../lib/router-link';
 import { usePageParam } from '../../../lib/use-page-param';
 import { useServices, type ServiceListFilter } from '../api/get-services';
@@ -30,10 +30,23 @@ export interface ServiceGridProps {
   /** Shown instead of the grid when nothing matches at all. */
   empty?: ReactNode;
   labelForMealType?: (slug: string) => string;
+  /**
+   * The grid's own heading, for assistive technology only (visually hidden): it sits between the
+   * page's heading and the cards' h3 titles so heading levels go one step at a time.
+   */
+  heading?: string;
 }
 
+export const DEFAULT_GRID_HEADING = 'Meal prep services';
+
 /** A server-paginated grid of service cards, six to a page, the page kept as ?page=N. */
-export function ServiceGrid({ filter, countLine, empty = <EmptyServices />, labelForMealType }: ServiceGridProps) {
+export function ServiceGrid({
+  filter,
+  countLine,
+  empty = <EmptyServices />,
+  labelForMealType,
+  heading = DEFAULT_GRID_HEADING,
+}: ServiceGridProps) {
   const { page, hrefForPage } = usePageParam();
   const { data, error, isError, isFetching, refetch } = useServices({ ...filter, page, pageSize: SERVICE_GRID_PAGE_SIZE });
 
@@ -45,6 +58,7 @@ export function ServiceGrid({ filter, countLine, empty = <EmptyServices />, labe
 
   return (
     <div className="flex flex-col gap-6">
+      <h2 className="sr-only">{heading}</h2>
       {countLine ? <p className="text-gray-700 dark:text-gray-200">{countLine(data.total)}</p> : null}
       {data.items.length === 0 ? (
         <div className="rounded-xl border border-dashed border-gray-300 px-6 py-12 text-center dark:border-gray-700">

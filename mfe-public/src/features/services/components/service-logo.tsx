@@ -1,4 +1,4 @@
-import { imageUrl, type ImageSize } from '@mealprep/contracts';
+import { imageUrl, type ImageSize } from '@mealprep/contracts/browser';
 import { initials } from '../../../lib/text';
 
 interface ServiceLogoProps {

@@ -1,7 +1,7 @@
 import { Button } from '@mealprep/ui';
-import { MAX_SEARCH_LENGTH } from '@mealprep/contracts';
+import { MAX_SEARCH_LENGTH } from '@mealprep/contracts/browser';
 import { useId, type FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from '@mealprep/router';
 import { clampSearch } from '../api/get-services';
 import { ServiceGrid } from './service-grid';
 
@@ -53,6 +53,7 @@ export function ServiceSearch({ labelForMealType }: { labelForMealType?: (slug: 
           countLine={(total) => searchCountLine(total, q)}
           empty={<p className="text-gray-700 dark:text-gray-200">No services match "{q}".</p>}
           labelForMealType={labelForMealType}
+          heading="Search results"
         />
       ) : null}
     </section>

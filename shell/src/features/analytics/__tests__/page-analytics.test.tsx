@@ -2,7 +2,8 @@ import type { RuntimeConfig } from '@mealprep/contracts';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
+import { Link, Route, Routes } from '@mealprep/router';
+import { MemoryRouter } from '@mealprep/router/testing';
 import { createAnalyticsLoader, type AnalyticsLoader } from '../analytics-loader';
 import { PageAnalytics } from '../components/page-analytics';
 import { startAnalytics } from '../start-analytics';
@@ -27,21 +28,21 @@ function Frame({ load }: { load: AnalyticsLoader }) {
       <PageAnalytics load={load} />
       <Link to="/find-service">Find a Service</Link>
       <Link to="/find-service?q=keto">Search keto</Link>
-      <Outlet />
+      <Routes>
+        <Route path="*" element={<p>page</p>} />
+      </Routes>
     </>
   );
 }
 
 function renderSite(load: AnalyticsLoader) {
-  const router = createMemoryRouter([{ element: <Frame load={load} />, children: [{ path: '*', element: <p>page</p> }] }], {
-    initialEntries: ['/'],
-  });
   render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={['/']}>
+        <Frame load={load} />
+      </MemoryRouter>
     </StrictMode>,
   );
-  return router;
 }
 
 /** Lets the loader's promises and the effects run. */

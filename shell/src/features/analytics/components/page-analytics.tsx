@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { createPath, useLocation } from 'react-router-dom';
+import { createPath, useLocation } from '@mealprep/router';
 import type { AnalyticsLoader } from '../analytics-loader';
 
 /**

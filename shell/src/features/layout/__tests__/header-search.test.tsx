@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { useLocation } from '@mealprep/router';
+import { MemoryRouter } from '@mealprep/router/testing';
 import { searchPath } from '../components/header-search';
 import { SiteHeader } from '../components/site-header';
 
@@ -10,21 +11,12 @@ function CurrentUrl() {
 }
 
 function renderHeader(path = '/') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            <SiteHeader />
-            <CurrentUrl />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <SiteHeader />
+      <CurrentUrl />
+    </MemoryRouter>,
   );
-  render(<RouterProvider router={router} />);
   return () => screen.getByRole('status', { name: 'current url' }).textContent;
 }
 

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@mealprep/router/testing';
 import { themeStore } from '../../theme/stores/theme-store';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@mealprep/router';
 
 export const SEARCH_MAX_LENGTH = 100;
 

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@mealprep/contracts';
-import { Link } from 'react-router-dom';
+import { PRODUCT_NAME } from '@mealprep/contracts/browser';
+import { Link } from '@mealprep/router';
 import type { Theme } from '../../theme/stores/theme-store';
 import { useTheme } from '../../theme/stores/theme-store';
 

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@mealprep/router';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -12,7 +12,9 @@ export function PublicLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
+      {/* At least a viewport tall: the footer starts below the fold, so content arriving in the
+          remote area (or growing while it loads) never moves anything the visitor can see. */}
+      <main id="main" className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
         <Outlet />
       </main>
       <SiteFooter />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from '@mealprep/router';
 import { ThemeSwitch } from '../../theme/components/theme-switch';
 import { HEADER_LINKS } from '../nav-links';
 import { HeaderSearch } from './header-search';

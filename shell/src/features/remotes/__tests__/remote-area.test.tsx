@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@mealprep/router/testing';
 import { RemoteArea } from '../components/remote-area';
 import type { RemoteRoutesModule } from '../federation';
 

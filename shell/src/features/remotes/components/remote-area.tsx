@@ -1,6 +1,6 @@
 import { Loading } from '@mealprep/ui';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@mealprep/router';
 import type { RemoteRoutesLoader } from '../federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 

@@ -1,4 +1,4 @@
-import { THEME_STORAGE_KEY } from '@mealprep/contracts';
+import { THEME_STORAGE_KEY } from '@mealprep/contracts/browser';
 import { createStore, useStore, type StoreApi } from 'zustand';
 
 export type Theme = 'light' | 'dark';

@@ -1,0 +1,11 @@
+/**
+ * The browser's entry: constants and small functions only, no zod. Front-end code imports runtime
+ * values from here and types (`import type`) from '@mealprep/contracts'; validation stays on the
+ * servers, which import everything from the index.
+ */
+export * from './constants';
+export * from './identity-constants';
+export * from './live-constants';
+export * from './media-constants';
+export * from './runtime-config-constants';
+export * from './slug';
