@@ -83,7 +83,7 @@ export function preloadHints(options: PreloadOptions) {
     const tags: string[] = [];
     if (options.publicRemoteUrl === `${remoteBase}mf-manifest.json`) {
       tags.push(`<link rel="preload" href="${remoteBase}mf-manifest.json" as="fetch" crossorigin="anonymous">`);
-      for (const src of await remoteScripts()) tags.push(`<link rel="preload" href="${src}" as="script">`);
+      for (const src of await remoteScripts()) tags.push(`<link rel="prefetch" href="${src}">`);
     }
     for (const url of dataFor(pathname, search)) tags.push(`<link rel="preload" href="${url.replace(/&/g, '&amp;')}" as="fetch" crossorigin="anonymous">`);
     if (pathname === '/') {
