@@ -18,7 +18,11 @@ function percentile(sorted: number[], p: number): number {
  * Keeps `connections` requests in flight for `seconds` against the paths (taken in turn) and
  * reports latency percentiles in milliseconds. Any non-200 answer counts as an error.
  */
-export async function load(origin: string, paths: string[], options: { connections: number; seconds: number }): Promise<LoadResult> {
+export async function load(
+  origin: string,
+  paths: string[],
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
   const pool = new Pool(origin, { connections: options.connections, pipelining: 1, keepAliveTimeout: 30_000 });
   const latencies: number[] = [];
   let errors = 0;
@@ -29,7 +33,7 @@ export async function load(origin: string, paths: string[], options: { connectio
       const path = paths[next++ % paths.length] as string;
       const started = performance.now();
       try {
-        const answer = await pool.request({ method: 'GET', path });
+        const answer = await pool.request({ method: 'GET', path, headers: options.headers });
         await answer.body.dump();
         if (answer.statusCode !== 200) errors++;
       } catch {
