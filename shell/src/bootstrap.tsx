@@ -1,6 +1,6 @@
 import './styles.css';
 import { readRuntimeConfig } from '@mealprep/api-client';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createAnalyticsLoader } from './features/analytics/analytics-loader';
@@ -16,8 +16,12 @@ const loadAnalytics = createAnalyticsLoader(getConfig);
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App loadPublicRoutes={() => loadRemoteRoutes('public')} loadAnalytics={loadAnalytics} />
-  </StrictMode>,
-);
+// A transition lets React split the first render into short tasks, so input is never blocked long.
+const root = createRoot(rootElement);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App loadPublicRoutes={() => loadRemoteRoutes('public')} loadAnalytics={loadAnalytics} />
+    </StrictMode>,
+  );
+});

@@ -33,12 +33,16 @@ describe('BannerRotator', () => {
     expect(screen.getByRole('img', { name: 'Bowls of grain salad' })).toBeInTheDocument();
   });
 
-  it('when rendered, then the first image loads eagerly with high priority and the others lazily', () => {
+  it('when rendered, then only the first image loads, eagerly with high priority; the next is added before its turn', () => {
     const { container } = render(<BannerRotator images={images} />);
-    const imgs = container.querySelectorAll('img');
+    let imgs = container.querySelectorAll('img');
+    expect(imgs).toHaveLength(1);
     expect(imgs[0]).toHaveAttribute('loading', 'eager');
     expect(imgs[0]).toHaveAttribute('fetchpriority', 'high');
     expect(imgs[0]).toHaveAttribute('width', '1600');
+    act(() => vi.advanceTimersByTime(2000));
+    imgs = container.querySelectorAll('img');
+    expect(imgs).toHaveLength(2);
     expect(imgs[1]).toHaveAttribute('loading', 'lazy');
   });
 

@@ -32,6 +32,16 @@ export function BannerRotator({ images, intervalMs = BANNER_ROTATION_MS, childre
   const reducedMotion = usePrefersReducedMotion();
   const hidden = useDocumentHidden();
   const current = count ? index % count : 0;
+  // Only the first image loads with the page; the next one is fetched a little later, well before
+  // it is shown, so the others never compete with what the page needs first.
+  const [ready, setReady] = useState<ReadonlySet<number>>(() => new Set([0]));
+  useEffect(() => {
+    if (count < 2) return;
+    const next = (current + 1) % count;
+    const timer = window.setTimeout(() => setReady((prev) => (prev.has(current) && prev.has(next) ? prev : new Set([...prev, current, next]))), 2000);
+    setReady((prev) => (prev.has(current) ? prev : new Set([...prev, current])));
+    return () => window.clearTimeout(timer);
+  }, [current, count]);
 
   useEffect(() => {
     if (count < 2 || reducedMotion || hidden) return undefined;
@@ -49,7 +59,7 @@ export function BannerRotator({ images, intervalMs = BANNER_ROTATION_MS, childre
         .filter(Boolean)
         .join(' ')}
     >
-      {shown.map((image, i) => (
+      {shown.map((image, i) => !ready.has(i) ? null : (
         <picture
           key={`${i}-${image.src}`}
           aria-hidden={i === current ? undefined : true}
