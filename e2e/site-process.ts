@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import amqp from 'amqplib';
+// @ts-expect-error plain ESM helper without types
+import { freePort } from '../scripts/lib/net.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface RunningSite {
+  url: string;
+  dataDir: string;
+  services: Record<string, { url: string; pid: number }>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the whole site as `npm start` does, on a free port with a data folder and broker prefix
+ * of its own; `stop` ends every process, deletes the exchange and removes the folder.
+ */
+export async function startSiteProcess(env: Record<string, string>): Promise<RunningSite> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mealprep-e2e-'));
+  const prefix = `e2e-${randomBytes(4).toString('hex')}`;
+  const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AMQP_PREFIX: prefix, AMQP_URL: amqpUrl, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    const connection = await amqp.connect(amqpUrl).catch(() => null);
+    if (connection) {
+      const channel = await connection.createChannel();
+      await channel.deleteExchange(`${prefix}.events`).catch(() => undefined);
+      await connection.close().catch(() => undefined);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const stateFile = path.join(dataDir, 'run', 'state.json');
+  const deadline = Date.now() + 200_000;
+  while (!existsSync(stateFile)) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`npm start did not bring the site up:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { url: string; services: RunningSite['services'] };
+  return { url: state.url, services: state.services, dataDir, stop };
+}
