@@ -11,3 +11,6 @@ export const ErrorBodySchema = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** The query of a read that takes no parameters: any parameter is refused with a 400. */
+export const NoQuerySchema = z.strictObject({});

@@ -1,10 +1,9 @@
 import { Router } from 'express';
-import { SlugParamsSchema } from '@mealprep/contracts';
+import { NoQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput, route } from '@mealprep/service-kit';
 import { z } from 'zod';
 import { countArticleView, getArticle, listArticles, type ArticleDeps } from '../../domain/articles';
 
-const NoQuerySchema = z.strictObject({});
 const ArticleIdSchema = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be an article id') });
 
 export function articlesRouter(deps: ArticleDeps): Router {

@@ -1,10 +1,8 @@
 import { Router } from 'express';
-import { SlugParamsSchema } from '@mealprep/contracts';
+import { NoQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput, route } from '@mealprep/service-kit';
-import { z } from 'zod';
 import { getMealType, listMealTypes, type ReferenceDataDeps } from '../../domain/reference-data';
 
-const NoQuerySchema = z.strictObject({});
 
 export function mealTypesRouter(deps: Pick<ReferenceDataDeps, 'mealTypes'>): Router {
   const router = Router();

@@ -1,9 +1,8 @@
+import { NoQuerySchema } from '@mealprep/contracts';
 import { Router } from 'express';
 import { parseInput, route } from '@mealprep/service-kit';
-import { z } from 'zod';
 import { listActiveBanners, type BannerDeps } from '../../domain/banners';
 
-const NoQuerySchema = z.strictObject({});
 
 export function bannersRouter(deps: BannerDeps): Router {
   const router = Router();
