@@ -1,16 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// @ts-expect-error plain ESM helper without types
+import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/lib/ensure-chromium.mjs';
 
 /**
  * One Chromium per test file (Debian's, never a downloaded one), and a fresh
@@ -23,7 +14,7 @@ export function useBrowserPage() {
 
   beforeAll(async () => {
     // Playwright gives each launch a fresh, temporary profile and removes it on close.
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS, headless: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
   });
   afterAll(async () => {
     await browser?.close();

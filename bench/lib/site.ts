@@ -43,14 +43,5 @@ export async function startSite(): Promise<{ url: string; stop: () => Promise<vo
   };
 }
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// @ts-expect-error plain ESM helper without types
+export { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/ensure-chromium.mjs';
