@@ -18,8 +18,13 @@ try {
   for (const [label, config] of [['mobile', undefined], ['desktop', desktopConfig]] as const) {
     console.log(`Lighthouse ${label}: performance / accessibility / best practices / SEO`);
     for (const page of PAGES) {
-      const result = await lighthouse(`${site.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, config);
-      const lhr = result?.lhr;
+      const run = () => lighthouse(`${site.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, config);
+      let lhr = (await run())?.lhr;
+      // A run that could not trace the page (Lighthouse reports a runtime error) is tried once more.
+      if (lhr?.runtimeError) {
+        console.log(`${page.padEnd(40)} Lighthouse error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}; running again`);
+        lhr = (await run())?.lhr;
+      }
       if (!lhr) throw new Error(`no result for ${page}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
