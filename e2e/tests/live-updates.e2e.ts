@@ -28,6 +28,7 @@ describe('open pages follow changes without a reload', () => {
     await setServiceStatus(first.id, 'draft');
     await expect.poll(() => cardNames(page), { timeout: 3_000, interval: 50 }).toEqual(byName.slice(1, 7).map((s) => s.name));
     const took = Date.now() - started;
+    console.log(`live update seen after ${took} ms`);
     expect(took).toBeLessThan(1_000);
     await page.getByText(`Showing ${byName.length - 1} services`).waitFor();
 
