@@ -1,17 +1,5 @@
 import { readRuntimeConfig } from '../index';
-
-const config = {
-  siteName: 'Meal Prep Directory',
-  siteUrl: 'http://127.0.0.1:8080',
-  apiBase: '/api',
-  remotes: {
-    public: '/remotes/public/mf-manifest.json',
-    dashboard: '/remotes/dashboard/mf-manifest.json',
-    admin: '/remotes/admin/mf-manifest.json',
-  },
-  analytics: { product: null, site: null, marketing: null },
-  forms: { embedScriptSrc: 'https://forms.example.com/embed.js', addServiceFormId: 'add-your-service' },
-};
+import { testRuntimeConfig as config } from '../testing';
 
 describe('runtime config', () => {
   afterEach(() => {

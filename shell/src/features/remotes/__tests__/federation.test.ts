@@ -1,21 +1,8 @@
-import type { RuntimeConfig } from '@mealprep/contracts';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createRemoteLoader, retryableOnce } from '../federation';
+import { testRuntimeConfig as config } from '@mealprep/api-client/testing';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
-
-const config: RuntimeConfig = {
-  siteName: 'Meal Prep Directory',
-  siteUrl: 'http://127.0.0.1:8080',
-  apiBase: '/api',
-  remotes: {
-    public: '/remotes/public/mf-manifest.json',
-    dashboard: '/remotes/dashboard/mf-manifest.json',
-    admin: '/remotes/admin/mf-manifest.json',
-  },
-  analytics: { product: null, site: null, marketing: null },
-  forms: { embedScriptSrc: 'https://forms.example.com/embed.js', addServiceFormId: 'add-your-service' },
-};
 
 function Routes() {
   return null;

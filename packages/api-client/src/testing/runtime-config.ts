@@ -1,0 +1,15 @@
+import type { RuntimeConfig } from '@mealprep/contracts';
+
+/** A complete runtime config as the gateway would embed it, for tests to start from. */
+export const testRuntimeConfig: RuntimeConfig = {
+  siteName: 'Meal Prep Directory',
+  siteUrl: 'http://127.0.0.1:8080',
+  apiBase: '/api',
+  remotes: {
+    public: '/remotes/public/mf-manifest.json',
+    dashboard: '/remotes/dashboard/mf-manifest.json',
+    admin: '/remotes/admin/mf-manifest.json',
+  },
+  analytics: { product: null, site: null, marketing: null },
+  forms: { embedScriptSrc: 'https://forms.example.com/embed.js', addServiceFormId: 'add-your-service' },
+};
