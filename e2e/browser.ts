@@ -9,6 +9,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/lib/ensure-chromium.mjs';
  */
 export function useBrowserPage() {
   const handle = { page: null as unknown as Page, consoleErrors: [] as string[] };
+  let failedRequests: string[] = [];
   let browser: Browser;
   let context: BrowserContext;
 
@@ -24,11 +25,23 @@ export function useBrowserPage() {
     context.setDefaultTimeout(15_000);
     handle.page = await context.newPage();
     handle.consoleErrors = [];
+    failedRequests = [];
     handle.page.on('console', (message) => {
       if (message.type() === 'error') handle.consoleErrors.push(message.text());
     });
+    handle.page.on('response', (response) => {
+      if (response.status() >= 400) failedRequests.push(`${response.status()} ${response.url()}`);
+    });
+    handle.page.on('requestfailed', (request) => failedRequests.push(`failed ${request.url()} ${request.failure()?.errorText ?? ''}`));
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failing test says what the visitor saw, so a failure in CI can be understood from its log.
+    if (task.result?.state === 'fail' && handle.page) {
+      const main = await handle.page.locator('body').innerText({ timeout: 2_000 }).catch(() => '(no body)');
+      console.error(
+        [`page: ${handle.page.url()}`, `text: ${main.slice(0, 800)}`, `requests that failed: ${failedRequests.join(' | ') || 'none'}`, `console errors: ${handle.consoleErrors.join(' | ') || 'none'}`].join('\n'),
+      );
+    }
     await context?.close();
   });
   return handle;
