@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { PRODUCT_NAME } from '@mealprep/contracts/browser';
 
 export const DEFAULT_PAGE_TITLE = `${PRODUCT_NAME} — Find meal prep services near you`;
@@ -65,13 +65,14 @@ export function applyPageMeta(meta: PageMetaInput): void {
 
 export function usePageMeta(meta: PageMetaInput): void {
   const { title, description, url, image, type, noindex } = meta;
-  useEffect(() => {
+  // Applied in the same commit that shows the page, so the title never lags behind what is on screen.
+  useLayoutEffect(() => {
     applyPageMeta({ title, description, url, image, type, noindex });
   }, [title, description, url, image, type, noindex]);
 }
 
 export function useDocumentTitle(title?: string): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = formatPageTitle(title);
   }, [title]);
 }
