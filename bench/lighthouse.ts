@@ -6,12 +6,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { demoServices } from '@mealprep/demo-data';
-import { CHROMIUM, CHROMIUM_FLAGS, startSite } from './lib/site';
+import { CHROMIUM, CHROMIUM_FLAGS, ensureChromium, startSite } from './lib/site';
 
 const service = demoServices().find((s) => s.status === 'published' && s.media.logoImageId)!;
 const PAGES = ['/', '/services-by-name', '/state/texas', `/service/${service.slug}`];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
+await ensureChromium();
 const site = await startSite();
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
 try {
@@ -31,6 +32,8 @@ try {
       console.log(
         `${page.padEnd(40)} ${CATEGORIES.map(score).join(' / ')}  (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')})`,
       );
+      const lcpItem = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items?.[0]?.items?.[0];
+      if (lcpItem?.node?.snippet) console.log(`    largest paint: ${lcpItem.node.snippet.slice(0, 120)}`);
       for (const id of CATEGORIES.slice(1)) {
         if (score(id) < 100) {
           const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && lhr.categories[id]?.auditRefs.some((r) => r.id === a.id && r.weight > 0));

@@ -44,4 +44,4 @@ export async function startSite(): Promise<{ url: string; stop: () => Promise<vo
 }
 
 // @ts-expect-error plain ESM helper without types
-export { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/ensure-chromium.mjs';
+export { CHROMIUM, CHROMIUM_FLAGS, ensureChromium } from '../../scripts/lib/ensure-chromium.mjs';

@@ -53,6 +53,22 @@ describe('gateway pages for crawlers and live events', () => {
       path.join(staticRoot, 'shell', 'dist', 'index.html'),
       '<html><head><title>Default</title><meta name="description" content="default"><!--runtime-config--></head><body></body></html>',
     );
+    mkdirSync(path.join(staticRoot, 'mfe-public', 'dist'), { recursive: true });
+    writeFileSync(
+      path.join(staticRoot, 'mfe-public', 'dist', 'mf-manifest.json'),
+      JSON.stringify({
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [
+          {
+            name: 'routes',
+            assets: {
+              js: { sync: ['200.aaaa.js'], async: ['page-service-page.bbbb.js', 'page-state-page.cccc.js'] },
+              css: { sync: ['200.dddd.css'], async: [] },
+            },
+          },
+        ],
+      }),
+    );
     catalog = await serve(fakeCatalog());
     mq = await testBroker('gateway-live');
     const config = loadGatewayConfig({
@@ -95,6 +111,22 @@ describe('gateway pages for crawlers and live events', () => {
     expect(html).toContain('<meta name="robots" content="index, follow">');
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
     expect(jsonLd).toMatchObject({ '@type': 'FoodEstablishment', name: 'Green Fork Kitchen', address: { addressLocality: 'Austin', addressRegion: 'Texas' } });
+  });
+
+  it('when a browser opens a service page, then the HTML asks at once for the remote, its styles, the page chunk and the data', async () => {
+    const { html } = await page('/service/green-fork-kitchen');
+    const hints = [...html.matchAll(/<link rel="(preload|prefetch)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(hints).toEqual([
+      'preload /remotes/public/mf-manifest.json',
+      'preload /remotes/public/200.dddd.css',
+      'prefetch /remotes/public/remoteEntry.js',
+      'prefetch /remotes/public/200.aaaa.js',
+      'prefetch /remotes/public/page-service-page.bbbb.js',
+      'preload /api/catalog/services/by-slug/green-fork-kitchen',
+      'preload /api/catalog/meal-types',
+    ]);
+    // Home's page is part of the routes chunk: no page chunk is named for it.
+    expect((await page('/')).html).not.toContain('page-');
   });
 
   it('when a crawler opens an article or a state, then their own meta is there; articles carry BlogPosting', async () => {

@@ -10,21 +10,21 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const FindServicePage = lazyPage(() => import('./pages/find-service-page'), 'FindServicePage');
-const ServicesByStatePage = lazyPage(() => import('./pages/services-by-state-page'), 'ServicesByStatePage');
-const StatePage = lazyPage(() => import('./pages/state-page'), 'StatePage');
-const ServicesThatShipPage = lazyPage(() => import('./pages/services-that-ship-page'), 'ServicesThatShipPage');
-const ServicesByMealTypePage = lazyPage(() => import('./pages/services-by-meal-type-page'), 'ServicesByMealTypePage');
-const MealTypePage = lazyPage(() => import('./pages/meal-type-page'), 'MealTypePage');
-const ServicesByNamePage = lazyPage(() => import('./pages/services-by-name-page'), 'ServicesByNamePage');
-const ServicePage = lazyPage(() => import('./pages/service-page'), 'ServicePage');
-const ArticlesPage = lazyPage(() => import('./pages/articles-page'), 'ArticlesPage');
-const ArticlePage = lazyPage(() => import('./pages/articles-page'), 'ArticlePage');
-const AddYourServicePage = lazyPage(() => import('./pages/form-pages'), 'AddYourServicePage');
-const PaperformPage = lazyPage(() => import('./pages/form-pages'), 'PaperformPage');
-const AboutPage = lazyPage(() => import('./pages/info-pages'), 'AboutPage');
-const TermsPage = lazyPage(() => import('./pages/info-pages'), 'TermsPage');
-const PrivacyPage = lazyPage(() => import('./pages/info-pages'), 'PrivacyPage');
+const FindServicePage = lazyPage(() => import(/* webpackChunkName: "page-find-service-page" */ './pages/find-service-page'), 'FindServicePage');
+const ServicesByStatePage = lazyPage(() => import(/* webpackChunkName: "page-services-by-state-page" */ './pages/services-by-state-page'), 'ServicesByStatePage');
+const StatePage = lazyPage(() => import(/* webpackChunkName: "page-state-page" */ './pages/state-page'), 'StatePage');
+const ServicesThatShipPage = lazyPage(() => import(/* webpackChunkName: "page-services-that-ship-page" */ './pages/services-that-ship-page'), 'ServicesThatShipPage');
+const ServicesByMealTypePage = lazyPage(() => import(/* webpackChunkName: "page-services-by-meal-type-page" */ './pages/services-by-meal-type-page'), 'ServicesByMealTypePage');
+const MealTypePage = lazyPage(() => import(/* webpackChunkName: "page-meal-type-page" */ './pages/meal-type-page'), 'MealTypePage');
+const ServicesByNamePage = lazyPage(() => import(/* webpackChunkName: "page-services-by-name-page" */ './pages/services-by-name-page'), 'ServicesByNamePage');
+const ServicePage = lazyPage(() => import(/* webpackChunkName: "page-service-page" */ './pages/service-page'), 'ServicePage');
+const ArticlesPage = lazyPage(() => import(/* webpackChunkName: "page-articles-page" */ './pages/articles-page'), 'ArticlesPage');
+const ArticlePage = lazyPage(() => import(/* webpackChunkName: "page-articles-page" */ './pages/articles-page'), 'ArticlePage');
+const AddYourServicePage = lazyPage(() => import(/* webpackChunkName: "page-form-pages" */ './pages/form-pages'), 'AddYourServicePage');
+const PaperformPage = lazyPage(() => import(/* webpackChunkName: "page-form-pages" */ './pages/form-pages'), 'PaperformPage');
+const AboutPage = lazyPage(() => import(/* webpackChunkName: "page-info-pages" */ './pages/info-pages'), 'AboutPage');
+const TermsPage = lazyPage(() => import(/* webpackChunkName: "page-info-pages" */ './pages/info-pages'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import(/* webpackChunkName: "page-info-pages" */ './pages/info-pages'), 'PrivacyPage');
 
 /**
  * Exposed as `./routes`: every public page. The shell mounts it under a splat route and provides

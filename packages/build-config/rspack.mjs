@@ -40,10 +40,12 @@ function versionFor(appDir, request) {
   return readJson(require.resolve(`${pkgName}/package.json`)).version;
 }
 
-function sharedConfig(appDir) {
+function sharedConfig(appDir, isHost) {
   const shared = {};
   for (const request of SINGLETONS) {
-    shared[request] = { singleton: true, requiredVersion: versionFor(appDir, request) };
+    // The shell always loads first, so its copies are the ones every page uses: bundling them into
+    // its entry (eager) saves the page a round trip before anything can render.
+    shared[request] = { singleton: true, requiredVersion: versionFor(appDir, request), ...(isHost ? { eager: true } : {}) };
   }
   for (const request of SHARED) {
     shared[request] = { requiredVersion: versionFor(appDir, request) };
@@ -127,7 +129,7 @@ export function createRspackConfig({ appDir, name, kind, exposes = {}, port = 30
           ...(isHost
             ? { remotes: {} } // registered at run time from the runtime config
             : { filename: 'remoteEntry.js', exposes, manifest: true }),
-          shared: sharedConfig(appDir),
+          shared: sharedConfig(appDir, isHost),
           shareStrategy: 'loaded-first',
           dts: false,
           // One copy of the federation runtime per page: the shell provides it and production

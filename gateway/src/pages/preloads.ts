@@ -9,7 +9,15 @@ import { z } from 'zod';
  * the home hero's first image. The URLs must be the very ones the app requests (same query order).
  */
 const ManifestSchema = z.object({
-  exposes: z.array(z.object({ name: z.string(), assets: z.object({ js: z.object({ sync: z.array(z.string()) }) }) })),
+  exposes: z.array(
+    z.object({
+      name: z.string(),
+      assets: z.object({
+        js: z.object({ sync: z.array(z.string()), async: z.array(z.string()).default([]) }),
+        css: z.object({ sync: z.array(z.string()) }).optional(),
+      }),
+    }),
+  ),
   metaData: z.object({ remoteEntry: z.object({ name: z.string(), path: z.string() }) }),
 });
 
@@ -20,6 +28,33 @@ const pageParam = (search: URLSearchParams) => {
 
 const list = (filter: Record<string, string>, search: URLSearchParams) =>
   `/api/catalog/services?${new URLSearchParams({ ...filter, page: String(pageParam(search)), pageSize: String(SERVICE_GRID_PAGE_SIZE) }).toString()}`;
+
+/**
+ * The lazily loaded page chunk a route renders, by the chunk name mfe-public gives it
+ * (`webpackChunkName: "page-…"` in mfe-public/src/routes.tsx). Home is in the routes chunk itself.
+ */
+export function pageChunkFor(pathname: string): string | null {
+  const fixed: Record<string, string> = {
+    '/find-service': 'find-service-page',
+    '/services-by-state': 'services-by-state-page',
+    '/services-that-ship': 'services-that-ship-page',
+    '/services-by-meal-type': 'services-by-meal-type-page',
+    '/services-by-name': 'services-by-name-page',
+    '/articles': 'articles-page',
+    '/about': 'info-pages',
+    '/add-your-service': 'form-pages',
+  };
+  const name =
+    fixed[pathname] ??
+    [
+      ['/state/', 'state-page'],
+      ['/service/', 'service-page'],
+      ['/meal-type/', 'meal-type-page'],
+      ['/articles/', 'articles-page'],
+      ['/paperform/', 'form-pages'],
+    ].find(([prefix]) => pathname.startsWith(prefix!) && pathname.length > prefix!.length)?.[1];
+  return name ? `page-${name}` : null;
+}
 
 /** The API reads a route starts with. */
 export function dataFor(pathname: string, search: URLSearchParams): string[] {
@@ -66,24 +101,33 @@ export interface PreloadOptions {
 }
 
 export function preloadHints(options: PreloadOptions) {
-  let scripts: Promise<string[]> | null = null;
+  let assets: Promise<{ scripts: string[]; styles: string[]; pages: string[] }> | null = null;
   const remoteBase = '/remotes/public/';
-  const remoteScripts = () => {
-    scripts ??= readFile(path.join(options.staticRoot, 'mfe-public', 'dist', 'mf-manifest.json'), 'utf8')
+  const remoteAssets = () => {
+    assets ??= readFile(path.join(options.staticRoot, 'mfe-public', 'dist', 'mf-manifest.json'), 'utf8')
       .then((text) => {
         const manifest = ManifestSchema.parse(JSON.parse(text));
         const routes = manifest.exposes.find((e) => e.name === 'routes');
-        return [manifest.metaData.remoteEntry.name, ...(routes?.assets.js.sync ?? [])].map((file) => `${remoteBase}${file}`);
+        return {
+          scripts: [manifest.metaData.remoteEntry.name, ...(routes?.assets.js.sync ?? [])].map((file) => `${remoteBase}${file}`),
+          styles: (routes?.assets.css?.sync ?? []).map((file) => `${remoteBase}${file}`),
+          pages: routes?.assets.js.async ?? [],
+        };
       })
-      .catch(() => []);
-    return scripts;
+      .catch(() => ({ scripts: [], styles: [], pages: [] }));
+    return assets;
   };
 
   return async (pathname: string, search: URLSearchParams): Promise<string> => {
     const tags: string[] = [];
     if (options.publicRemoteUrl === `${remoteBase}mf-manifest.json`) {
       tags.push(`<link rel="preload" href="${remoteBase}mf-manifest.json" as="fetch" crossorigin="anonymous">`);
-      for (const src of await remoteScripts()) tags.push(`<link rel="prefetch" href="${src}">`);
+      const { scripts, styles, pages } = await remoteAssets();
+      // Styles are fetched early but applied only when the remote adds them (a preload, not a stylesheet).
+      for (const href of styles) tags.push(`<link rel="preload" href="${href}" as="style">`);
+      const chunk = pageChunkFor(pathname);
+      const page = chunk ? pages.find((file) => file.startsWith(`${chunk}.`)) : undefined;
+      for (const src of [...scripts, ...(page ? [`${remoteBase}${page}`] : [])]) tags.push(`<link rel="prefetch" href="${src}">`);
     }
     for (const url of dataFor(pathname, search)) tags.push(`<link rel="preload" href="${url.replace(/&/g, '&amp;')}" as="fetch" crossorigin="anonymous">`);
     if (pathname === '/') {
