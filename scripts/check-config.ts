@@ -4,10 +4,14 @@
  */
 import { baseConfigShape, ConfigError, loadConfig } from '@mealprep/service-kit';
 import { gatewayConfigShape } from '../gateway/src/config';
+import { authConfigShape } from '../svc-auth/src/config';
 
 const shape = {
   ...baseConfigShape,
   ...gatewayConfigShape,
+  SMTP_URL: authConfigShape.SMTP_URL,
+  MAIL_FROM: authConfigShape.MAIL_FROM,
+  ADMIN_EMAILS: authConfigShape.ADMIN_EMAILS,
   MONGODB_URI: baseConfigShape.MONGODB_URI.optional(),
   IDENTITY_SECRET: baseConfigShape.IDENTITY_SECRET.optional(),
   CATALOG_URL: gatewayConfigShape.CATALOG_URL.optional(),

@@ -88,8 +88,12 @@ async function main() {
   }
   await ensureBuild();
 
+  const host = settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
+  const url = `http://${host}:${settings.PORT}`;
   const env = {
     ...process.env,
+    // Sign-in links point here; set SITE_URL when the site is reached under another address.
+    SITE_URL: process.env.SITE_URL || url,
     MONGODB_URI: mongodbUri,
     AMQP_URL: settings.AMQP_URL,
     DATA_DIR: dataDir,
@@ -125,8 +129,6 @@ async function main() {
     logFile: path.join(logDir, 'gateway.log'),
   });
   started.push(gateway);
-  const host = settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
-  const url = `http://${host}:${settings.PORT}`;
   await ready(`${url}/healthz`, gateway);
   say(`gateway: ${url} (pid ${gateway.child.pid}, log ${path.relative(ROOT, gateway.logFile)})`);
 
@@ -140,6 +142,8 @@ async function main() {
     url,
     pid: process.pid,
     ferretdbPid: ferret?.pid ?? null,
+    // For tools that work on the running site's data (npm run admin).
+    mongodbUri,
     services: Object.fromEntries(SERVICES.map((name) => [name, { url: services[name].url, pid: services[name].pid }])),
     gateway: { url, pid: gateway.child.pid },
   };

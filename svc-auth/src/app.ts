@@ -1,19 +1,58 @@
 import type { Connection } from 'mongoose';
 import { Broker, createApp, isDatabaseConnected, type Logger } from '@mealprep/service-kit';
+import { loginTokenRepository } from './data-access/login-token-repository';
+import { sendLogRepository } from './data-access/send-log-repository';
+import { sessionRepository } from './data-access/session-repository';
+import { userRepository } from './data-access/user-repository';
+import { SignIn } from './domain/sign-in';
+import { loginRouter } from './entry-points/http/login-router';
+import { sessionRouter } from './entry-points/http/session-router';
+import type { Mailer } from './mail/mailer';
 
 export interface AuthDeps {
   logger: Logger;
   connection: Connection;
   broker: Broker;
   identitySecret: string;
+  siteUrl: string;
+  adminEmails: string[];
+  mailer: Mailer;
+  now?: () => Date;
 }
 
-/** Health and readiness only for now; the auth domain's routes mount here. */
+export function authRepositories(connection: Connection) {
+  return {
+    users: userRepository(connection),
+    tokens: loginTokenRepository(connection),
+    sessions: sessionRepository(connection),
+    sends: sendLogRepository(connection),
+  };
+}
+
+export async function ensureAuthIndexes(repositories: ReturnType<typeof authRepositories>): Promise<void> {
+  await Promise.all(Object.values(repositories).map((r) => r.ensureIndexes()));
+}
+
 export function createAuthApp(deps: AuthDeps) {
+  const repositories = authRepositories(deps.connection);
+  const signIn = new SignIn({
+    ...repositories,
+    mailer: deps.mailer,
+    publish: deps.broker.publish.bind(deps.broker),
+    logger: deps.logger,
+    secret: deps.identitySecret,
+    siteUrl: deps.siteUrl,
+    adminEmails: deps.adminEmails,
+    now: deps.now,
+  });
   return createApp({
     logger: deps.logger,
     identitySecret: deps.identitySecret,
+    bodyLimit: '16kb',
     readiness: () => ({ database: isDatabaseConnected(deps.connection), broker: deps.broker.isConnected() }),
-    mount: () => {},
+    mount: (app) => {
+      app.use(loginRouter(signIn));
+      app.use(sessionRouter({ ...repositories, secret: deps.identitySecret, now: deps.now }));
+    },
   });
 }

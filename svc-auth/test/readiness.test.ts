@@ -15,7 +15,15 @@ describe.each(services)('%s', (name, createServiceApp) => {
     const db = await testDatabase(name);
     const mq = await testBroker(name);
     const http = await serve(
-      createServiceApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET }),
+      createServiceApp({
+        logger: silentLogger,
+        connection: db.connection,
+        broker: mq.broker,
+        identitySecret: TEST_IDENTITY_SECRET,
+        siteUrl: 'http://127.0.0.1:1',
+        adminEmails: [],
+        mailer: { send: async () => undefined, close: () => undefined },
+      }),
     );
     try {
       expect((await fetch(`${http.url}/readyz`)).status).toBe(200);

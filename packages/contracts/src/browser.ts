@@ -4,6 +4,7 @@
  * servers, which import everything from the index.
  */
 export * from './constants';
+export * from './auth-constants';
 export * from './identity-constants';
 export * from './live-constants';
 export * from './media-constants';

@@ -17,6 +17,11 @@ export const EventPayloadSchemas = {
   'catalog.service.reported-open': z.object({ serviceId: z.string(), slug: z.string(), reportId: z.string() }),
   'catalog.articles.changed': z.object({ slugs: z.array(z.string()) }),
   'media.banners.changed': z.object({ count: z.number().int().nonnegative() }),
+  'auth.user.created': z.object({ userId: z.string(), email: z.email() }),
+  /** A role was granted or revoked: cached identities of that user are stale. */
+  'auth.user.roles-changed': z.object({ userId: z.string(), roles: z.array(z.enum(['admin'])) }),
+  /** Log out: the gateway drops the session from its cache at once. */
+  'auth.session.revoked': z.object({ userId: z.string(), sessionHash: z.string() }),
 } as const;
 
 export type EventType = keyof typeof EventPayloadSchemas;

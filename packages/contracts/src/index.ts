@@ -1,11 +1,13 @@
 // Zod-free constants first: the same modules '@mealprep/contracts/browser' exposes to the front end.
 export * from './constants';
+export * from './auth-constants';
 export * from './identity-constants';
 export * from './live-constants';
 export * from './media-constants';
 export * from './runtime-config-constants';
 export * from './slug';
 // Schemas (zod): servers only. Front-end code imports their types with `import type`.
+export * from './auth';
 export * from './errors';
 export * from './events';
 export * from './geo-region';

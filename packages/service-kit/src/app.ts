@@ -4,7 +4,7 @@ import { REQUEST_ID_HEADER } from '@mealprep/contracts';
 import type { Logger } from 'pino';
 import './express-types';
 import { AppError, errorHandler, notFoundHandler } from './errors';
-import { verifyIdentity } from './identity';
+import { verifyIdentity, verifyInternal } from './identity';
 
 export type Readiness = () => Record<string, boolean>;
 
@@ -93,6 +93,18 @@ export function requireRole(role: 'admin'): express.RequestHandler {
     if (!req.identity) return next(AppError.unauthorized());
     if (!req.identity.roles.includes(role)) return next(AppError.forbidden());
     next();
+  };
+}
+
+/** Guards a route: any signed-in caller gets through. */
+export const requireSignIn: express.RequestHandler = (req, _res, next) => {
+  next(req.identity ? undefined : AppError.unauthorized());
+};
+
+/** Guards the routes only the gateway calls (signed with the shared secret). */
+export function requireInternal(secret: string): express.RequestHandler {
+  return (req, _res, next) => {
+    next(verifyInternal(req.headers, secret) ? undefined : AppError.forbidden('Internal route.'));
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIdentity, verifyIdentity } from './identity';
+import { signIdentity, signInternal, verifyIdentity, verifyInternal } from './identity';
 
 const secret = 's'.repeat(40);
 const identity = { userId: 'u1', email: 'owner@example.com', roles: ['admin' as const] };
@@ -18,5 +18,15 @@ describe('identity header', () => {
     const old = signIdentity(identity, secret, Date.now() - 120_000);
     expect(verifyIdentity(old, secret)).toBeNull();
     expect(verifyIdentity({}, secret)).toBeNull();
+  });
+
+  it('when the gateway signs an internal call, then only that signature, fresh and with this secret, is accepted', () => {
+    expect(verifyInternal(signInternal(secret), secret)).toBe(true);
+    expect(verifyInternal(signInternal('o'.repeat(40)), secret)).toBe(false);
+    expect(verifyInternal(signInternal(secret, Date.now() - 120_000), secret)).toBe(false);
+    const [value] = Object.values(signInternal(secret));
+    expect(verifyInternal({ 'x-mealprep-internal': value!.replace(/internal\.\d+/, `internal.${Date.now() + 1}`) }, secret)).toBe(false);
+    expect(verifyInternal({ 'x-mealprep-internal': 'internal.1.abc' }, secret)).toBe(false);
+    expect(verifyInternal({}, secret)).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   IDENTITY_HEADER,
   IDENTITY_SIGNATURE_HEADER,
   IdentitySchema,
+  INTERNAL_HEADER,
   type Identity,
 } from '@mealprep/contracts';
 
@@ -39,4 +40,30 @@ export function verifyIdentity(
   } catch {
     return null;
   }
+}
+
+/**
+ * Headers for a call from the gateway to a service's /internal routes. The gateway strips this
+ * header from outside requests, and the signature (with a 60 s window) makes it unforgeable.
+ */
+export function signInternal(secret: string, now = Date.now()): Record<string, string> {
+  const value = `internal.${now}`;
+  return { [INTERNAL_HEADER]: `${value}.${sign(value, secret)}` };
+}
+
+export function verifyInternal(headers: Record<string, string | string[] | undefined>, secret: string, now = Date.now()): boolean {
+  const given = headers[INTERNAL_HEADER];
+  if (typeof given !== 'string') return false;
+  const match = /^(internal\.(\d{1,15}))\.([A-Za-z0-9_-]+)$/.exec(given);
+  if (!match) return false;
+  const [, value, at, signature] = match as unknown as [string, string, string, string];
+  const expected = Buffer.from(sign(value, secret));
+  const provided = Buffer.from(signature);
+  if (expected.length !== provided.length || !timingSafeEqual(expected, provided)) return false;
+  return Math.abs(now - Number(at)) <= MAX_AGE_MS;
+}
+
+/** How a session token is stored and named between svc-auth and the gateway: never the token itself. */
+export function sessionHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
 }

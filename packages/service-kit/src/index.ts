@@ -1,8 +1,8 @@
 export { baseConfigShape, ConfigError, loadConfig, portSetting } from './config';
 export { createLogger, type Logger } from './logger';
 export { AppError, errorHandler, notFoundHandler, parseInput } from './errors';
-export { signIdentity, verifyIdentity } from './identity';
-export { createApp, requestContext, requireRole, route, type AppOptions, type Readiness } from './app';
+export { sessionHash, signIdentity, signInternal, verifyIdentity, verifyInternal } from './identity';
+export { createApp, requestContext, requireInternal, requireRole, requireSignIn, route, type AppOptions, type Readiness } from './app';
 export { connectDatabase, isDatabaseConnected, modelOn } from './database';
 export { Broker, type BrokerOptions, type EventHandler } from './broker';
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';

@@ -1,0 +1,33 @@
+// No zod here: shared with the front end through '@mealprep/contracts/browser'.
+
+/** The session cookie: an opaque random token, HttpOnly, SameSite=Lax, Secure on https sites. */
+export const SESSION_COOKIE = 'mealprep_session';
+export const SESSION_MAX_AGE_DAYS = 90;
+
+/** A sign-in link and its code live this long and work once. */
+export const LOGIN_TOKEN_TTL_MINUTES = 10;
+export const LOGIN_CODE_LENGTH = 6;
+/** After this many wrong codes the code of that e-mail is dead. */
+export const LOGIN_CODE_MAX_ATTEMPTS = 5;
+/** Sign-in e-mails: per address, and per client address. */
+export const LOGIN_MAILS_PER_EMAIL = { max: 3, windowMinutes: 15 } as const;
+export const LOGIN_MAILS_PER_IP = { max: 30, windowMinutes: 60 } as const;
+
+/** Signed call from the gateway to a service's /internal routes; stripped by the gateway from outside. */
+export const INTERNAL_HEADER = 'x-mealprep-internal';
+
+export const AUTH_PATHS = {
+  me: '/api/auth/me',
+  isAdmin: '/api/auth/admin/is-admin',
+  requestLink: '/api/auth/login/request',
+  loginWithLink: '/api/auth/login/link',
+  loginWithCode: '/api/auth/login/code',
+  logout: '/api/auth/logout',
+} as const;
+
+/** What the browser learns about the signed-in user. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  roles: Array<'admin'>;
+}

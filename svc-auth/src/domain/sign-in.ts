@@ -1,0 +1,224 @@
+import type { Request, Response } from 'express';
+import { Passport } from 'passport';
+import { Strategy as MagicLinkStrategy } from 'passport-magic-link';
+import {
+  LOGIN_CODE_LENGTH,
+  LOGIN_CODE_MAX_ATTEMPTS,
+  LOGIN_MAILS_PER_EMAIL,
+  LOGIN_MAILS_PER_IP,
+  LOGIN_TOKEN_TTL_MINUTES,
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_DAYS,
+  type EventPayload,
+  type EventType,
+  type SessionUser,
+} from '@mealprep/contracts';
+import { AppError, sessionHash, type Logger } from '@mealprep/service-kit';
+import type { LoginTokenRepository } from '../data-access/login-token-repository';
+import type { SendLogRepository } from '../data-access/send-log-repository';
+import type { SessionRepository } from '../data-access/session-repository';
+import type { UserRepository } from '../data-access/user-repository';
+import type { Mailer } from '../mail/mailer';
+import { signInMail } from '../mail/sign-in-mail';
+import { codeHash, deriveKey, randomCode, randomToken, sha256 } from './secrets';
+
+export type Publish = <T extends EventType>(type: T, payload: EventPayload<T>) => Promise<unknown>;
+
+export interface SignInDeps {
+  users: UserRepository;
+  tokens: LoginTokenRepository;
+  sessions: SessionRepository;
+  sends: SendLogRepository;
+  mailer: Mailer;
+  publish: Publish;
+  logger: Logger;
+  secret: string;
+  siteUrl: string;
+  adminEmails: string[];
+  now?: () => Date;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+export const LINK_INVALID = 'This sign-in link is invalid, has expired or was already used. Request a new one.';
+export const CODE_INVALID = 'That code is not right or has expired. Check the e-mail or request a new one.';
+export const CODE_LOCKED = 'Too many wrong codes. Request a new sign-in e-mail.';
+
+type PassportOutcome =
+  | { kind: 'pass' }
+  | { kind: 'success'; user: Record<string, unknown> }
+  | { kind: 'fail' }
+  | { kind: 'error'; err: unknown };
+
+/**
+ * Passwordless sign-in. The link is passport-magic-link's signed token (10 minutes), sent with a
+ * selector and a 6-digit code. Single use does not rely on the strategy's in-memory store: every
+ * link and code is a record in MongoDB (hashes only), used by one atomic update.
+ */
+export class SignIn {
+  private readonly passport = new Passport();
+  private readonly codeKey: string;
+  private readonly mailFailures = new WeakMap<Request, unknown>();
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: SignInDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.codeKey = deriveKey(deps.secret, 'login-code');
+    this.passport.use(
+      new MagicLinkStrategy(
+        {
+          secret: deriveKey(deps.secret, 'magic-link'),
+          userFields: ['email'],
+          tokenField: 'loginToken',
+          ttl: LOGIN_TOKEN_TTL_MINUTES * 60,
+          passReqToCallbacks: true,
+          // The user is looked up (or made) only once the link is used, so asking for a link tells
+          // nothing about whether an account exists.
+          verifyUserAfterToken: true,
+        },
+        (req: Request, user: Record<string, unknown>, token: string) => this.deliver(req, String(user.email), token),
+        (req: Request, user: Record<string, unknown>) => this.useLink(req, user),
+      ),
+    );
+  }
+
+  /** Sends a link and code to the address, within the send limits. */
+  async requestLink(req: Request, res: Response, email: string): Promise<void> {
+    await this.takeSendSlots(res, email, req.ip ?? '');
+    req.body = { email };
+    const outcome = await this.runStrategy(req, res, { action: 'requestToken' });
+    const mailFailure = this.mailFailures.get(req);
+    if (mailFailure !== undefined) {
+      this.deps.logger.error({ err: mailFailure }, 'sign-in mail not sent');
+      throw new AppError('mail_failed', 'Error sending link', { status: 502 });
+    }
+    if (outcome.kind !== 'pass') throw new AppError('mail_failed', 'Error sending link', { status: 502 });
+  }
+
+  /** Signs in with the e-mailed link; sets the session cookie. */
+  async loginWithLink(req: Request, res: Response, link: { loginToken: string; selector: string }): Promise<SessionUser> {
+    // Checked first so a wrong or used link never reaches the strategy (which would log it).
+    if (!(await this.deps.tokens.linkExists(link.selector, sha256(link.loginToken), this.now()))) throw AppError.badRequest(LINK_INVALID);
+    req.body = link;
+    const outcome = await this.runStrategy(req, res, { action: 'acceptToken', allowReuse: true });
+    if (outcome.kind === 'error') throw outcome.err;
+    if (outcome.kind !== 'success' || typeof outcome.user.email !== 'string') throw AppError.badRequest(LINK_INVALID);
+    return this.startSession(res, outcome.user.email);
+  }
+
+  /** Signs in with the 6-digit code; five wrong codes kill it. */
+  async loginWithCode(res: Response, email: string, code: string): Promise<SessionUser> {
+    const now = this.now();
+    if (code.length === LOGIN_CODE_LENGTH && (await this.deps.tokens.consumeCode(email, codeHash(this.codeKey, email, code), LOGIN_CODE_MAX_ATTEMPTS, now))) {
+      return this.startSession(res, email);
+    }
+    const left = await this.deps.tokens.recordWrongCode(email, LOGIN_CODE_MAX_ATTEMPTS, now);
+    if (left !== null && left <= 0) throw new AppError('code_locked', CODE_LOCKED, { status: 400 });
+    throw new AppError('code_invalid', CODE_INVALID, { status: 400 });
+  }
+
+  async logout(res: Response, token: string | undefined): Promise<void> {
+    res.clearCookie(SESSION_COOKIE, this.cookieOptions());
+    if (!token) return;
+    const hash = sessionHash(token);
+    const userId = await this.deps.sessions.revoke(hash, this.now());
+    if (userId) await this.publish('auth.session.revoked', { userId, sessionHash: hash });
+  }
+
+  private async takeSendSlots(res: Response, email: string, ip: string): Promise<void> {
+    const now = this.now();
+    const limits = [
+      { key: `email:${sha256(email)}`, ...LOGIN_MAILS_PER_EMAIL },
+      { key: `ip:${sha256(ip)}`, ...LOGIN_MAILS_PER_IP },
+    ];
+    const taken: string[] = [];
+    for (const limit of limits) {
+      const windowMs = limit.windowMinutes * MINUTE;
+      const slot = await this.deps.sends.take(limit.key, limit.max, new Date(now.getTime() - windowMs), now);
+      if (!slot.ok) {
+        for (const key of taken) await this.deps.sends.release(key, now);
+        const seconds = Math.max(1, Math.ceil((slot.oldest.getTime() + windowMs - now.getTime()) / 1000));
+        res.set('Retry-After', String(seconds));
+        const minutes = Math.ceil(seconds / 60);
+        throw new AppError('too_many_requests', `Too many sign-in e-mails. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, { status: 429 });
+      }
+      taken.push(limit.key);
+    }
+  }
+
+  private runStrategy(req: Request, res: Response, options: Record<string, unknown>): Promise<PassportOutcome> {
+    return new Promise((resolve) => {
+      const authenticate = this.passport.authenticate(
+        'magiclink',
+        { session: false, ...options },
+        (err: unknown, user: Record<string, unknown> | false) => {
+          if (err) resolve({ kind: 'error', err });
+          else if (user) resolve({ kind: 'success', user });
+          else resolve({ kind: 'fail' });
+        },
+      ) as (req: Request, res: Response, next: (err?: unknown) => void) => void;
+      authenticate(req, res, (err?: unknown) => resolve(err ? { kind: 'error', err } : { kind: 'pass' }));
+    });
+  }
+
+  /** The strategy's sendToken: stores the link (hashed) with a code, and mails both. */
+  private async deliver(req: Request, email: string, token: string): Promise<void> {
+    const now = this.now();
+    const selector = randomToken(16);
+    const code = randomCode(LOGIN_CODE_LENGTH);
+    await this.deps.tokens.create({
+      selector,
+      email,
+      tokenHash: sha256(token),
+      codeHash: codeHash(this.codeKey, email, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LOGIN_TOKEN_TTL_MINUTES * MINUTE),
+    });
+    const link = `${this.deps.siteUrl}/login?${new URLSearchParams({ loginToken: token, selector }).toString()}`;
+    try {
+      await this.deps.mailer.send(signInMail(email, link, code));
+    } catch (err) {
+      this.mailFailures.set(req, err);
+    }
+    // Now and then, records nobody can use any more are removed.
+    if (Math.random() < 0.05) {
+      const dayAgo = new Date(now.getTime() - DAY);
+      await Promise.all([this.deps.tokens.deleteExpired(dayAgo), this.deps.sends.deleteBefore(dayAgo)]).catch(() => undefined);
+    }
+  }
+
+  /** The strategy's verifyUser, after its signature and expiry checks: uses the link, once. */
+  private async useLink(req: Request, user: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+    const { loginToken, selector } = req.body as { loginToken: string; selector: string };
+    if (typeof user.email !== 'string') return null;
+    const used = await this.deps.tokens.consumeLink(selector, sha256(loginToken), user.email, this.now());
+    return used ? { email: user.email } : null;
+  }
+
+  private async startSession(res: Response, email: string): Promise<SessionUser> {
+    const now = this.now();
+    const { user, created } = await this.deps.users.findOrCreate(email, now);
+    if (created) await this.publish('auth.user.created', { userId: user.id, email });
+    if (this.deps.adminEmails.includes(email) && (await this.deps.users.grant(user.id, 'admin', now))) {
+      await this.publish('auth.user.roles-changed', { userId: user.id, roles: ['admin'] });
+    }
+    await this.deps.users.touchLogin(user.id, now);
+    const token = randomToken(32);
+    await this.deps.sessions.create({
+      tokenHash: sessionHash(token),
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_DAYS * DAY),
+    });
+    res.cookie(SESSION_COOKIE, token, { ...this.cookieOptions(), maxAge: SESSION_MAX_AGE_DAYS * DAY });
+    return { id: user.id, email: user.email, roles: await this.deps.users.rolesOf(user.id) };
+  }
+
+  private cookieOptions() {
+    return { httpOnly: true, sameSite: 'lax' as const, secure: this.deps.siteUrl.startsWith('https:'), path: '/' };
+  }
+
+  private async publish<T extends EventType>(type: T, payload: EventPayload<T>): Promise<void> {
+    await this.deps.publish(type, payload).catch((err: unknown) => this.deps.logger.error({ err, type }, 'event not published'));
+  }
+}

@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { LoginRequestSchema, LoginWithCodeSchema, LoginWithLinkSchema, SESSION_COOKIE } from '@mealprep/contracts';
+import { parseInput, route } from '@mealprep/service-kit';
+import type { SignIn } from '../../domain/sign-in';
+import { readCookie } from './cookies';
+
+export function loginRouter(signIn: SignIn): Router {
+  const router = Router();
+  // The same answer whether or not the address has an account.
+  router.post(
+    '/login/request',
+    route(async (req, res) => {
+      const { email } = parseInput(LoginRequestSchema, req.body, 'sign-in request');
+      await signIn.requestLink(req, res, email);
+      res.status(202).json({ sent: true });
+    }),
+  );
+  router.post(
+    '/login/link',
+    route(async (req, res) => {
+      const link = parseInput(LoginWithLinkSchema, req.body, 'sign-in link');
+      res.json({ user: await signIn.loginWithLink(req, res, link) });
+    }),
+  );
+  router.post(
+    '/login/code',
+    route(async (req, res) => {
+      const { email, code } = parseInput(LoginWithCodeSchema, req.body, 'sign-in code');
+      res.json({ user: await signIn.loginWithCode(res, email, code) });
+    }),
+  );
+  router.post(
+    '/logout',
+    route(async (req, res) => {
+      await signIn.logout(res, readCookie(req.headers.cookie, SESSION_COOKIE));
+      res.status(204).end();
+    }),
+  );
+  return router;
+}

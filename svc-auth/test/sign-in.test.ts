@@ -1,0 +1,238 @@
+import { SESSION_COOKIE } from '@mealprep/contracts';
+import { createLogger, signIdentity, signInternal } from '@mealprep/service-kit';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authRepositories, createAuthApp, ensureAuthIndexes } from '../src/app';
+import { CODE_INVALID, CODE_LOCKED, LINK_INVALID } from '../src/domain/sign-in';
+import { createMailer } from '../src/mail/mailer';
+import { signInParts, startMailCatcher } from './mail-catcher';
+
+const SITE_URL = 'https://meals.example.com';
+const ADMIN = 'boss@example.com';
+
+describe('svc-auth: passwordless sign-in', () => {
+  let db: Awaited<ReturnType<typeof testDatabase>>;
+  let mq: Awaited<ReturnType<typeof testBroker>>;
+  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  let http: Awaited<ReturnType<typeof serve>>;
+  let clock = 0;
+  let ipCounter = 0;
+  const events: string[] = [];
+
+  beforeAll(async () => {
+    db = await testDatabase('auth-sign-in');
+    mq = await testBroker('auth-sign-in', 'svc-auth');
+    smtp = await startMailCatcher();
+    await mq.broker.subscribe('auth-test', ['auth.#'], async (event) => void events.push(event.type), { exclusive: true });
+    await ensureAuthIndexes(authRepositories(db.connection));
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Meal Prep Directory <no-reply@example.com>', outbox: '/nonexistent', logger: silentLogger });
+    http = await serve(
+      createAuthApp({
+        logger: createLogger('svc-auth', 'silent'),
+        connection: db.connection,
+        broker: mq.broker,
+        identitySecret: TEST_IDENTITY_SECRET,
+        siteUrl: SITE_URL,
+        adminEmails: [ADMIN],
+        mailer,
+        now: () => new Date(Date.now() + clock),
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    await http?.close();
+    await smtp?.close();
+    await mq?.destroy();
+    await db?.drop();
+  });
+
+  /** Each test calls from its own client address unless it says otherwise, so IP limits stay apart. */
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${http.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${++ipCounter % 250}`, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  const requestMail = async (email: string, headers: Record<string, string> = {}) => {
+    const started = Date.now();
+    const response = await post('/login/request', { email }, headers);
+    expect(response.status).toBe(202);
+    return { mail: await smtp.next(email.trim().toLowerCase(), started), started };
+  };
+
+  const cookieOf = (response: Response) => /mealprep_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? '';
+
+  const resolve = async (token: string) => {
+    const response = await fetch(`${http.url}/internal/sessions/resolve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...signInternal(TEST_IDENTITY_SECRET) },
+      body: JSON.stringify({ token }),
+    });
+    return ((await response.json()) as { identity: unknown }).identity;
+  };
+
+  it('when someone asks for a link, then one mail with a text and an HTML part carries the site link and a 6-digit code, within a second', async () => {
+    const { mail, started } = await requestMail('  New.Owner@Example.com ', { host: 'evil.example.net' });
+    expect(mail.to).toBe('new.owner@example.com');
+    expect(mail.receivedAt - started).toBeLessThan(1_000);
+    expect(mail.subject).toBe('Your sign-in link for Meal Prep Directory');
+    const { link, loginToken, selector, code } = signInParts(mail);
+    // Built from SITE_URL, never from the request's Host header.
+    expect(link.origin).toBe(SITE_URL);
+    expect(link.pathname).toBe('/login');
+    expect(loginToken.length).toBeGreaterThan(20);
+    expect(selector).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.html).toContain(code);
+    expect(mail.html).toContain('Meal Prep Directory');
+  });
+
+  it('when the link is used, then a new account and a session cookie are made; the link never works again', async () => {
+    const { mail } = await requestMail('link.user@example.com');
+    const { loginToken, selector } = signInParts(mail);
+    const first = await post('/login/link', { loginToken, selector });
+    expect(first.status).toBe(200);
+    const body = (await first.json()) as { user: { id: string; email: string; roles: string[] } };
+    expect(body.user).toMatchObject({ email: 'link.user@example.com', roles: [] });
+    const setCookie = first.headers.get('set-cookie') ?? '';
+    expect(setCookie).toContain(`${SESSION_COOKIE}=`);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Secure/i); // SITE_URL is https
+    expect(setCookie).toMatch(/Max-Age=7776000/); // 90 days
+    const token = cookieOf(first);
+    expect(token.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits
+    expect(await resolve(token)).toEqual({ userId: body.user.id, email: 'link.user@example.com', roles: [] });
+    expect(events).toContain('auth.user.created');
+
+    const again = await post('/login/link', { loginToken, selector });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(LINK_INVALID);
+  });
+
+  it('when one link is used twice at the same moment, then exactly one use signs in', async () => {
+    const { mail } = await requestMail('race@example.com');
+    const { loginToken, selector } = signInParts(mail);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post('/login/link', { loginToken, selector })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400]);
+  });
+
+  it('when a link is tampered with, belongs to another address, or has expired, then it is refused and nothing is signed in', async () => {
+    const a = signInParts((await requestMail('alice@example.com')).mail);
+    const b = signInParts((await requestMail('bob@example.com')).mail);
+    const tampered = `${a.loginToken.slice(0, -4)}AAAA`;
+    for (const attempt of [
+      { loginToken: tampered, selector: a.selector },
+      { loginToken: a.loginToken, selector: b.selector },
+      { loginToken: b.loginToken, selector: a.selector },
+    ]) {
+      const response = await post('/login/link', attempt);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+    clock = 11 * 60_000;
+    try {
+      const late = await post('/login/link', { loginToken: a.loginToken, selector: a.selector });
+      expect(late.status).toBe(400);
+      const lateCode = await post('/login/code', { email: 'bob@example.com', code: b.code });
+      expect(lateCode.status).toBe(400);
+    } finally {
+      clock = 0;
+    }
+    // Untouched by all that, the right pair still works.
+    expect((await post('/login/link', { loginToken: b.loginToken, selector: b.selector })).status).toBe(200);
+  });
+
+  it('when the code is entered, then it signs in once; five wrong codes kill it, even for the right one after', async () => {
+    const { code } = signInParts((await requestMail('coder@example.com')).mail);
+    const ok = await post('/login/code', { email: ' CODER@example.com', code: ` ${code} ` });
+    expect(ok.status).toBe(200);
+    expect(cookieOf(ok)).not.toBe('');
+    expect((await post('/login/code', { email: 'coder@example.com', code })).status).toBe(400);
+
+    const second = signInParts((await requestMail('guesser@example.com')).mail);
+    const wrong = second.code === '000000' ? '111111' : '000000';
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const response = await post('/login/code', { email: 'guesser@example.com', code: wrong });
+      expect(response.status).toBe(400);
+      messages.push(((await response.json()) as { error: { message: string } }).error.message);
+    }
+    expect(messages.slice(0, 4)).toEqual(Array(4).fill(CODE_INVALID));
+    expect(messages[4]).toBe(CODE_LOCKED);
+    const right = await post('/login/code', { email: 'guesser@example.com', code: second.code });
+    expect(right.status).toBe(400);
+    expect(right.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('when one address asks for a 4th mail within 15 minutes, or one client for a 31st within an hour, then it gets a 429 with Retry-After', async () => {
+    for (let i = 0; i < 3; i += 1) await requestMail('flood@example.com');
+    const before = smtp.mails.length;
+    const fourth = await post('/login/request', { email: 'flood@example.com' });
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(((await fourth.json()) as { error: { message: string } }).error.message).toMatch(/^Too many sign-in e-mails\. Please wait 1[45] minutes and try again\.$/);
+
+    const sameClient = { 'x-forwarded-for': '192.0.2.77' };
+    const answers: number[] = [];
+    for (let i = 0; i < 31; i += 1) answers.push((await post('/login/request', { email: `ip${i}@example.com` }, sameClient)).status);
+    expect(answers.slice(0, 30).every((s) => s === 202)).toBe(true);
+    expect(answers[30]).toBe(429);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.length).toBe(before + 30);
+  });
+
+  it('when the e-mail is malformed, empty, 10 KB long or an operator object, then a 400 says so and no mail goes out', async () => {
+    const before = smtp.mails.length;
+    for (const body of [{ email: 'not-an-email' }, { email: '' }, { email: `${'a'.repeat(10_000)}@example.com` }, { email: { $ne: null } }, { email: 'a@b.co', extra: 1 }, {}]) {
+      const response = await post('/login/request', body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('bad_request');
+    }
+    for (const body of [{ email: 'x@example.com', code: { $ne: null } }, { email: { $gt: '' }, code: '123456' }, { email: 'x@example.com', code: '12345a' }]) {
+      expect((await post('/login/code', body)).status).toBe(400);
+    }
+    expect((await post('/login/link', { loginToken: { $ne: null }, selector: 'x'.repeat(20) })).status).toBe(400);
+    expect((await post('/login/request', '{"email": ')).status).toBe(400);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.mails.length).toBe(before);
+  });
+
+  it('when an address of ADMIN_EMAILS signs in, then it is an admin; is-admin answers from the signed identity', async () => {
+    const { code } = signInParts((await requestMail(ADMIN)).mail);
+    const response = await post('/login/code', { email: ADMIN, code });
+    const { user } = (await response.json()) as { user: { id: string; roles: string[] } };
+    expect(user.roles).toEqual(['admin']);
+    expect(events).toContain('auth.user.roles-changed');
+    const asAdmin = await fetch(`${http.url}/admin/is-admin`, { headers: signIdentity({ userId: user.id, email: ADMIN, roles: ['admin'] }, TEST_IDENTITY_SECRET) });
+    expect(await asAdmin.json()).toEqual({ isAdmin: true });
+    expect(await (await fetch(`${http.url}/admin/is-admin`)).json()).toEqual({ isAdmin: false });
+    expect(await (await fetch(`${http.url}/me`)).json()).toEqual({ user: null });
+    const forged = await fetch(`${http.url}/admin/is-admin`, { headers: signIdentity({ userId: user.id, email: ADMIN, roles: ['admin'] }, 'x'.repeat(40)) });
+    expect(await forged.json()).toEqual({ isAdmin: false });
+  });
+
+  it('when the user logs out, then the session is revoked at once and announced', async () => {
+    const { code } = signInParts((await requestMail('leaver@example.com')).mail);
+    const token = cookieOf(await post('/login/code', { email: 'leaver@example.com', code }));
+    expect(await resolve(token)).not.toBeNull();
+    const out = await post('/logout', {}, { cookie: `${SESSION_COOKIE}=${token}` });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(/mealprep_session=;/);
+    expect(await resolve(token)).toBeNull();
+    const deadline = Date.now() + 2_000;
+    while (!events.includes('auth.session.revoked') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(events).toContain('auth.session.revoked');
+  });
+
+  it('when anyone but the gateway asks to resolve a session, then it is refused', async () => {
+    const response = await fetch(`${http.url}/internal/sessions/resolve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-mealprep-internal': 'internal.1.forged' },
+      body: JSON.stringify({ token: 'a'.repeat(43) }),
+    });
+    expect(response.status).toBe(403);
+  });
+});
