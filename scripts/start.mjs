@@ -92,8 +92,6 @@ async function main() {
   const url = `http://${host}:${settings.PORT}`;
   const env = {
     ...process.env,
-    // Sign-in links point here; set SITE_URL when the site is reached under another address.
-    SITE_URL: process.env.SITE_URL || url,
     MONGODB_URI: mongodbUri,
     AMQP_URL: settings.AMQP_URL,
     DATA_DIR: dataDir,
@@ -105,7 +103,9 @@ async function main() {
   for (const name of SERVICES) {
     const port = await freePort();
     const proc = startProcess(name, process.execPath, ['--import', 'tsx', `${name}/src/server.ts`], {
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+      // Sign-in links point to SITE_URL; unset, to the local address. (The gateway, with SITE_URL
+      // unset, also accepts writes from whatever local name the browser used, e.g. localhost.)
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: process.env.SITE_URL || url },
       logFile: path.join(logDir, `${name}.log`),
     });
     started.push(proc);

@@ -1,6 +1,8 @@
 import express from 'express';
-import { BannerImageListSchema, LIVE_PATH, PRODUCT_NAME, type RuntimeConfig } from '@mealprep/contracts';
-import { AppError, Broker, errorHandler, requestContext, type Logger } from '@mealprep/service-kit';
+import { BannerImageListSchema, EventPayloadSchemas, LIVE_PATH, PRODUCT_NAME, SESSION_COOKIE, type RuntimeConfig } from '@mealprep/contracts';
+import { AppError, Broker, errorHandler, requestContext, signIdentity, sessionHash, readCookie, type Logger } from '@mealprep/service-kit';
+import { noInternalRoutes, resolveIdentity, sameOriginWrites } from './auth/request-guards';
+import { SessionResolver } from './auth/session-resolver';
 import type { GatewayConfig } from './config';
 import { securityHeaders } from './front-end/security-headers';
 import { staticSite } from './front-end/static-site';
@@ -20,6 +22,7 @@ export interface Gateway {
   live: LiveHub;
   broker: Broker;
   edgeCache: EdgeCache;
+  sessions: SessionResolver;
   /** Starts listening for domain events (in the background when the broker is away). */
   start: () => Promise<void>;
   close: () => Promise<void>;
@@ -92,6 +95,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     enabled: () => eventsFlowing && broker.isConnected() && catalogHealth.up,
   });
 
+  const sessions = new SessionResolver({ pool: (upstreams.find((u) => u.name === 'auth') as Upstream).pool, secret: config.IDENTITY_SECRET });
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -105,8 +110,16 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: { broker: ready } });
   });
   app.get(LIVE_PATH, live.handler());
+  app.use('/api', noInternalRoutes, sameOriginWrites(new URL(siteUrl).origin, { allowRequestHost: !config.SITE_URL }), resolveIdentity(sessions));
+  // A logout takes effect here at once, before svc-auth's event arrives.
+  app.post('/api/auth/logout', (req, _res, next) => {
+    const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+    if (token) sessions.dropSession(sessionHash(token));
+    next();
+  });
+  const extraHeaders = (req: express.Request) => (req.identity ? signIdentity(req.identity, config.IDENTITY_SECRET) : {});
   for (const upstream of upstreams) {
-    const options = upstream.name === 'catalog' ? { cache: edgeCache, onFailure: () => catalogHealth.markDown() } : {};
+    const options = upstream.name === 'catalog' ? { cache: edgeCache, onFailure: () => catalogHealth.markDown(), extraHeaders } : { extraHeaders };
     app.use(`/api/${upstream.name}`, proxyTo(upstream, options));
   }
   app.use('/api', (req, _res, next) => next(AppError.notFound(`No API at ${req.originalUrl.split('?')[0]}`)));
@@ -127,7 +140,17 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     live,
     broker,
     edgeCache,
+    sessions,
     start: async () => {
+      await broker.subscribe(
+        'gateway-sessions',
+        ['auth.session.revoked', 'auth.user.roles-changed'],
+        async (event) => {
+          if (event.type === 'auth.session.revoked') sessions.dropSession(EventPayloadSchemas['auth.session.revoked'].parse(event.payload).sessionHash);
+          if (event.type === 'auth.user.roles-changed') sessions.dropUser(EventPayloadSchemas['auth.user.roles-changed'].parse(event.payload).userId);
+        },
+        { exclusive: true, prefetch: 50 },
+      );
       await broker.subscribe(
         'gateway-live',
         ['catalog.#', 'media.#'],
@@ -143,6 +166,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
       // Until the stream is up (and again after any reconnect) cached answers could miss a change.
       broker.onConnectionChange((connected) => {
         edgeCache.clear();
+        // A logout announced while the stream was down would be missed.
+        sessions.clear();
         eventsFlowing = connected;
       });
       catalogHealth.start();

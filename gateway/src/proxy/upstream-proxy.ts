@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response } from 'express';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { CachedResponse, EdgeCache } from './edge-cache';
-import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, REQUEST_ID_HEADER } from '@mealprep/contracts';
+import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_HEADER, REQUEST_ID_HEADER } from '@mealprep/contracts';
 
 export const SERVICE_NAMES = ['catalog', 'auth', 'media', 'checker'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -12,7 +12,7 @@ const HOP_BY_HOP = new Set([
   'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer',
   'transfer-encoding', 'upgrade', 'host', 'proxy-connection',
 ]);
-const NEVER_FROM_OUTSIDE = new Set([IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
+const NEVER_FROM_OUTSIDE = new Set([IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_HEADER, 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
 
 export interface UpstreamOptions {
   timeoutMs: number;

@@ -8,3 +8,4 @@ export { Broker, type BrokerOptions, type EventHandler } from './broker';
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 export { closeServer, listen, runService, type RunningService } from './service';
 export { bootService, type BaseSettings, type ServiceDeps } from './boot';
+export { readCookie } from './cookies';

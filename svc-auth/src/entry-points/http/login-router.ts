@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { LoginRequestSchema, LoginWithCodeSchema, LoginWithLinkSchema, SESSION_COOKIE } from '@mealprep/contracts';
-import { parseInput, route } from '@mealprep/service-kit';
+import { parseInput, readCookie, route } from '@mealprep/service-kit';
 import type { SignIn } from '../../domain/sign-in';
-import { readCookie } from './cookies';
+
 
 export function loginRouter(signIn: SignIn): Router {
   const router = Router();

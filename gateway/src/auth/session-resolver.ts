@@ -1,0 +1,80 @@
+import type { Identity } from '@mealprep/contracts';
+import { sessionHash, signInternal } from '@mealprep/service-kit';
+import type { Pool } from 'undici';
+
+/**
+ * Turns a session cookie into an identity by asking svc-auth, and remembers the answer for up to
+ * `ttlMs` so most requests cost no extra hop. A logout or a role change (auth events) drops the
+ * entries at once; an answer that could not be had (svc-auth down) is not remembered.
+ */
+export class SessionResolver {
+  private readonly cache = new Map<string, { at: number; identity: Identity | null }>();
+  private readonly pending = new Map<string, Promise<Identity | null>>();
+
+  constructor(
+    private readonly options: { pool: Pool; secret: string; ttlMs?: number; maxEntries?: number; timeoutMs?: number },
+  ) {}
+
+  get size(): number {
+    return this.cache.size;
+  }
+
+  async resolve(token: string): Promise<Identity | null> {
+    const hash = sessionHash(token);
+    const hit = this.cache.get(hash);
+    if (hit && Date.now() - hit.at < (this.options.ttlMs ?? 30_000)) return hit.identity;
+    const inFlight = this.pending.get(hash);
+    if (inFlight) return inFlight;
+    const lookup = this.ask(token)
+      .then((identity) => {
+        if (identity !== undefined) this.remember(hash, identity);
+        return identity ?? null;
+      })
+      .finally(() => this.pending.delete(hash));
+    this.pending.set(hash, lookup);
+    return lookup;
+  }
+
+  dropSession(hash: string): void {
+    this.cache.delete(hash);
+  }
+
+  dropUser(userId: string): void {
+    for (const [hash, entry] of this.cache) if (entry.identity?.userId === userId) this.cache.delete(hash);
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private remember(hash: string, identity: Identity | null): void {
+    if (this.cache.size >= (this.options.maxEntries ?? 50_000)) {
+      // Oldest first: a Map keeps insertion order.
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(hash, { at: Date.now(), identity });
+  }
+
+  /** undefined when svc-auth could not answer. */
+  private async ask(token: string): Promise<Identity | null | undefined> {
+    try {
+      const answer = await this.options.pool.request({
+        method: 'POST',
+        path: '/internal/sessions/resolve',
+        headers: { 'content-type': 'application/json', ...signInternal(this.options.secret) },
+        body: JSON.stringify({ token }),
+        headersTimeout: this.options.timeoutMs ?? 2_000,
+        bodyTimeout: this.options.timeoutMs ?? 2_000,
+      });
+      if (answer.statusCode !== 200) {
+        await answer.body.dump();
+        return answer.statusCode === 400 ? null : undefined;
+      }
+      const body = (await answer.body.json()) as { identity?: Identity | null };
+      return body.identity ?? null;
+    } catch {
+      return undefined;
+    }
+  }
+}
