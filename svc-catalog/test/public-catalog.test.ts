@@ -157,6 +157,21 @@ describe('public catalogue', () => {
     expect((await get(`/services/by-slug/${pending.slug}`)).status).toBe(404);
   });
 
+  it('when an owner asks for their services, then they get their own, oldest first, whatever the status; visitors are refused', async () => {
+    const Service = db.connection.model('Service');
+    await Service.updateOne({ _id: pending.id }, { $set: { ownerUserId: 'owner-1' } });
+    await Service.updateOne({ _id: closed.id }, { $set: { ownerUserId: 'owner-1' } });
+    const mine = await fetch(`${http.url}/services/mine`, { headers: owner });
+    expect(mine.status).toBe(200);
+    const { items } = (await mine.json()) as { items: Array<{ id: string; slug: string; status: string }> };
+    const expected = [pending, closed].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    expect(items.map((s) => s.slug)).toEqual(expected.map((s) => s.slug));
+    expect(Object.keys(items[0]!).sort()).toEqual(['id', 'name', 'slug', 'status']);
+    expect((await fetch(`${http.url}/services/mine`, { headers: admin }).then((r) => r.json())) as unknown).toEqual({ items: [] });
+    expect((await fetch(`${http.url}/services/mine`)).status).toBe(401);
+    expect((await fetch(`${http.url}/services/mine?ownerUserId=owner-1`, { headers: admin })).status).toBe(400);
+  });
+
   it('when a visitor reads articles, then the newest come first and a view is counted once per call', async () => {
     const list = await get<{ items: Array<{ id: string; slug: string; publishedAt: string; tags: string[] }> }>('/articles');
     expect(list.body.items.length).toBeGreaterThanOrEqual(6);

@@ -104,3 +104,7 @@ export const RegionCountsSchema = z.object({ counts: z.record(z.string(), z.numb
 export type RegionCounts = z.infer<typeof RegionCountsSchema>;
 
 export const AdminStatusBodySchema = z.strictObject({ status: ServiceStatusSchema });
+
+/** services.myServices: one of the caller's own listings. */
+export const OwnedServiceSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), status: ServiceStatusSchema });
+export type OwnedService = z.infer<typeof OwnedServiceSchema>;

@@ -118,6 +118,11 @@ export function serviceRepository(connection: Connection) {
       const doc = await Model.findById(id).lean();
       return doc ? toStored(doc as Doc) : null;
     },
+    /** services.myServices: what a user owns, oldest first (the first is the one "Edit My Service" opens). */
+    async listByOwner(ownerUserId: string): Promise<StoredService[]> {
+      const docs = await Model.find({ ownerUserId }).sort({ createdAt: 1, _id: 1 }).lean();
+      return docs.map((d) => toStored(d as Doc));
+    },
     async count(): Promise<number> {
       return Model.estimatedDocumentCount();
     },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EventPayload, EventType, PublicService, ServiceList, ServiceListQuery, ServiceStatus } from '@mealprep/contracts';
+import type { EventPayload, EventType, OwnedService, PublicService, ServiceList, ServiceListQuery, ServiceStatus } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import { toPublic, type ServiceRepository } from '../data-access/service-repository';
 import type { ServiceReportRepository } from '../data-access/service-report-repository';
@@ -68,4 +68,10 @@ export async function changeStatus(deps: ServiceDeps, input: { serviceId: string
     });
   }
   return toPublic(after);
+}
+
+/** services.myServices: the caller's own listings, whatever their status. */
+export async function listMyServices(deps: Pick<ServiceDeps, 'services'>, userId: string): Promise<{ items: OwnedService[] }> {
+  const owned = await deps.services.listByOwner(userId);
+  return { items: owned.map((s) => ({ id: s.id, name: s.name, slug: s.slug, status: s.status })) };
 }

@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { ServiceIdParamsSchema, ServiceListQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
-import { parseInput, route } from '@mealprep/service-kit';
-import { getServiceBySlug, listServices, reportStillOpen, type ServiceDeps } from '../../domain/services';
+import { NoQuerySchema, ServiceIdParamsSchema, ServiceListQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
+import { parseInput, requireSignIn, route } from '@mealprep/service-kit';
+import { getServiceBySlug, listMyServices, listServices, reportStillOpen, type ServiceDeps } from '../../domain/services';
 
 export function servicesRouter(deps: ServiceDeps): Router {
   const router = Router();
@@ -11,6 +11,15 @@ export function servicesRouter(deps: ServiceDeps): Router {
     res.set('cache-control', 'no-cache');
     res.json(listServices(deps, query));
   });
+  router.get(
+    '/services/mine',
+    requireSignIn,
+    route(async (req, res) => {
+      parseInput(NoQuerySchema, req.query, 'query');
+      res.set('cache-control', 'no-store');
+      res.json(await listMyServices(deps, req.identity!.userId));
+    }),
+  );
   router.get(
     '/services/by-slug/:slug',
     route(async (req, res) => {
