@@ -2,16 +2,24 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeThirdParties } from './fake-third-parties';
+import { startMailCatcher } from './mail-catcher';
 import { startSiteProcess } from './site-process';
+
+/** Signs in as an admin (ADMIN_EMAILS of the site under test). */
+export const E2E_ADMIN_EMAIL = 'admin@e2e.test';
 
 /** The site every e2e file shares, with demo data and the third-party scripts served locally. */
 export default async function setup(project: TestProject) {
   // The analytics, marketing and form-embed scripts come from a local fake, never the internet.
   const thirdParties = await startFakeThirdParties();
   const third = thirdParties.url;
+  // Sign-in mail goes to a real SMTP server started here.
+  const mail = await startMailCatcher();
   let site;
   try {
     site = await startSiteProcess({
+      SMTP_URL: mail.url,
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       SEED_DEMO_DATA: 'true',
       ANALYTICS_KEY: 'e2e-key',
       ANALYTICS_HOST: third,
@@ -24,16 +32,21 @@ export default async function setup(project: TestProject) {
     });
   } catch (err) {
     await thirdParties.close();
+    await mail.close();
     throw err;
   }
+  const state = JSON.parse(readFileSync(path.join(site.dataDir, 'run', 'state.json'), 'utf8')) as { mongodbUri: string };
   project.provide('siteUrl', site.url);
   project.provide('catalogPid', site.services['svc-catalog']?.pid ?? 0);
   project.provide('catalogUrl', site.services['svc-catalog']?.url ?? '');
   project.provide('thirdPartyUrl', third);
+  project.provide('mailDir', mail.dir);
+  project.provide('mongodbUri', state.mongodbUri);
   project.provide('identitySecret', readFileSync(path.join(site.dataDir, 'run', 'identity-secret'), 'utf8').trim());
   return async () => {
     await site.stop();
     await thirdParties.close();
+    await mail.close();
   };
 }
 
@@ -43,5 +56,7 @@ declare module 'vitest' {
     catalogPid: number;
     identitySecret: string;
     catalogUrl: string;
+    mailDir: string;
+    mongodbUri: string;
   }
 }

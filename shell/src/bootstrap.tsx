@@ -21,7 +21,12 @@ const root = createRoot(rootElement);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <App loadPublicRoutes={() => loadRemoteRoutes('public')} loadAnalytics={loadAnalytics} />
+      <App
+        loadPublicRoutes={() => loadRemoteRoutes('public')}
+        loadDashboardRoutes={() => loadRemoteRoutes('dashboard')}
+        loadAdminRoutes={() => loadRemoteRoutes('admin')}
+        loadAnalytics={loadAnalytics}
+      />
     </StrictMode>,
   );
 });

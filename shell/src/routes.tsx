@@ -4,11 +4,17 @@ import { PageAnalytics } from './features/analytics/components/page-analytics';
 import { PublicLayout } from './features/layout/components/public-layout';
 import { RouteErrorBoundary } from './features/layout/components/route-error';
 import { ScrollToTop } from './features/layout/components/scroll-to-top';
+import { LoginPage } from './features/auth/components/login-page';
+import { RequireSession } from './features/auth/components/require-session';
+import { DashboardArea } from './features/dashboard/components/dashboard-area';
+import { DashboardLayout } from './features/dashboard/components/dashboard-layout';
 import { RemoteArea } from './features/remotes/components/remote-area';
 import type { RemoteRoutesLoader } from './features/remotes/federation';
 
 export interface ShellRouteDeps {
   loadPublicRoutes: RemoteRoutesLoader;
+  loadDashboardRoutes: RemoteRoutesLoader;
+  loadAdminRoutes: RemoteRoutesLoader;
   /** Absent in tests that are not about analytics. */
   loadAnalytics?: AnalyticsLoader;
 }
@@ -16,18 +22,30 @@ export interface ShellRouteDeps {
 /**
  * The shell's route table, rendered inside the app's <BrowserRouter> (a <MemoryRouter> in tests).
  * Every route shares the scroll reset and the location reports; every public path belongs to
- * mfe-public, which renders its own <Routes> (its 404 included). /login and /dashboard arrive with
- * later issues. A plain router rather than a data router: the shell uses no loaders or actions, and
+ * mfe-public, which renders its own <Routes> (its 404 included); /login is the shell's own; under
+ * /dashboard (signed-in users only) the shell's frame holds mfe-dashboard or mfe-admin. A plain router rather than a data router: the shell uses no loaders or actions, and
  * the data router is most of react-router's weight.
  */
-export function ShellRoutes({ loadPublicRoutes, loadAnalytics }: ShellRouteDeps) {
+export function ShellRoutes({ loadPublicRoutes, loadDashboardRoutes, loadAdminRoutes, loadAnalytics }: ShellRouteDeps) {
   return (
     <RouteErrorBoundary>
       <ScrollToTop />
       {loadAnalytics && <PageAnalytics load={loadAnalytics} />}
       <Routes>
         <Route element={<PublicLayout />}>
+          <Route path="login" element={<LoginPage />} />
           <Route path="*" element={<RemoteArea load={loadPublicRoutes} />} />
+        </Route>
+        <Route
+          path="dashboard"
+          element={
+            <RequireSession>
+              <DashboardLayout />
+            </RequireSession>
+          }
+        >
+          <Route index element={<DashboardArea loadDashboard={loadDashboardRoutes} loadAdmin={loadAdminRoutes} />} />
+          <Route path="*" element={<DashboardArea loadDashboard={loadDashboardRoutes} loadAdmin={loadAdminRoutes} />} />
         </Route>
       </Routes>
     </RouteErrorBoundary>

@@ -5,3 +5,18 @@ export { readRuntimeConfig, RUNTIME_CONFIG_URL } from './runtime-config';
 export type { ReadRuntimeConfigOptions } from './runtime-config';
 export { LIVE_RECONNECT_POLICY, reconnectDelay, subscribeToLive } from './live';
 export type { LiveEventSource, LiveEventSourceFactory, ReconnectPolicy, SubscribeToLiveOptions } from './live';
+export {
+  fetchIsAdmin,
+  fetchMyServices,
+  fetchSessionUser,
+  isAdminQuery,
+  IS_ADMIN_QUERY_KEY,
+  loginWithCode,
+  loginWithLink,
+  logout,
+  myServicesQuery,
+  MY_SERVICES_QUERY_KEY,
+  requestLoginLink,
+  sessionQuery,
+  SESSION_QUERY_KEY,
+} from './session';

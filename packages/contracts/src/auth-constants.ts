@@ -31,3 +31,20 @@ export interface SessionUser {
   email: string;
   roles: Array<'admin'>;
 }
+
+/** The admin screens of the dashboard (mfe-admin), by their path under /dashboard, in sidebar order. */
+export const ADMIN_SCREENS = [
+  { path: 'banner-images', label: 'Banner Images' },
+  { path: 'media', label: 'Media' },
+  { path: 'services', label: 'Services' },
+  { path: 'import-utilities', label: 'Import Utilities' },
+  { path: 'service-utilities', label: 'Service Utilities' },
+] as const;
+
+/** Whether a path under /dashboard is an admin screen (services/{id}/edit is the owner's editor). */
+export function isAdminScreen(pathname: string): boolean {
+  const parts = pathname.replace(/^\/dashboard\/?/, '').split('/').filter(Boolean);
+  const first = parts[0];
+  if (!first || !ADMIN_SCREENS.some((s) => s.path === first)) return false;
+  return !(first === 'services' && parts.length > 1);
+}

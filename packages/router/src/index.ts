@@ -12,6 +12,7 @@ export {
   BrowserRouter,
   createPath,
   Link,
+  Navigate,
   NavLink,
   Outlet,
   Route,

@@ -6,6 +6,9 @@ import type { PageTracker } from '../features/analytics/page-view';
 import type { RemoteRoutesModule } from '../features/remotes/federation';
 import { RouteErrorBoundary } from '../features/layout/components/route-error';
 import { ShellRoutes } from '../routes';
+import { WithQueryClient } from '../testing/providers';
+
+const never = () => new Promise<RemoteRoutesModule>(() => {});
 
 let navigate: NavigateFunction;
 function NavigateProbe() {
@@ -22,7 +25,9 @@ describe('shell routes', () => {
     render(
       <StrictMode>
         <MemoryRouter initialEntries={['/']}>
-          <ShellRoutes loadPublicRoutes={loadPublicRoutes} loadAnalytics={loadAnalytics} />
+          <WithQueryClient>
+            <ShellRoutes loadPublicRoutes={loadPublicRoutes} loadDashboardRoutes={never} loadAdminRoutes={never} loadAnalytics={loadAnalytics} />
+          </WithQueryClient>
           <NavigateProbe />
         </MemoryRouter>
       </StrictMode>,

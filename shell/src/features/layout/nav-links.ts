@@ -7,8 +7,11 @@ export const HEADER_LINKS: readonly NavLinkItem[] = [
   { to: '/', label: 'Home' },
   { to: '/find-service', label: 'Find a Service' },
   { to: '/add-your-service', label: 'Add Your Service' },
-  { to: '/login', label: 'Login' },
 ];
+
+/** The last header link: Login when signed out, Dashboard when signed in. */
+export const LOGIN_LINK: NavLinkItem = { to: '/login', label: 'Login' };
+export const DASHBOARD_LINK: NavLinkItem = { to: '/dashboard', label: 'Dashboard' };
 
 export const FOOTER_LINKS: readonly NavLinkItem[] = [
   { to: '/services-by-state', label: 'Services by State' },

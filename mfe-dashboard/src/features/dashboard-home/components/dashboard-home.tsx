@@ -1,10 +1,31 @@
-import { usePageMeta } from '@mealprep/ui';
+import { myServicesQuery, sessionQuery } from '@mealprep/api-client';
+import { buttonClassName, Loading, usePageMeta } from '@mealprep/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@mealprep/router';
 
+/** /dashboard: a greeting, then either the invitation to list a service or the welcome line. */
 export function DashboardHome() {
   usePageMeta({ title: 'Dashboard', noindex: true });
+  const session = useQuery(sessionQuery);
+  const user = session.data ?? null;
+  const mine = useQuery({ ...myServicesQuery, enabled: Boolean(user) });
+
   return (
-    <section className="py-8">
-      <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+    <section className="max-w-3xl">
+      <h1 className="text-3xl font-bold tracking-tight">Hello, {user?.email ?? 'Friend'}</h1>
+      {mine.isPending && user ? (
+        <Loading />
+      ) : (mine.data?.length ?? 0) === 0 ? (
+        <div className="mt-6 rounded-xl border border-emerald-200 bg-emerald-50 p-6 dark:border-emerald-900 dark:bg-emerald-950">
+          <h2 className="text-xl font-semibold">Service Owner?</h2>
+          <p className="mt-2 text-gray-700 dark:text-gray-300">List your meal prep service in the directory so customers near you can find it.</p>
+          <Link to="/dashboard/add-service" className={buttonClassName({ className: 'mt-4' })}>
+            Add Your Service Listing
+          </Link>
+        </div>
+      ) : (
+        <p className="mt-4 text-gray-700 dark:text-gray-300">Welcome to your dashboard. Use the sidebar to navigate.</p>
+      )}
     </section>
   );
 }

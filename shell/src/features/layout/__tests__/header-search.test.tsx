@@ -4,6 +4,7 @@ import { useLocation } from '@mealprep/router';
 import { MemoryRouter } from '@mealprep/router/testing';
 import { searchPath } from '../components/header-search';
 import { SiteHeader } from '../components/site-header';
+import { WithQueryClient } from '../../../testing/providers';
 
 function CurrentUrl() {
   const { pathname, search } = useLocation();
@@ -13,7 +14,9 @@ function CurrentUrl() {
 function renderHeader(path = '/') {
   render(
     <MemoryRouter initialEntries={[path]}>
-      <SiteHeader />
+      <WithQueryClient>
+        <SiteHeader />
+      </WithQueryClient>
       <CurrentUrl />
     </MemoryRouter>,
   );

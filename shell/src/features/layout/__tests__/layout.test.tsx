@@ -4,11 +4,14 @@ import { MemoryRouter } from '@mealprep/router/testing';
 import { themeStore } from '../../theme/stores/theme-store';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { WithQueryClient } from '../../../testing/providers';
 
 function renderHeader(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <SiteHeader />
+      <WithQueryClient>
+        <SiteHeader />
+      </WithQueryClient>
     </MemoryRouter>,
   );
 }

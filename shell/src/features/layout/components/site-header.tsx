@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from '@mealprep/router';
 import { ThemeSwitch } from '../../theme/components/theme-switch';
-import { HEADER_LINKS } from '../nav-links';
+import { useSession } from '../../auth/hooks/use-session';
+import { DASHBOARD_LINK, HEADER_LINKS, LOGIN_LINK } from '../nav-links';
 import { HeaderSearch } from './header-search';
 import { Logo } from './logo';
 
@@ -26,6 +27,8 @@ function MenuIcon({ open }: { open: boolean }) {
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const { user } = useSession();
+  const links = [...HEADER_LINKS, user ? DASHBOARD_LINK : LOGIN_LINK];
 
   useEffect(() => {
     setMenuOpen(false);
@@ -55,7 +58,7 @@ export function SiteHeader() {
         >
           <nav aria-label="Main">
             <ul className="flex flex-col gap-1 py-2 lg:flex-row lg:items-center lg:py-0">
-              {HEADER_LINKS.map((link) => (
+              {links.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} end={link.to === '/'} className={navLinkClass}>
                     {link.label}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { demoServices } from '@mealprep/demo-data';
+import { useBrowserPage } from '../browser';
+import { E2E_ADMIN_EMAIL } from '../global-setup';
+import { signInCode, signInLink, waitForMail } from '../mail-catcher';
+import { expectHeading } from '../page-helpers';
+
+const siteUrl = inject('siteUrl');
+const mailDir = inject('mailDir');
+const ADMIN_LINKS = ['Banner Images', 'Media', 'Services', 'Import Utilities', 'Service Utilities'];
+const DASHBOARD_ROUTES = ['/dashboard', '/dashboard/add-service', '/dashboard/services', '/dashboard/banner-images', '/dashboard/media', '/dashboard/import-utilities', '/dashboard/service-utilities', '/dashboard/services/abc/edit'];
+
+const newAddress = (label: string) => `${label}-${randomBytes(3).toString('hex')}@e2e.test`;
+
+/** Asks for a sign-in e-mail on /login and returns it once the SMTP server has it. */
+async function askForMail(page: Page, email: string) {
+  await page.goto(`${siteUrl}/login`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  const asked = Date.now();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send magic link' }).click();
+  await page.getByText(`We sent a sign-in link to ${email}. Open it on this device or enter the one-time code below.`).waitFor();
+  return waitForMail(mailDir, email, asked);
+}
+
+async function signInWithCode(page: Page, email: string) {
+  const mail = await askForMail(page, email);
+  await page.getByPlaceholder('123456').fill(signInCode(mail));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${siteUrl}/dashboard`);
+}
+
+async function sidebarLinks(page: Page): Promise<string[]> {
+  return page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link').allTextContents();
+}
+
+describe('signing in and the dashboard frame in Chromium', () => {
+  const browser = useBrowserPage();
+
+  it('when a user signs in with the e-mailed code, then the dashboard greets them; after Log out every dashboard route leads to /login', async () => {
+    const { page } = browser;
+    const email = newAddress('code');
+    await signInWithCode(page, email);
+    await expectHeading(page, `Hello, ${email}`);
+    await page.getByRole('heading', { name: 'Service Owner?' }).waitFor();
+    expect(await page.getByTestId('dashboard-user-email').textContent()).toBe(email);
+    expect(await page.getByText('Meal Prep Dashboard').count()).toBe(1);
+    expect(await sidebarLinks(page)).toEqual(['Dashboard']);
+
+    // Admin screens are not for plain users.
+    await page.goto(`${siteUrl}/dashboard/services`);
+    await page.waitForURL(`${siteUrl}/dashboard`);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${siteUrl}/login`);
+    for (const route of DASHBOARD_ROUTES) {
+      await page.goto(`${siteUrl}${route}`);
+      await page.waitForURL(`${siteUrl}/login`);
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    }
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('when a user opens the e-mailed link, then they are signed in; the link works only once', async () => {
+    const { page } = browser;
+    const email = newAddress('link');
+    const mail = await askForMail(page, email);
+    const link = signInLink(mail);
+    expect(new URL(link).origin).toBe(siteUrl);
+    // A mail scanner that fetches the link (a GET, no scripts) does not use it up.
+    expect((await fetch(link)).status).toBe(200);
+    await page.context().clearCookies();
+    await page.goto(link);
+    await page.waitForURL(`${siteUrl}/dashboard`);
+    await expectHeading(page, `Hello, ${email}`);
+    // The public header now offers the dashboard instead of Login.
+    await page.goto(`${siteUrl}/about`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+
+    await page.context().clearCookies();
+    await page.goto(link);
+    await page.getByRole('alert').filter({ hasText: 'This sign-in link is invalid, has expired or was already used.' }).waitFor();
+  });
+
+  it('when an address of ADMIN_EMAILS signs in, then the sidebar has every admin screen and they open', async () => {
+    const { page } = browser;
+    await signInWithCode(page, E2E_ADMIN_EMAIL);
+    await page.getByRole('link', { name: 'Service Utilities' }).waitFor();
+    expect(await sidebarLinks(page)).toEqual(['Dashboard', ...ADMIN_LINKS]);
+    await page.getByRole('link', { name: 'Banner Images' }).click();
+    await expectHeading(page, 'Banner Images');
+    await page.goto(`${siteUrl}/dashboard/services`);
+    await expectHeading(page, 'Services');
+    expect(await page.title()).toBe('Services | Meal Prep Directory');
+  });
+
+  it('when the owner of a service signs in, then "Edit My Service" points to their service and the welcome line shows', async () => {
+    const { page } = browser;
+    const email = newAddress('owner');
+    await signInWithCode(page, email);
+    const me = (await (await page.request.get(`${siteUrl}/api/auth/me`)).json()) as { user: { id: string } };
+    const service = demoServices().find((s) => s.status === 'draft' || s.status === 'pending')!;
+    const connection = await mongoose.createConnection(inject('mongodbUri'), { dbName: 'catalog' }).asPromise();
+    try {
+      await connection.collection('services').updateOne({ slug: service.slug }, { $set: { ownerUserId: me.user.id } });
+    } finally {
+      await connection.close();
+    }
+    await page.reload();
+    const edit = page.getByRole('link', { name: 'Edit My Service' });
+    await edit.waitFor();
+    expect(await edit.getAttribute('href')).toMatch(/^\/dashboard\/services\/[a-f0-9]{24}\/edit$/);
+    await page.getByText('Welcome to your dashboard. Use the sidebar to navigate.').waitFor();
+    expect(await sidebarLinks(page)).toEqual(['Dashboard', 'Edit My Service']);
+  });
+});

@@ -1,0 +1,22 @@
+import { Loading } from '@mealprep/ui';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from '@mealprep/router';
+import { useIsAdmin, useSession } from '../hooks/use-session';
+
+/** The dashboard is for signed-in users: anyone else goes to /login. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <Loading />;
+  if (!user) return <Navigate to="/login" replace />;
+  return children;
+}
+
+/** Admin screens: visitors go to /login, signed-in users who are not admins to /dashboard. */
+export function RequireAdmin({ children }: { children?: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const admin = useIsAdmin(Boolean(user));
+  if (isLoading || admin.isLoading) return <Loading />;
+  if (!user) return <Navigate to="/login" replace />;
+  if (!admin.isAdmin) return <Navigate to="/dashboard" replace />;
+  return children ?? <Outlet />;
+}

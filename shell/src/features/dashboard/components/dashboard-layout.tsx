@@ -1,0 +1,96 @@
+import { logout, SESSION_QUERY_KEY } from '@mealprep/api-client';
+import { ADMIN_SCREENS, PRODUCT_NAME, PRODUCT_SHORT_NAME } from '@mealprep/contracts/browser';
+import { Button } from '@mealprep/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from '@mealprep/router';
+import { useIsAdmin, useMyServices, useSession } from '../../auth/hooks/use-session';
+import { ThemeSwitch } from '../../theme/components/theme-switch';
+
+function linkClass({ isActive }: { isActive: boolean }): string {
+  return [
+    'block rounded-md px-3 py-2 text-sm font-medium',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600',
+    isActive
+      ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300'
+      : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
+  ].join(' ');
+}
+
+/** The dashboard frame: the sidebar of spec §2 and, beside it, the screen of the current route. */
+export function DashboardLayout() {
+  const { user } = useSession();
+  const { isAdmin } = useIsAdmin(Boolean(user));
+  const myServices = useMyServices(Boolean(user));
+  const firstService = myServices.data?.[0];
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  const onLogout = async () => {
+    setLeaving(true);
+    try {
+      await logout();
+    } finally {
+      // Whatever the server said, this page forgets the user.
+      queryClient.removeQueries({ queryKey: ['auth'] });
+      queryClient.removeQueries({ queryKey: ['catalog', 'services', 'mine'] });
+      queryClient.setQueryData(SESSION_QUERY_KEY, null);
+      navigate('/login', { replace: true });
+    }
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col lg:flex-row">
+      <aside className="flex flex-col border-b border-gray-200 bg-white lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0 lg:border-b-0 lg:border-r dark:border-gray-800 dark:bg-gray-950">
+        <div className="px-4 py-5">
+          <p className="text-lg font-bold tracking-tight">{PRODUCT_SHORT_NAME} Dashboard</p>
+          <p className="mt-1 truncate text-sm text-gray-600 dark:text-gray-400" data-testid="dashboard-user-email">
+            {user?.email}
+          </p>
+        </div>
+        <nav aria-label="Dashboard" className="flex-1 px-2">
+          <ul className="space-y-1">
+            <li>
+              <NavLink to="/dashboard" end className={linkClass}>
+                Dashboard
+              </NavLink>
+            </li>
+            {firstService && (
+              <li>
+                <NavLink to={`/dashboard/services/${firstService.id}/edit`} className={linkClass}>
+                  Edit My Service
+                </NavLink>
+              </li>
+            )}
+            {isAdmin &&
+              ADMIN_SCREENS.map((screen) => (
+                <li key={screen.path}>
+                  <NavLink to={`/dashboard/${screen.path}`} end={screen.path === 'services'} className={linkClass}>
+                    {screen.label}
+                  </NavLink>
+                </li>
+              ))}
+          </ul>
+        </nav>
+        <div className="space-y-2 border-t border-gray-200 px-4 py-4 dark:border-gray-800">
+          <div className="flex items-center gap-2">
+            <Button variant="outline" size="sm" onClick={() => navigate('/')}>
+              Exit admin
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => void onLogout()} disabled={leaving}>
+              Log out
+            </Button>
+            <ThemeSwitch />
+          </div>
+          <Link to="/" className="block text-sm text-gray-600 hover:underline dark:text-gray-400">
+            ← {PRODUCT_NAME}
+          </Link>
+        </div>
+      </aside>
+      <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
