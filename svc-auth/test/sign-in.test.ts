@@ -89,6 +89,15 @@ describe('svc-auth: passwordless sign-in', () => {
     expect(mail.html).toContain('Meal Prep Directory');
   });
 
+  it('when an address with an account and one without ask for a link, then both get the same answer and a mail', async () => {
+    const known = signInParts((await requestMail('known@example.com')).mail);
+    expect((await post('/login/code', { email: 'known@example.com', code: known.code })).status).toBe(200);
+    const answers = await Promise.all(['known@example.com', 'stranger@example.com'].map((email) => post('/login/request', { email })));
+    expect(answers.map((a) => a.status)).toEqual([202, 202]);
+    expect(await Promise.all(answers.map((a) => a.json()))).toEqual([{ sent: true }, { sent: true }]);
+    await smtp.next('stranger@example.com');
+  });
+
   it('when the link is used, then a new account and a session cookie are made; the link never works again', async () => {
     const { mail } = await requestMail('link.user@example.com');
     const { loginToken, selector } = signInParts(mail);

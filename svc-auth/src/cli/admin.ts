@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RoleChangeSchema } from '@mealprep/contracts';
-import { Broker, connectDatabase, createLogger } from '@mealprep/service-kit';
+import { Broker, connectDatabase } from '@mealprep/service-kit';
+import { pino } from 'pino';
 import { userRepository } from '../data-access/user-repository';
 import { changeRole } from '../domain/roles';
 
@@ -27,8 +28,10 @@ if (!mongodbUri) {
   process.exit(1);
 }
 
-const logger = createLogger('admin-cli', process.env.LOG_LEVEL || 'warn');
-const connection = await connectDatabase(mongodbUri, 'auth', logger);
+// Logs (warnings and errors only) go to stderr; stdout says what changed.
+const logger = pino({ name: 'admin-cli', level: 'warn' }, pino.destination(2));
+// AUTH_DB_NAME is for tests, which keep each run's data apart.
+const connection = await connectDatabase(mongodbUri, process.env.AUTH_DB_NAME || 'auth', logger);
 const broker = new Broker({
   url: process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672',
   prefix: process.env.AMQP_PREFIX || 'mealprep',
