@@ -19,7 +19,7 @@ function echoCatalog() {
   let writes = 0;
   app.all(/.*/, (req, res) => {
     if (req.method !== 'GET') writes += 1;
-    res.json({ identity: verifyIdentity(req.headers, TEST_IDENTITY_SECRET), writes });
+    res.json({ identity: verifyIdentity(req.headers, TEST_IDENTITY_SECRET), writes, cookie: req.headers.cookie ?? null });
   });
   return app;
 }
@@ -107,6 +107,8 @@ describe('gateway: sessions, identity and cross-site writes', () => {
     const cookie = await signIn('owner@example.com');
     const before = resolveCalls;
     expect(await identityAt(cookie)).toMatchObject({ email: 'owner@example.com', roles: [] });
+    // Services other than svc-auth never see the session cookie, only the signed identity.
+    expect(((await (await call('/api/catalog/anything', { headers: { cookie } })).json()) as { cookie: unknown }).cookie).toBeNull();
     for (let i = 0; i < 5; i += 1) await identityAt(cookie);
     expect(resolveCalls - before).toBe(1);
     expect(await identityAt()).toBeNull();

@@ -38,10 +38,12 @@ export function createUpstream(name: ServiceName, url: string, options: Upstream
   };
 }
 
-function forwardedHeaders(req: Request, extra: Record<string, string>): Record<string, string> {
+function forwardedHeaders(req: Request, extra: Record<string, string>, forwardCookies: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined || HOP_BY_HOP.has(key) || NEVER_FROM_OUTSIDE.has(key)) continue;
+    // The session cookie is for svc-auth (log out); other services get the signed identity only.
+    if (key === 'cookie' && !forwardCookies) continue;
     headers[key] = Array.isArray(value) ? value.join(', ') : value;
   }
   headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
@@ -89,7 +91,7 @@ export function proxyTo(
       const answer = await upstream.pool.request({
         method: req.method as 'GET',
         path: req.url,
-        headers: forwardedHeaders(req, options.extraHeaders?.(req) ?? {}),
+        headers: forwardedHeaders(req, options.extraHeaders?.(req) ?? {}, upstream.name === 'auth'),
         body: hasBody ? req : null,
       });
       const headers: Record<string, string> = {};
