@@ -10,8 +10,8 @@ export interface CaughtMail {
   receivedAt: number;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps every mail it receives, parsed. */
-export async function startMailCatcher() {
+/** A real SMTP server on 127.0.0.1 that keeps every mail it receives, parsed (and hands it to `onMail`). */
+export async function startMailCatcher(options: { onMail?: (mail: CaughtMail) => void } = {}) {
   const mails: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -21,7 +21,9 @@ export async function startMailCatcher() {
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-          mails.push({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '', receivedAt: Date.now() });
+          const mail = { to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '', receivedAt: Date.now() };
+          mails.push(mail);
+          options.onMail?.(mail);
           callback();
         })
         .catch((err: Error) => callback(err));

@@ -23,3 +23,14 @@ export const FOOTER_LINKS: readonly NavLinkItem[] = [
 ];
 
 export const SOCIAL_LINK = { href: 'https://www.instagram.com/', label: 'Instagram' } as const;
+
+/** The look of a navigation link in the header and the dashboard sidebar; the current one is marked. */
+export function navLinkClass({ isActive }: { isActive: boolean }): string {
+  return [
+    'block rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600',
+    isActive
+      ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300'
+      : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white',
+  ].join(' ');
+}

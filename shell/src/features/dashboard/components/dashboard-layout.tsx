@@ -5,17 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from '@mealprep/router';
 import { useIsAdmin, useMyServices, useSession } from '../../auth/hooks/use-session';
+import { navLinkClass } from '../../layout/nav-links';
 import { ThemeSwitch } from '../../theme/components/theme-switch';
-
-function linkClass({ isActive }: { isActive: boolean }): string {
-  return [
-    'block rounded-md px-3 py-2 text-sm font-medium',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600',
-    isActive
-      ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300'
-      : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
-  ].join(' ');
-}
 
 /** The dashboard frame: the sidebar of spec §2 and, beside it, the screen of the current route. */
 export function DashboardLayout() {
@@ -52,13 +43,13 @@ export function DashboardLayout() {
         <nav aria-label="Dashboard" className="flex-1 px-2">
           <ul className="space-y-1">
             <li>
-              <NavLink to="/dashboard" end className={linkClass}>
+              <NavLink to="/dashboard" end className={navLinkClass}>
                 Dashboard
               </NavLink>
             </li>
             {firstService && (
               <li>
-                <NavLink to={`/dashboard/services/${firstService.id}/edit`} className={linkClass}>
+                <NavLink to={`/dashboard/services/${firstService.id}/edit`} className={navLinkClass}>
                   Edit My Service
                 </NavLink>
               </li>
@@ -66,7 +57,7 @@ export function DashboardLayout() {
             {isAdmin &&
               ADMIN_SCREENS.map((screen) => (
                 <li key={screen.path}>
-                  <NavLink to={`/dashboard/${screen.path}`} end={screen.path === 'services'} className={linkClass}>
+                  <NavLink to={`/dashboard/${screen.path}`} end={screen.path === 'services'} className={navLinkClass}>
                     {screen.label}
                   </NavLink>
                 </li>

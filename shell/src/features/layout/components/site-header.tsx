@@ -2,19 +2,9 @@ import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from '@mealprep/router';
 import { ThemeSwitch } from '../../theme/components/theme-switch';
 import { useSession } from '../../auth/hooks/use-session';
-import { DASHBOARD_LINK, HEADER_LINKS, LOGIN_LINK } from '../nav-links';
+import { DASHBOARD_LINK, HEADER_LINKS, LOGIN_LINK, navLinkClass } from '../nav-links';
 import { HeaderSearch } from './header-search';
 import { Logo } from './logo';
-
-function navLinkClass({ isActive }: { isActive: boolean }): string {
-  return [
-    'block rounded-md px-3 py-2 text-sm font-medium transition-colors',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600',
-    isActive
-      ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300'
-      : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white',
-  ].join(' ');
-}
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
