@@ -9,6 +9,7 @@ import { CatalogIndex } from './domain/catalog-index';
 import { adminRouter } from './entry-points/http/admin-router';
 import { articlesRouter } from './entry-points/http/articles-router';
 import { mealTypesRouter } from './entry-points/http/meal-types-router';
+import { ownerRouter } from './entry-points/http/owner-router';
 import { regionsRouter } from './entry-points/http/regions-router';
 import { servicesRouter } from './entry-points/http/services-router';
 import { sitemapRouter } from './entry-points/http/sitemap-router';
@@ -43,6 +44,7 @@ export function createCatalogApp(deps: CatalogDeps) {
   const catalog = deps.catalog ?? new CatalogIndex(repositories);
   const serviceDeps = {
     ...repositories,
+    mealTypes: repositories.mealTypes,
     catalog,
     publish: deps.broker.publish.bind(deps.broker),
     ipHashSecret: deps.identitySecret,
@@ -59,6 +61,7 @@ export function createCatalogApp(deps: CatalogDeps) {
       app.use(servicesRouter(serviceDeps));
       app.use(articlesRouter(repositories));
       app.use(sitemapRouter({ catalog, articles: repositories.articles }));
+      app.use(ownerRouter(serviceDeps));
       app.use(adminRouter(serviceDeps));
     },
   });

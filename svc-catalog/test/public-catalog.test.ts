@@ -149,7 +149,7 @@ describe('public catalogue', () => {
 
     expect((await setStatus('published')).status).toBe(200);
     expect((await get<ServiceList>(`/services?q=${encodeURIComponent(pending.name)}`)).body.items.map((s) => s.slug)).toContain(pending.slug);
-    await expect.poll(() => events.find((e) => e.type === 'catalog.service.status-changed')?.payload).toEqual({
+    await expect.poll(() => events.find((e) => e.type === 'catalog.service.status-changed')?.payload).toMatchObject({
       serviceId: pending.id, slug: pending.slug, status: 'published', previousStatus: 'pending',
     });
     expect((await setStatus('draft')).status).toBe(200);

@@ -7,7 +7,8 @@ import { apiClient } from './client';
  */
 export const SESSION_QUERY_KEY = ['auth', 'me'] as const;
 export const IS_ADMIN_QUERY_KEY = ['auth', 'is-admin'] as const;
-export const MY_SERVICES_QUERY_KEY = ['catalog', 'services', 'mine'] as const;
+// Under the 'services' live topic, so a status change made elsewhere refreshes it.
+export const MY_SERVICES_QUERY_KEY = ['services', 'mine'] as const;
 
 export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
   return (await apiClient.get<{ user: SessionUser | null }>('/auth/me', { signal })).user;

@@ -5,6 +5,7 @@
  */
 export * from './constants';
 export * from './auth-constants';
+export * from './owner-constants';
 export * from './identity-constants';
 export * from './live-constants';
 export * from './media-constants';

@@ -13,7 +13,13 @@ export const EventPayloadSchemas = {
   'catalog.service.created': ServiceChange,
   'catalog.service.updated': ServiceChange,
   'catalog.service.deleted': ServiceChange,
-  'catalog.service.status-changed': ServiceChange.extend({ previousStatus: ServiceStatusSchema }),
+  'catalog.service.status-changed': ServiceChange.extend({
+    previousStatus: ServiceStatusSchema,
+    /** Who owns it (the owner is told of a publish or a rejection) and why, when an admin said. */
+    ownerUserId: z.string().nullable().optional(),
+    name: z.string().optional(),
+    reason: z.string().nullable().optional(),
+  }),
   'catalog.service.reported-open': z.object({ serviceId: z.string(), slug: z.string(), reportId: z.string() }),
   'catalog.articles.changed': z.object({ slugs: z.array(z.string()) }),
   'media.banners.changed': z.object({ count: z.number().int().nonnegative() }),

@@ -1,6 +1,7 @@
 // Zod-free constants first: the same modules '@mealprep/contracts/browser' exposes to the front end.
 export * from './constants';
 export * from './auth-constants';
+export * from './owner-constants';
 export * from './identity-constants';
 export * from './live-constants';
 export * from './media-constants';
@@ -18,3 +19,4 @@ export * from './blog-post';
 export * from './live';
 export * from './media';
 export * from './service';
+export * from './owner-service';

@@ -103,7 +103,7 @@ export const ReportStillOpenResultSchema = z.object({ received: z.literal(true) 
 export const RegionCountsSchema = z.object({ counts: z.record(z.string(), z.number().int()) });
 export type RegionCounts = z.infer<typeof RegionCountsSchema>;
 
-export const AdminStatusBodySchema = z.strictObject({ status: ServiceStatusSchema });
+export const AdminStatusBodySchema = z.strictObject({ status: ServiceStatusSchema, reason: z.string().trim().max(500).optional() });
 
 /** services.myServices: one of the caller's own listings. */
 export const OwnedServiceSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), status: ServiceStatusSchema });

@@ -1,7 +1,7 @@
 import { Schema, type Connection } from 'mongoose';
-import type { PublicService, ServiceStatus } from '@mealprep/contracts';
+import type { EditableService, PublicService, ServiceStatus, StatusChange } from '@mealprep/contracts';
 import { SERVICE_STATUSES } from '@mealprep/contracts';
-import { modelOn } from '@mealprep/service-kit';
+import { AppError, modelOn } from '@mealprep/service-kit';
 
 const addressSchema = new Schema(
   { line1: String, city: String, region: String, postalCode: String, countryCode: String },
@@ -40,6 +40,16 @@ const serviceSchema = new Schema(
     locations: { type: [locationSchema], default: [] },
     media: { logoImageId: { type: String, default: null } },
     metadata: { type: Schema.Types.Mixed, default: {} },
+    /** Every status change: who, when, from, to and why (the audit trail). */
+    statusHistory: {
+      type: [new Schema({ at: Date, byUserId: String, byEmail: String, from: String, to: String, reason: String }, { _id: false })],
+      default: [],
+    },
+    /** Existing services this one may repeat (same website domain, or same name in the same city). */
+    possibleDuplicateOf: {
+      type: [new Schema({ id: String, name: String, slug: String, reason: String }, { _id: false })],
+      default: [],
+    },
   },
   { collection: 'services', versionKey: false, timestamps: true },
 );
@@ -95,6 +105,38 @@ function toStored(doc: Doc): StoredService {
   };
 }
 
+function toHistory(entries: Doc[] | undefined): StatusChange[] {
+  return (entries ?? []).map((h) => ({
+    at: iso(h.at) ?? new Date(0).toISOString(),
+    byUserId: h.byUserId ?? null,
+    byEmail: h.byEmail ?? null,
+    from: h.from ?? null,
+    to: h.to,
+    reason: h.reason ?? null,
+  }));
+}
+
+function toEditable(doc: Doc): EditableService {
+  const stored = toStored(doc);
+  return {
+    ...toPublic(stored),
+    ownerUserId: stored.ownerUserId,
+    metadata: stored.metadata,
+    statusHistory: toHistory(doc.statusHistory),
+    possibleDuplicateOf: (doc.possibleDuplicateOf ?? []).map((d: Doc) => ({ id: d.id, name: d.name, slug: d.slug, reason: d.reason })),
+  };
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+const SLUG_TAKEN = 'That URL slug is already used by another service. Choose another.';
+
+export interface StatusChangeInput {
+  byUserId: string | null;
+  byEmail: string | null;
+  reason?: string | null;
+}
+
 /** The public view of a stored service: owner and submission metadata are not shown. */
 export function toPublic(service: StoredService): PublicService {
   const { ownerUserId: _owner, metadata: _metadata, ...visible } = service;
@@ -139,13 +181,72 @@ export function serviceRepository(connection: Connection) {
       const inserted = await Model.insertMany(docs, { ordered: false });
       return inserted.length;
     },
-    async setStatus(id: string, status: ServiceStatus, now: Date): Promise<StoredService | null> {
+    async setStatus(id: string, status: ServiceStatus, now: Date, change: StatusChangeInput = { byUserId: null, byEmail: null }): Promise<StoredService | null> {
       const current = await Model.findById(id).lean();
       if (!current) return null;
       const update: Doc = { status };
       if (status === 'published' && !(current as Doc).publishedAt) update.publishedAt = now;
-      const doc = await Model.findByIdAndUpdate(id, { $set: update }, { new: true }).lean();
+      const entry = { at: now, byUserId: change.byUserId, byEmail: change.byEmail, from: (current as Doc).status, to: status, reason: change.reason ?? null };
+      const doc = await Model.findByIdAndUpdate(
+        id,
+        (current as Doc).status === status ? { $set: update } : { $set: update, $push: { statusHistory: entry } },
+        { new: true },
+      ).lean();
       return doc ? toStored(doc as Doc) : null;
+    },
+    async findEditable(id: string): Promise<EditableService | null> {
+      if (!/^[0-9a-f]{24}$/.test(id)) return null;
+      const doc = await Model.findById(id).lean();
+      return doc ? toEditable(doc as Doc) : null;
+    },
+    /** An owner's new listing; a slug in use is a 409 with a clear message. */
+    async create(input: Doc, now: Date, change: StatusChangeInput): Promise<StoredService> {
+      try {
+        const doc = await Model.create({
+          ...input,
+          createdAt: now,
+          updatedAt: now,
+          statusHistory: [{ at: now, byUserId: change.byUserId, byEmail: change.byEmail, from: null, to: input.status, reason: null }],
+        });
+        return toStored(doc.toObject() as Doc);
+      } catch (err) {
+        if (isDuplicateKey(err)) throw new AppError('slug_taken', SLUG_TAKEN, { status: 409 });
+        throw err;
+      }
+    },
+    /** Sets fields (dotted paths allowed); a slug in use is a 409. */
+    async update(id: string, set: Doc, change?: { status: ServiceStatus; from: ServiceStatus } & StatusChangeInput & { at: Date }): Promise<StoredService | null> {
+      const operations: Doc = { $set: change ? { ...set, status: change.status } : set };
+      if (change) {
+        operations.$push = { statusHistory: { at: change.at, byUserId: change.byUserId, byEmail: change.byEmail, from: change.from, to: change.status, reason: change.reason ?? null } };
+      }
+      try {
+        const doc = await Model.findByIdAndUpdate(id, operations, { new: true }).lean();
+        return doc ? toStored(doc as Doc) : null;
+      } catch (err) {
+        if (isDuplicateKey(err)) throw new AppError('slug_taken', SLUG_TAKEN, { status: 409 });
+        throw err;
+      }
+    },
+    async slugTaken(slug: string, exceptId?: string): Promise<boolean> {
+      const doc = await Model.findOne({ slug }, { _id: 1 }).lean();
+      return doc !== null && String(doc._id) !== exceptId;
+    },
+    /** Services that may be the same business: same website host, or same name in the same city. */
+    async findPossibleDuplicates(probe: { websiteHost: string | null; name: string; city: string | null }): Promise<Array<{ id: string; name: string; slug: string; reason: string }>> {
+      const found: Array<{ id: string; name: string; slug: string; reason: string }> = [];
+      if (probe.websiteHost) {
+        const escaped = escapeRegex(probe.websiteHost);
+        const docs = await Model.find({ 'contact.website': { $regex: `^https?://(www\\.)?${escaped}(?:[:/?#]|$)`, $options: 'i' } }, { name: 1, slug: 1 }).limit(5).lean();
+        for (const d of docs) found.push({ id: String(d._id), name: d.name, slug: d.slug, reason: `same website (${probe.websiteHost})` });
+      }
+      if (probe.city) {
+        const nameRx = `^${escapeRegex(probe.name)}$`;
+        const cityRx = `^${escapeRegex(probe.city)}$`;
+        const docs = await Model.find({ name: { $regex: nameRx, $options: 'i' }, 'locations.address.city': { $regex: cityRx, $options: 'i' } }, { name: 1, slug: 1 }).limit(5).lean();
+        for (const d of docs) if (!found.some((f) => f.id === String(d._id))) found.push({ id: String(d._id), name: d.name, slug: d.slug, reason: `same name in ${probe.city}` });
+      }
+      return found;
     },
     async ensureIndexes(): Promise<void> {
       await Model.init();

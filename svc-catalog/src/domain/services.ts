@@ -52,24 +52,6 @@ export async function reportStillOpen(
   await deps.publish('catalog.service.reported-open', { serviceId: service.id, slug: service.slug, reportId });
 }
 
-/** An admin sets a service's status; public lists change before the event goes out. */
-export async function changeStatus(deps: ServiceDeps, input: { serviceId: string; status: ServiceStatus }): Promise<PublicService> {
-  const before = await deps.services.findById(input.serviceId);
-  if (!before) throw AppError.notFound('There is no such service.');
-  const after = await deps.services.setStatus(input.serviceId, input.status, deps.now?.() ?? new Date());
-  if (!after) throw AppError.notFound('There is no such service.');
-  await deps.catalog.refresh();
-  if (before.status !== after.status) {
-    await deps.publish('catalog.service.status-changed', {
-      serviceId: after.id,
-      slug: after.slug,
-      status: after.status,
-      previousStatus: before.status,
-    });
-  }
-  return toPublic(after);
-}
-
 /** services.myServices: the caller's own listings, whatever their status. */
 export async function listMyServices(deps: Pick<ServiceDeps, 'services'>, userId: string): Promise<{ items: OwnedService[] }> {
   const owned = await deps.services.listByOwner(userId);

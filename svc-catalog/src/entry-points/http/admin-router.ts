@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { AdminStatusBodySchema, ServiceIdParamsSchema } from '@mealprep/contracts';
 import { parseInput, requireRole, route } from '@mealprep/service-kit';
-import { changeStatus, type ServiceDeps } from '../../domain/services';
+import { adminSetStatus, type OwnerDeps } from '../../domain/owner-services';
 
 /** Admin-only writes; the role is checked here, whatever the page shows. */
-export function adminRouter(deps: ServiceDeps): Router {
+export function adminRouter(deps: OwnerDeps): Router {
   const router = Router();
   router.use('/admin', requireRole('admin'));
   router.patch(
@@ -12,7 +12,7 @@ export function adminRouter(deps: ServiceDeps): Router {
     route(async (req, res) => {
       const params = parseInput(ServiceIdParamsSchema, req.params, 'service');
       const body = parseInput(AdminStatusBodySchema, req.body, 'body');
-      res.json(await changeStatus(deps, { serviceId: params.id, status: body.status }));
+      res.json(await adminSetStatus(deps, req.identity!, params.id, body.status, body.reason || null));
     }),
   );
   return router;

@@ -1,4 +1,4 @@
-import { logout, SESSION_QUERY_KEY } from '@mealprep/api-client';
+import { logout, MY_SERVICES_QUERY_KEY, SESSION_QUERY_KEY } from '@mealprep/api-client';
 import { ADMIN_SCREENS, PRODUCT_NAME, PRODUCT_SHORT_NAME } from '@mealprep/contracts/browser';
 import { Button } from '@mealprep/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,7 +25,7 @@ export function DashboardLayout() {
     } finally {
       // Whatever the server said, this page forgets the user.
       queryClient.removeQueries({ queryKey: ['auth'] });
-      queryClient.removeQueries({ queryKey: ['catalog', 'services', 'mine'] });
+      queryClient.removeQueries({ queryKey: MY_SERVICES_QUERY_KEY });
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
       navigate('/login', { replace: true });
     }

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { HOW_DID_YOU_FIND_US_OPTIONS, ORDERS_PER_WEEK_OPTIONS, SERVICE_TEXT_LIMITS as L, YEARS_IN_BUSINESS_OPTIONS, YES_NO } from './owner-constants';
+import { SlugSchema } from './geo-region';
+import { PublicServiceSchema, ServiceStatusSchema } from './service';
+
+const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const webUrl = z
+  .string()
+  .trim()
+  .max(L.url)
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be a web address (http or https)');
+const optionOrEmpty = <T extends readonly [string, ...string[]]>(options: T) => z.union([z.enum(options), z.literal('')]).default('');
+
+/** A media id: demo logos and uploads alike. */
+export const MediaIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a media id');
+
+const ContactInputSchema = z.strictObject({
+  email: z.union([z.email({ error: 'must be an e-mail address' }).max(L.email), z.literal('')]),
+  phone: text(L.phone).default(''),
+  website: z.union([webUrl, z.literal('')]).default(''),
+  socialLinks: z.array(webUrl).max(5).default([]),
+});
+
+const DeliveryInputSchema = z.strictObject({
+  localDelivery: z.boolean(),
+  pickup: z.boolean(),
+  shipsDomestically: z.boolean(),
+  shipsInternationally: z.boolean(),
+});
+
+const LocationInputSchema = z.strictObject({
+  label: text(80).default(''),
+  address: z.strictObject({
+    line1: text(L.street).default(''),
+    city: text(L.city).default(''),
+    /** The state's name, e.g. "New York" (checked against the states by svc-catalog). */
+    region: text(60).default(''),
+    postalCode: text(L.postalCode).default(''),
+    countryCode: z.literal('US').default('US'),
+  }),
+  isPrimary: z.boolean().default(true),
+});
+
+/** services.insert: what an owner's form sends. The server sets owner, status and dates itself. */
+export const ServiceInsertSchema = z.strictObject({
+  name: text(L.name).min(1, 'is required'),
+  slug: SlugSchema,
+  tagline: text(L.tagline).default(''),
+  description: text(L.description).default(''),
+  defaultCurrency: z.literal('USD').default('USD'),
+  languages: z.array(z.string().regex(/^[a-z]{2}$/, 'must be a language code')).min(1).max(5).default(['en']),
+  mealTypes: z.array(SlugSchema).max(30).default([]),
+  deliveryMethods: DeliveryInputSchema,
+  contact: ContactInputSchema,
+  locations: z.array(LocationInputSchema).max(5).default([]),
+  media: z.strictObject({ logoImageId: MediaIdSchema.nullable().default(null) }).default({ logoImageId: null }),
+  /** A new listing is always a draft; it is sent for approval by its own call. */
+  status: z.literal('draft').default('draft'),
+  metadata: z
+    .strictObject({
+      ownerName: text(L.name).min(1, 'is required'),
+      yearsInBusiness: optionOrEmpty(YEARS_IN_BUSINESS_OPTIONS),
+      yearsInBusinessOther: text(200).default(''),
+      recurringMealPlans: optionOrEmpty(YES_NO),
+      ordersPerWeek: optionOrEmpty(ORDERS_PER_WEEK_OPTIONS),
+      onlinePayment: optionOrEmpty(YES_NO),
+      howDidYouFindUs: optionOrEmpty(HOW_DID_YOU_FIND_US_OPTIONS),
+      howDidYouFindUsOther: text(200).default(''),
+      hasWebsite: optionOrEmpty(YES_NO),
+      termsAccepted: z.literal(true, { error: 'the terms must be accepted' }),
+      submittedVia: z.literal('dashboard').default('dashboard'),
+    }),
+});
+export type ServiceInsert = z.infer<typeof ServiceInsertSchema>;
+export type ServiceInsertInput = z.input<typeof ServiceInsertSchema>;
+
+/** services.update: the fields the Edit Service form may change. */
+export const ServiceUpdateSchema = z
+  .strictObject({
+    name: text(L.name).min(1, 'is required'),
+    slug: SlugSchema,
+    tagline: text(L.tagline),
+    description: text(L.description),
+    contact: z.strictObject({
+      email: z.union([z.email({ error: 'must be an e-mail address' }).max(L.email), z.literal('')]),
+      phone: text(L.phone),
+      website: z.union([webUrl, z.literal('')]),
+    }),
+    deliveryMethods: DeliveryInputSchema,
+    media: z.strictObject({ logoImageId: MediaIdSchema.nullable() }),
+  })
+  .partial()
+  .refine((update) => Object.keys(update).length > 0, 'has nothing to change');
+export type ServiceUpdate = z.infer<typeof ServiceUpdateSchema>;
+
+export const StatusChangeSchema = z.object({
+  at: z.string(),
+  byUserId: z.string().nullable(),
+  byEmail: z.string().nullable(),
+  from: ServiceStatusSchema.nullable(),
+  to: ServiceStatusSchema,
+  reason: z.string().nullable(),
+});
+export type StatusChange = z.infer<typeof StatusChangeSchema>;
+
+/** services.edit: everything the Edit Service screen shows, for the owner or an admin. */
+export const EditableServiceSchema = PublicServiceSchema.extend({
+  ownerUserId: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  statusHistory: z.array(StatusChangeSchema),
+  possibleDuplicateOf: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string(), reason: z.string() })),
+});
+export type EditableService = z.infer<typeof EditableServiceSchema>;
+
+export const CreatedServiceSchema = z.object({ id: z.string(), slug: z.string(), status: ServiceStatusSchema });

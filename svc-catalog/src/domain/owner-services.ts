@@ -1,0 +1,166 @@
+import type { CreatedServiceSchema, EditableService, Identity, ServiceInsert, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
+import { EDIT_NOT_FOUND_MESSAGE, OWNER_LOCKED_STATUSES } from '@mealprep/contracts';
+import { AppError } from '@mealprep/service-kit';
+import type { z } from 'zod';
+import type { MealTypeRepository } from '../data-access/meal-type-repository';
+import type { StoredService } from '../data-access/service-repository';
+import type { ServiceDeps } from './services';
+import { US_STATES } from './us-states';
+
+export type OwnerDeps = ServiceDeps & { mealTypes: MealTypeRepository };
+
+const isAdmin = (identity: Identity) => identity.roles.includes('admin');
+const notFound = () => AppError.notFound(EDIT_NOT_FOUND_MESSAGE);
+const STATE_NAMES = new Set(US_STATES.map((s) => s.name));
+
+function websiteHost(website: string): string | null {
+  if (!website) return null;
+  try {
+    return new URL(website).hostname.toLowerCase().replace(/^www\./, '') || null;
+  } catch {
+    return null;
+  }
+}
+
+async function checkMealTypes(deps: OwnerDeps, slugs: string[]): Promise<void> {
+  if (slugs.length === 0) return;
+  const known = new Set((await deps.mealTypes.list()).map((m) => m.slug));
+  const unknown = slugs.filter((s) => !known.has(s));
+  if (unknown.length > 0) throw AppError.badRequest(`Unknown meal type: ${unknown.join(', ')}.`, [{ path: 'mealTypes', message: 'unknown meal type' }]);
+}
+
+/** The service if the caller may edit it (its owner, or an admin); otherwise not found, whichever it is. */
+async function editableBy(deps: OwnerDeps, identity: Identity, id: string): Promise<StoredService> {
+  const service = await deps.services.findById(id);
+  if (!service || (!isAdmin(identity) && service.ownerUserId !== identity.userId)) throw notFound();
+  return service;
+}
+
+const actor = (identity: Identity) => ({ byUserId: identity.userId, byEmail: identity.email });
+
+/** services.insert: a signed-in user's new listing, always a draft of theirs. */
+export async function createService(deps: OwnerDeps, identity: Identity, input: ServiceInsert): Promise<z.infer<typeof CreatedServiceSchema>> {
+  await checkMealTypes(deps, input.mealTypes);
+  for (const location of input.locations) {
+    if (location.address.region && !STATE_NAMES.has(location.address.region)) {
+      throw AppError.badRequest(`Unknown state: ${location.address.region}.`, [{ path: 'locations.address.region', message: 'unknown state' }]);
+    }
+  }
+  if (await deps.services.slugTaken(input.slug)) throw new AppError('slug_taken', 'That URL slug is already used by another service. Choose another.', { status: 409 });
+  const now = deps.now?.() ?? new Date();
+  const possibleDuplicateOf = await deps.services.findPossibleDuplicates({
+    websiteHost: websiteHost(input.contact.website),
+    name: input.name,
+    city: input.locations[0]?.address.city || null,
+  });
+  const { termsAccepted: _terms, ...metadata } = input.metadata;
+  const created = await deps.services.create(
+    {
+      ...input,
+      status: 'draft',
+      ownerUserId: identity.userId,
+      featuredUntil: null,
+      publishedAt: null,
+      locations: input.locations.map((l) => ({ ...l, createdAt: now, updatedAt: now })),
+      metadata: { ...metadata, termsAcceptedAt: now.toISOString() },
+      possibleDuplicateOf,
+    },
+    now,
+    actor(identity),
+  );
+  await deps.publish('catalog.service.created', { serviceId: created.id, slug: created.slug, status: created.status });
+  return { id: created.id, slug: created.slug, status: created.status };
+}
+
+/** services.edit: the whole listing with its history, for its owner or an admin. */
+export async function getEditable(deps: OwnerDeps, identity: Identity, id: string): Promise<EditableService> {
+  const service = await deps.services.findEditable(id);
+  if (!service || (!isAdmin(identity) && service.ownerUserId !== identity.userId)) throw notFound();
+  return service;
+}
+
+/**
+ * services.update. Owners edit their own listing unless it is closed or rejected; an owner who
+ * renames a published listing (name or slug) sends it back to review: it leaves the public site.
+ */
+export async function updateService(deps: OwnerDeps, identity: Identity, id: string, update: ServiceUpdate): Promise<EditableService> {
+  const service = await editableBy(deps, identity, id);
+  const admin = isAdmin(identity);
+  if (!admin && (OWNER_LOCKED_STATUSES as readonly string[]).includes(service.status)) {
+    throw AppError.forbidden('This listing is closed or rejected and can no longer be edited. Contact us if this is a mistake.');
+  }
+  if (update.slug && update.slug !== service.slug && (await deps.services.slugTaken(update.slug, id))) {
+    throw new AppError('slug_taken', 'That URL slug is already used by another service. Choose another.', { status: 409 });
+  }
+  const set: Record<string, unknown> = {};
+  if (update.name !== undefined) set.name = update.name;
+  if (update.slug !== undefined) set.slug = update.slug;
+  if (update.tagline !== undefined) set.tagline = update.tagline;
+  if (update.description !== undefined) set.description = update.description;
+  if (update.contact) {
+    set['contact.email'] = update.contact.email;
+    set['contact.phone'] = update.contact.phone;
+    set['contact.website'] = update.contact.website;
+  }
+  if (update.deliveryMethods) set.deliveryMethods = update.deliveryMethods;
+  if (update.media) set['media.logoImageId'] = update.media.logoImageId;
+  const renamed = (update.name !== undefined && update.name !== service.name) || (update.slug !== undefined && update.slug !== service.slug);
+  const backToReview = !admin && renamed && service.status === 'published';
+  const now = deps.now?.() ?? new Date();
+  const after = await deps.services.update(
+    id,
+    set,
+    backToReview ? { status: 'pending', from: service.status, at: now, ...actor(identity), reason: 'Name or URL slug changed by the owner' } : undefined,
+  );
+  if (!after) throw notFound();
+  if (service.status === 'published' || after.status === 'published') await deps.catalog.refresh();
+  await deps.publish('catalog.service.updated', { serviceId: after.id, slug: after.slug, status: after.status });
+  if (backToReview) {
+    await deps.publish('catalog.service.status-changed', {
+      serviceId: after.id,
+      slug: after.slug,
+      status: after.status,
+      previousStatus: service.status,
+      ownerUserId: after.ownerUserId,
+      name: after.name,
+      reason: null,
+    });
+  }
+  const editable = await deps.services.findEditable(id);
+  if (!editable) throw notFound();
+  return editable;
+}
+
+/** submitForApproval: a draft goes to pending, for the admins to review. */
+export async function submitForApproval(deps: OwnerDeps, identity: Identity, id: string): Promise<EditableService> {
+  const service = await editableBy(deps, identity, id);
+  if (service.status !== 'draft') throw new AppError('not_draft', 'Only a draft can be submitted for approval.', { status: 409 });
+  return setStatus(deps, identity, service, 'pending', null);
+}
+
+/** An admin sets any status, with an optional reason; public lists change before the event goes out. */
+export async function adminSetStatus(deps: OwnerDeps, identity: Identity, id: string, status: ServiceStatus, reason: string | null): Promise<EditableService> {
+  const service = await deps.services.findById(id);
+  if (!service) throw AppError.notFound('There is no such service.');
+  return setStatus(deps, identity, service, status, reason);
+}
+
+async function setStatus(deps: OwnerDeps, identity: Identity, service: StoredService, status: ServiceStatus, reason: string | null): Promise<EditableService> {
+  const after = await deps.services.setStatus(service.id, status, deps.now?.() ?? new Date(), { ...actor(identity), reason });
+  if (!after) throw AppError.notFound('There is no such service.');
+  await deps.catalog.refresh();
+  if (service.status !== after.status) {
+    await deps.publish('catalog.service.status-changed', {
+      serviceId: after.id,
+      slug: after.slug,
+      status: after.status,
+      previousStatus: service.status,
+      ownerUserId: after.ownerUserId,
+      name: after.name,
+      reason,
+    });
+  }
+  const editable = await deps.services.findEditable(service.id);
+  if (!editable) throw AppError.notFound('There is no such service.');
+  return editable;
+}

@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import { NoQuerySchema, ServiceIdParamsSchema, ServiceInsertSchema, ServiceUpdateSchema } from '@mealprep/contracts';
+import { parseInput, requireSignIn, route } from '@mealprep/service-kit';
+import { createService, getEditable, submitForApproval, updateService, type OwnerDeps } from '../../domain/owner-services';
+
+/** An owner's own listings: create, read for editing, change, send for approval. Admins may do the same to any. */
+export function ownerRouter(deps: OwnerDeps): Router {
+  const router = Router();
+  router.post(
+    '/services',
+    requireSignIn,
+    route(async (req, res) => {
+      const input = parseInput(ServiceInsertSchema, req.body, 'service');
+      res.status(201).json(await createService(deps, req.identity!, input));
+    }),
+  );
+  router.get(
+    '/services/:id/edit',
+    requireSignIn,
+    route(async (req, res) => {
+      parseInput(NoQuerySchema, req.query, 'query');
+      const { id } = parseInput(ServiceIdParamsSchema, req.params, 'service');
+      res.set('cache-control', 'no-store');
+      res.json(await getEditable(deps, req.identity!, id));
+    }),
+  );
+  router.patch(
+    '/services/:id',
+    requireSignIn,
+    route(async (req, res) => {
+      const { id } = parseInput(ServiceIdParamsSchema, req.params, 'service');
+      const update = parseInput(ServiceUpdateSchema, req.body, 'changes');
+      res.json(await updateService(deps, req.identity!, id, update));
+    }),
+  );
+  router.post(
+    '/services/:id/submit',
+    requireSignIn,
+    route(async (req, res) => {
+      const { id } = parseInput(ServiceIdParamsSchema, req.params, 'service');
+      res.json(await submitForApproval(deps, req.identity!, id));
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,187 @@
+import type { EditableService, EventEnvelope, ServiceInsertInput, ServiceList } from '@mealprep/contracts';
+import { EDIT_NOT_FOUND_MESSAGE } from '@mealprep/contracts';
+import { signIdentity } from '@mealprep/service-kit';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { demoServices } from '@mealprep/demo-data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
+import { CatalogIndex } from '../src/domain/catalog-index';
+import { seedDemoCatalog } from '../src/domain/demo-seed';
+import { seedReferenceData } from '../src/domain/reference-data';
+
+const NOW = new Date('2026-11-01T12:00:00Z');
+const as = (userId: string, roles: Array<'admin'> = []) => signIdentity({ userId, email: `${userId}@example.com`, roles }, TEST_IDENTITY_SECRET);
+const owner = () => as('owner-a');
+const other = () => as('owner-b');
+const admin = () => as('boss', ['admin']);
+
+function listing(overrides: Partial<ServiceInsertInput> = {}): ServiceInsertInput {
+  return {
+    name: 'Sunrise Prep Co',
+    slug: 'sunrise-prep-co',
+    tagline: 'Breakfasts that keep',
+    description: 'Fresh breakfast boxes every Monday.',
+    mealTypes: ['keto'],
+    deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
+    contact: { email: 'hello@sunrise.example.com', phone: '555-0100', website: 'https://sunrise.example.com', socialLinks: [] },
+    locations: [{ label: '', address: { line1: '1 Main St', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true }],
+    media: { logoImageId: null },
+    metadata: { ownerName: 'Sam Sunrise', yearsInBusiness: '1-2 years', termsAccepted: true, submittedVia: 'dashboard' },
+    ...overrides,
+  };
+}
+
+describe('owner listings', () => {
+  let db: Awaited<ReturnType<typeof testDatabase>>;
+  let mq: Awaited<ReturnType<typeof testBroker>>;
+  let http: Awaited<ReturnType<typeof serve>>;
+  const events: EventEnvelope[] = [];
+
+  beforeAll(async () => {
+    db = await testDatabase('catalog-owner');
+    mq = await testBroker('catalog-owner', 'svc-catalog');
+    await mq.broker.subscribe('seen', ['catalog.service.*'], async (e) => void events.push(e), { exclusive: true });
+    const repositories = catalogRepositories(db.connection);
+    await ensureCatalogIndexes(repositories);
+    await seedReferenceData({ ...repositories, publish: async () => undefined });
+    await seedDemoCatalog(repositories, NOW);
+    const catalog = new CatalogIndex(repositories);
+    await catalog.refresh();
+    http = await serve(createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, catalog, now: () => NOW }));
+  });
+  afterAll(async () => {
+    await http?.close();
+    await mq?.destroy();
+    await db?.drop();
+  });
+
+  const send = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
+    const response = await fetch(`${http.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { error?: { message: string } } };
+  };
+  const mine = async (headers: Record<string, string>) => ((await send('GET', '/services/mine', headers)).body as unknown as { items: Array<{ id: string; status: string }> }).items;
+  const publicSlugs = async (q: string) => ((await send('GET', `/services?q=${encodeURIComponent(q)}`, {})).body as unknown as ServiceList).items.map((s) => s.slug);
+
+  it('when a signed-in owner submits a listing, then it is their draft, with its history, visible to them and admins only', async () => {
+    expect((await send('POST', '/services', {}, listing())).status).toBe(401);
+    const created = await send('POST', '/services', owner(), listing());
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ slug: 'sunrise-prep-co', status: 'draft' });
+    const id = created.body.id as string;
+    expect((await mine(owner())).map((s) => s.id)).toContain(id);
+    expect(await publicSlugs('Sunrise Prep')).not.toContain('sunrise-prep-co');
+
+    const edit = await send('GET', `/services/${id}/edit`, owner());
+    expect(edit.status).toBe(200);
+    const service = edit.body as unknown as EditableService;
+    expect(service).toMatchObject({ ownerUserId: 'owner-a', status: 'draft', defaultCurrency: 'USD', languages: ['en'] });
+    expect(service.metadata).toMatchObject({ ownerName: 'Sam Sunrise', submittedVia: 'dashboard', termsAcceptedAt: NOW.toISOString() });
+    expect(service.statusHistory).toEqual([{ at: NOW.toISOString(), byUserId: 'owner-a', byEmail: 'owner-a@example.com', from: null, to: 'draft', reason: null }]);
+    expect((await send('GET', `/services/${id}/edit`, admin())).status).toBe(200);
+    const stranger = await send('GET', `/services/${id}/edit`, other());
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.error?.message).toBe(EDIT_NOT_FOUND_MESSAGE);
+    expect((await send('GET', `/services/${'f'.repeat(24)}/edit`, owner())).body.error?.message).toBe(EDIT_NOT_FOUND_MESSAGE);
+    await expect.poll(() => events.some((e) => e.type === 'catalog.service.created' && (e.payload as { serviceId: string }).serviceId === id)).toBe(true);
+  });
+
+  it('when the form is bad (missing fields, wrong types, unknown fields, huge strings, operators), then a 400 names it and nothing is stored', async () => {
+    const before = (await mine(owner())).length;
+    const bad: unknown[] = [
+      { ...listing(), name: '' },
+      { ...listing(), metadata: { ...listing().metadata, termsAccepted: false } },
+      { ...listing(), metadata: { ...listing().metadata, ownerName: '   ' } },
+      { ...listing(), deliveryMethods: { ...listing().deliveryMethods, pickup: 'yes' } },
+      { ...listing(), status: 'published' },
+      { ...listing(), featuredUntil: '2030-01-01' },
+      { ...listing(), ownerUserId: 'owner-b' },
+      { ...listing(), description: 'x'.repeat(100_000) },
+      { ...listing(), name: { $ne: null } },
+      { ...listing(), slug: 'Not A Slug!' },
+      { ...listing(), mealTypes: ['no-such-diet'] },
+      { ...listing(), contact: { ...listing().contact, website: 'javascript:alert(1)' } },
+      { ...listing(), locations: [{ label: '', address: { line1: '', city: 'X', region: 'Atlantis', postalCode: '', countryCode: 'US' }, isPrimary: true }] },
+      '{"name":',
+    ];
+    for (const body of bad) {
+      const answer = await send('POST', '/services', owner(), body);
+      expect(answer.status, JSON.stringify(body).slice(0, 120)).toBe(400);
+      expect(answer.body.error?.message).toBeTruthy();
+    }
+    expect((await mine(owner())).length).toBe(before);
+  });
+
+  it('when the slug is taken, then the answer is a 409 that says so', async () => {
+    const taken = demoServices(NOW)[0]!.slug;
+    const answer = await send('POST', '/services', owner(), listing({ name: 'Copy', slug: taken }));
+    expect(answer.status).toBe(409);
+    expect(answer.body.error?.message).toBe('That URL slug is already used by another service. Choose another.');
+  });
+
+  it('when a listing shares a website domain or a name and city with another, then admins see it flagged as a possible duplicate', async () => {
+    const existing = demoServices(NOW).find((s) => s.contact.website && s.status === 'published')!;
+    const host = new URL(existing.contact.website).hostname;
+    const created = await send('POST', '/services', other(), listing({ name: 'Different Name', slug: 'different-name-dup', contact: { email: '', phone: '', website: `https://www.${host}/menu`, socialLinks: [] } }));
+    expect(created.status).toBe(201);
+    const edit = (await send('GET', `/services/${created.body.id as string}/edit`, admin())).body as unknown as EditableService;
+    expect(edit.possibleDuplicateOf).toEqual([expect.objectContaining({ id: existing.id, slug: existing.slug, reason: `same website (${host.replace(/^www\./, '')})` })]);
+  });
+
+  it('when the owner submits a draft for approval, then it is pending with the change recorded; a second submit is refused', async () => {
+    const { body } = await send('POST', '/services', owner(), listing({ name: 'Approval Kitchen', slug: 'approval-kitchen' }));
+    const id = body.id as string;
+    expect((await send('POST', `/services/${id}/submit`, other())).status).toBe(404);
+    const submitted = await send('POST', `/services/${id}/submit`, owner());
+    expect(submitted.status).toBe(200);
+    expect((submitted.body as unknown as EditableService).status).toBe('pending');
+    expect((submitted.body as unknown as EditableService).statusHistory.map((h) => `${h.from}->${h.to}`)).toEqual(['null->draft', 'draft->pending']);
+    expect((await send('POST', `/services/${id}/submit`, owner())).status).toBe(409);
+  });
+
+  it('when owners edit, then only their own listing and only the listed fields change; a renamed published listing goes back to review', async () => {
+    const { body } = await send('POST', '/services', owner(), listing({ name: 'Edit Me Meals', slug: 'edit-me-meals' }));
+    const id = body.id as string;
+    const edited = await send('PATCH', `/services/${id}`, owner(), { tagline: 'New tagline', deliveryMethods: { localDelivery: true, pickup: true, shipsDomestically: true, shipsInternationally: false } });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ tagline: 'New tagline', deliveryMethods: { pickup: true, shipsDomestically: true } });
+    expect((await send('PATCH', `/services/${id}`, other(), { tagline: 'Hijacked' })).status).toBe(404);
+    for (const change of [{ status: 'published' }, { featuredUntil: '2030-01-01' }, { ownerUserId: 'owner-b' }, {}, { tagline: { $set: 'x' } }, { name: 'x'.repeat(100_000) }]) {
+      expect((await send('PATCH', `/services/${id}`, owner(), change)).status, JSON.stringify(change).slice(0, 80)).toBe(400);
+    }
+    const taken = demoServices(NOW)[1]!.slug;
+    expect((await send('PATCH', `/services/${id}`, owner(), { slug: taken })).status).toBe(409);
+
+    // An admin publishes it; the owner then renames it.
+    expect((await send('PATCH', `/admin/services/${id}/status`, admin(), { status: 'published' })).status).toBe(200);
+    expect(await publicSlugs('Edit Me Meals')).toContain('edit-me-meals');
+    const renamed = await send('PATCH', `/services/${id}`, owner(), { name: 'Edited Meals', slug: 'edited-meals' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Edited Meals', slug: 'edited-meals', status: 'pending' });
+    expect(await publicSlugs('Edited Meals')).not.toContain('edited-meals');
+    expect(await publicSlugs('Edit Me Meals')).not.toContain('edit-me-meals');
+    expect((await send('GET', '/services/by-slug/edited-meals', {})).status).toBe(404);
+    const history = (renamed.body as unknown as EditableService).statusHistory.at(-1)!;
+    expect(history).toMatchObject({ from: 'published', to: 'pending', byUserId: 'owner-a', reason: 'Name or URL slug changed by the owner' });
+  });
+
+  it('when an admin closes or rejects a listing, then the owner can no longer edit it, but an admin can; the reason is kept', async () => {
+    const { body } = await send('POST', '/services', owner(), listing({ name: 'Closing Soon', slug: 'closing-soon' }));
+    const id = body.id as string;
+    const rejected = await send('PATCH', `/admin/services/${id}/status`, admin(), { status: 'rejected', reason: 'No kitchen licence on file' });
+    expect(rejected.status).toBe(200);
+    expect((rejected.body as unknown as EditableService).statusHistory.at(-1)).toMatchObject({ to: 'rejected', reason: 'No kitchen licence on file', byEmail: 'boss@example.com' });
+    const locked = await send('PATCH', `/services/${id}`, owner(), { tagline: 'Please' });
+    expect(locked.status).toBe(403);
+    expect(locked.body.error?.message).toBe('This listing is closed or rejected and can no longer be edited. Contact us if this is a mistake.');
+    expect((await send('PATCH', `/services/${id}`, admin(), { tagline: 'Fixed by staff' })).status).toBe(200);
+    await expect.poll(() => events.find((e) => e.type === 'catalog.service.status-changed' && (e.payload as { serviceId: string }).serviceId === id)?.payload).toMatchObject({
+      status: 'rejected', previousStatus: 'draft', ownerUserId: 'owner-a', name: 'Closing Soon', reason: 'No kitchen licence on file',
+    });
+    expect((await send('PATCH', `/admin/services/${id}/status`, owner(), { status: 'published' })).status).toBe(403);
+  });
+});
