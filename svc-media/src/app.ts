@@ -8,6 +8,7 @@ import { seedMarkerRepository } from './data-access/seed-marker-repository';
 import { storedImageRepository } from './data-access/stored-image-repository';
 import { bannersRouter } from './entry-points/http/banners-router';
 import { imagesRouter } from './entry-points/http/images-router';
+import { uploadsRouter } from './entry-points/http/uploads-router';
 
 export interface MediaDeps {
   logger: Logger;
@@ -42,6 +43,7 @@ export function createMediaApp(deps: MediaDeps) {
     mount: (app) => {
       app.use(bannersRouter(repositories));
       app.use(imagesRouter(repositories));
+      app.use(uploadsRouter(repositories));
     },
   });
 }

@@ -12,6 +12,8 @@ export interface MediaRecord {
   associatedEntityType: 'service';
   associatedEntityId: string | null;
   countryCode: string;
+  /** Who uploaded it (null for demo and imported media). */
+  uploadedBy?: string | null;
   createdAt: string;
   deletedAt: string | null;
 }
@@ -26,6 +28,7 @@ const mediaSchema = new Schema(
     associatedEntityType: { type: String, enum: ['service'], default: 'service' },
     associatedEntityId: { type: String, default: null, index: true },
     countryCode: { type: String, default: 'US' },
+    uploadedBy: { type: String, default: null },
     createdAt: { type: Date, required: true },
     deletedAt: { type: Date, default: null },
   },
@@ -46,6 +49,7 @@ export function mediaRepository(connection: Connection) {
     associatedEntityType: 'service',
     associatedEntityId: doc.associatedEntityId ? String(doc.associatedEntityId) : null,
     countryCode: String(doc.countryCode ?? 'US'),
+    uploadedBy: doc.uploadedBy ? String(doc.uploadedBy) : null,
     createdAt: new Date(doc.createdAt as Date).toISOString(),
     deletedAt: doc.deletedAt ? new Date(doc.deletedAt as Date).toISOString() : null,
   });

@@ -31,7 +31,8 @@ export function imagesRouter(deps: ImageDeps): Router {
       const image = await openImage(deps, params.id, params.size);
       res.set({
         'content-type': image.contentType,
-        'cache-control': 'public, max-age=86400',
+        // An upload's id is random and its files never change: cached for good.
+        'cache-control': params.id.startsWith('u-') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
         etag: image.etag,
         'x-content-type-options': 'nosniff',
       });

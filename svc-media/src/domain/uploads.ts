@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageUrl, type Identity } from '@mealprep/contracts';
+import { AppError } from '@mealprep/service-kit';
+import sharp from 'sharp';
+import type { ImageFileStore } from '../data-access/image-file-store';
+import type { MediaRepository } from '../data-access/media-repository';
+import type { StoredImageRepository } from '../data-access/stored-image-repository';
+import { etagOf } from './render-image';
+
+export interface UploadDeps {
+  images: StoredImageRepository;
+  media: MediaRepository;
+  files: ImageFileStore;
+}
+
+/** Larger than any photo a phone takes, far below sharp's default of 268 megapixels. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+export const MIN_DIMENSION = 16;
+
+export const NOT_AN_IMAGE = 'Please select an image file';
+export const TOO_BIG = 'Image size must be less than 10MB';
+export const UNREADABLE = 'The image could not be read. It may be damaged.';
+export const TOO_MANY_PIXELS = 'The image has too many pixels (at most 40 megapixels).';
+
+type Kind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
+
+/** The image type from the file's first bytes; its name and the request's header are not trusted. */
+export function sniffImage(bytes: Buffer): Kind | 'svg' | null {
+  const starts = (...values: number[]) => values.every((value, i) => bytes[i] === value);
+  if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  const head = bytes.subarray(0, 12).toString('latin1');
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'webp';
+  if (head.slice(4, 8) === 'ftyp' && /^(avif|avis)$/.test(bytes.subarray(8, 12).toString('latin1'))) return 'avif';
+  const text = bytes.subarray(0, 1024).toString('utf8').trimStart().toLowerCase();
+  if (text.startsWith('<svg') || (text.startsWith('<?xml') && text.includes('<svg')) || text.startsWith('<!doctype svg')) return 'svg';
+  return null;
+}
+
+let running = 0;
+const MAX_RUNNING = 2;
+
+/**
+ * Checks an uploaded logo from its bytes, re-encodes it (EXIF and every other metadata dropped) into
+ * the widths the pages use, stores the files under a random name and records a Media item.
+ */
+export async function uploadImage(deps: UploadDeps, identity: Identity, upload: { bytes: Buffer; fileName: string }): Promise<{ mediaId: string; url: string }> {
+  const { bytes } = upload;
+  if (bytes.length === 0) throw AppError.badRequest(NOT_AN_IMAGE);
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('too_large', TOO_BIG, { status: 413 });
+  const kind = sniffImage(bytes);
+  if (kind === 'svg') throw new AppError('unsupported_image', 'SVG images are not accepted. Please upload a PNG, JPEG, GIF, WebP or AVIF image.', { status: 415 });
+  if (!kind) throw new AppError('unsupported_image', NOT_AN_IMAGE, { status: 415 });
+  if (running >= MAX_RUNNING) throw new AppError('busy', 'Too many uploads at once. Please try again in a moment.', { status: 503 });
+  running += 1;
+  try {
+    const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' as const, animated: false };
+    let width: number;
+    let height: number;
+    try {
+      const meta = await sharp(bytes, options).metadata();
+      width = meta.autoOrient?.width ?? meta.width ?? 0;
+      height = meta.autoOrient?.height ?? meta.height ?? 0;
+    } catch (err) {
+      if (err instanceof Error && /pixel limit/i.test(err.message)) throw AppError.badRequest(TOO_MANY_PIXELS);
+      throw AppError.badRequest(UNREADABLE);
+    }
+    if (width * height > MAX_INPUT_PIXELS) throw AppError.badRequest(TOO_MANY_PIXELS);
+    if (width < MIN_DIMENSION || height < MIN_DIMENSION) throw AppError.badRequest(`The image is too small (at least ${MIN_DIMENSION}×${MIN_DIMENSION} pixels).`);
+
+    const id = `u-${randomBytes(12).toString('hex')}`;
+    const widths = [...new Set(Object.values(IMAGE_WIDTHS))];
+    let renditions;
+    try {
+      renditions = await Promise.all(
+        widths.map(async (target) => {
+          const { data, info } = await sharp(bytes, options)
+            .rotate()
+            .resize({ width: target, withoutEnlargement: true })
+            .webp({ quality: 82, effort: 2 })
+            .toBuffer({ resolveWithObject: true });
+          return { width: info.width, height: info.height, bytes: data, etag: etagOf(data) };
+        }),
+      );
+    } catch (err) {
+      if (err instanceof Error && /pixel limit/i.test(err.message)) throw AppError.badRequest(TOO_MANY_PIXELS);
+      throw AppError.badRequest(UNREADABLE);
+    }
+    // Two targets wider than the image give the same rendition: keep one per width.
+    const unique = [...new Map(renditions.map((r) => [r.width, r])).values()];
+    await Promise.all(unique.map((r) => deps.files.write('uploads', id, r.width, r.bytes)));
+    await deps.images.insertMissing([{ id, folder: 'uploads', contentType: 'image/webp', renditions: unique.map((r) => ({ width: r.width, height: r.height, bytes: r.bytes.length, etag: r.etag })) }]);
+    const url = imageUrl(id, 'full');
+    await deps.media.insertMissing([
+      {
+        id,
+        url,
+        path: `uploads/${id}`,
+        imageKitId: null,
+        altText: upload.fileName.replace(/\.[a-z0-9]{1,5}$/i, '').slice(0, 120),
+        associatedEntityType: 'service',
+        associatedEntityId: null,
+        countryCode: 'US',
+        uploadedBy: identity.userId,
+      },
+    ]);
+    return { mediaId: id, url };
+  } finally {
+    running -= 1;
+  }
+}

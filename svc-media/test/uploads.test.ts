@@ -1,0 +1,114 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { signIdentity } from '@mealprep/service-kit';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMediaApp, mediaRepositories } from '../src/app';
+import { NOT_AN_IMAGE, TOO_BIG, TOO_MANY_PIXELS, UNREADABLE } from '../src/domain/uploads';
+
+const owner = signIdentity({ userId: 'owner-1', email: 'owner@example.com', roles: [] }, TEST_IDENTITY_SECRET);
+
+/** A PNG whose header says width × height but whose data is a few bytes: a decompression bomb. */
+function bombPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const rows = deflateSync(Buffer.alloc(1 + width)); // one row; the rest is missing
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('logo uploads', () => {
+  let db: Awaited<ReturnType<typeof testDatabase>>;
+  let mq: Awaited<ReturnType<typeof testBroker>>;
+  let http: Awaited<ReturnType<typeof serve>>;
+  let mediaDir: string;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    db = await testDatabase('media-uploads');
+    mq = await testBroker('media-uploads', 'svc-media');
+    mediaDir = await mkdtemp(path.join(tmpdir(), 'svc-media-uploads-'));
+    http = await serve(createMediaApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, mediaDir }));
+    photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'GPS 40.7128 N 74.0060 W', Artist: 'Owner' } })
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await http?.close();
+    await mq?.destroy();
+    await db?.drop();
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  const upload = async (bytes: Buffer, fileName: string, contentType = 'application/octet-stream', headers: Record<string, string> = owner) => {
+    const response = await fetch(`${http.url}/uploads?fileName=${encodeURIComponent(fileName)}&folder=services`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, ...headers },
+      body: bytes,
+    });
+    return { status: response.status, body: (await response.json()) as { mediaId?: string; url?: string; error?: { message: string } } };
+  };
+  const uploadedCount = async () => (await readdir(path.join(mediaDir, 'uploads')).catch(() => [])).length;
+
+  it('when an owner uploads a photo, then it is re-encoded without its EXIF into the page sizes, under a random name, cached for good', async () => {
+    const answer = await upload(photo, 'my logo.jpg', 'image/jpeg');
+    expect(answer.status).toBe(201);
+    expect(answer.body.mediaId).toMatch(/^u-[0-9a-f]{24}$/);
+    expect(answer.body.url).toBe(`/api/media/images/${answer.body.mediaId}/full`);
+    const full = await fetch(`${http.url}/images/${answer.body.mediaId}/full`);
+    expect(full.status).toBe(200);
+    expect(full.headers.get('content-type')).toBe('image/webp');
+    expect(full.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const bytes = Buffer.from(await full.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.width).toBe(900); // never enlarged past the original
+    expect(meta.exif).toBeUndefined();
+    expect(bytes.includes(Buffer.from('GPS 40.7128'))).toBe(false);
+    const thumb = await sharp(Buffer.from(await (await fetch(`${http.url}/images/${answer.body.mediaId}/thumb`)).arrayBuffer())).metadata();
+    expect(thumb.width).toBe(160);
+    const media = await mediaRepositories(db.connection, mediaDir).media.findById(answer.body.mediaId!);
+    expect(media).toMatchObject({ associatedEntityType: 'service', uploadedBy: 'owner-1', altText: 'my logo' });
+  });
+
+  it('when a PNG is named .jpg and sent as JPEG, then its bytes decide: it is read as the PNG it is', async () => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#f00' } }).png().toBuffer();
+    const answer = await upload(png, 'logo.jpg', 'image/jpeg');
+    expect(answer.status).toBe(201);
+  });
+
+  it.each([
+    ['a text file named .png', () => Buffer.from('hello, I am not an image'), 'logo.png', 415, NOT_AN_IMAGE],
+    ['an SVG', () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg', 415, 'SVG images are not accepted. Please upload a PNG, JPEG, GIF, WebP or AVIF image.'],
+    ['an 11 MB file', () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(11 * 1024 * 1024)]), 'big.jpg', 413, TOO_BIG],
+    ['a 1×1 px image', () => sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer(), 'dot.png', 400, 'The image is too small (at least 16×16 pixels).'],
+    ['a 20000×20000 px PNG of a few KB', () => bombPng(20_000, 20_000), 'bomb.png', 400, TOO_MANY_PIXELS],
+    ['a truncated image', () => photo.subarray(0, Math.floor(photo.length / 2)), 'cut.jpg', 400, UNREADABLE],
+    ['an empty body', () => Buffer.alloc(0), 'empty.png', 400, NOT_AN_IMAGE],
+  ] as const)('when the upload is %s, then it is refused with a clear message and nothing is stored', async (_label, make, name, status, message) => {
+    const before = await uploadedCount();
+    const bytes = await make();
+    const answer = await upload(Buffer.from(bytes), name);
+    expect(answer.status).toBe(status);
+    expect(answer.body.error?.message).toBe(message);
+    expect(await uploadedCount()).toBe(before);
+  });
+
+  it('when a visitor who is not signed in uploads, then it is refused', async () => {
+    const answer = await upload(photo, 'logo.jpg', 'image/jpeg', {});
+    expect(answer.status).toBe(401);
+  });
+});
