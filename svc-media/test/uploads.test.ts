@@ -57,7 +57,7 @@ describe('logo uploads', () => {
     const response = await fetch(`${http.url}/uploads?fileName=${encodeURIComponent(fileName)}&folder=services`, {
       method: 'POST',
       headers: { 'content-type': contentType, ...headers },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
     return { status: response.status, body: (await response.json()) as { mediaId?: string; url?: string; error?: { message: string } } };
   };

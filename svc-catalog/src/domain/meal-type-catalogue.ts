@@ -1,4 +1,4 @@
-import { slugify } from './slugify';
+import { slugify } from '@mealprep/contracts';
 
 const ENTRIES: Array<[name: string, description: string]> = [
   ['Keto', 'High-fat, very low-carb meals built around ketogenic macros.'],

@@ -1,5 +1,5 @@
 import type { GeoRegion } from '@mealprep/contracts';
-import { slugify } from './slugify';
+import { slugify } from '@mealprep/contracts';
 
 const NAMES = [
   'Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware',

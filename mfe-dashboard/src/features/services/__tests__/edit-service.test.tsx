@@ -1,0 +1,128 @@
+import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
+import type { EditableService } from '@mealprep/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from '@mealprep/router';
+import { MemoryRouter } from '@mealprep/router/testing';
+import DashboardRoutes from '../../../routes';
+
+const ID = 'b'.repeat(24);
+const EDIT = `/api/catalog/services/${ID}/edit`;
+
+function service(overrides: Partial<EditableService> = {}): EditableService {
+  return {
+    id: ID, name: 'Green Fork Kitchen', slug: 'green-fork-kitchen', tagline: 'Fresh', description: 'Meals', defaultCurrency: 'USD', languages: ['en'], mealTypes: [],
+    status: 'draft', featuredUntil: null, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z', publishedAt: null,
+    deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
+    contact: { email: 'a@example.com', phone: '555', website: 'https://green.example.com', socialLinks: [] },
+    locations: [], media: { logoImageId: null }, ownerUserId: 'owner-1', metadata: {},
+    statusHistory: [{ at: '2026-11-01T10:00:00.000Z', byUserId: 'owner-1', byEmail: 'owner@example.com', from: null, to: 'draft', reason: null }],
+    possibleDuplicateOf: [],
+    ...overrides,
+  };
+}
+
+function renderEdit() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[`/dashboard/services/${ID}/edit`]}>
+        <Routes>
+          <Route path="/dashboard/*" element={<DashboardRoutes />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const notAdmin = { '/api/auth/admin/is-admin': { status: 200, body: { isAdmin: false } } };
+const admin = { '/api/auth/admin/is-admin': { status: 200, body: { isAdmin: true } } };
+
+describe('Edit Service', () => {
+  it('when the listing is missing or not theirs, then the page says so', async () => {
+    mockApi({ ...notAdmin, [EDIT]: { status: 404, body: { error: { code: 'not_found', message: "Service not found or you don't have permission to edit it." } } } });
+    renderEdit();
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(await screen.findByText("Service not found or you don't have permission to edit it.")).toBeInTheDocument();
+  });
+
+  it('when an owner opens a draft, then every section, the grey badge and the information panel show', async () => {
+    mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service() } });
+    renderEdit();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Service' })).toBeInTheDocument();
+    expect(screen.getByTestId('status-badge')).toHaveTextContent('draft');
+    expect(screen.getByTestId('status-badge').className).toContain('bg-gray-100');
+    for (const heading of ['Basic Information', 'Contact Information', 'Delivery Methods', 'Logo Image', 'Service Information']) {
+      expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Slug')).toHaveAccessibleDescription('URL-friendly identifier');
+    expect(screen.getByLabelText('Description')).toHaveAttribute('rows', '6');
+    expect(screen.getByLabelText('Website')).toHaveAttribute('type', 'url');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'tel');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    for (const box of ['Local Delivery', 'Pickup Available', 'Ships Domestically', 'Ships Internationally']) expect(screen.getByRole('checkbox', { name: box })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Public Page' })).toHaveAttribute('href', '/service/green-fork-kitchen');
+    expect(screen.getByRole('link', { name: 'View Public Page' })).toHaveAttribute('target', '_blank');
+    expect(screen.queryByLabelText('Change Status')).toBeNull();
+    expect(screen.getByText(ID)).toBeInTheDocument();
+    expect(screen.getByText('owner-1')).toBeInTheDocument();
+  });
+
+  it('when the owner renames it, then they confirm first; cancelling sends nothing, confirming saves only the change', async () => {
+    const fetch = mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service({ status: 'published' }) }, [`/api/catalog/services/${ID}`]: { status: 200, body: service({ name: 'Green Fork Co', status: 'pending' }) } });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderEdit();
+    const name = await screen.findByLabelText('Service Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Green Fork Co');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure? Changing the name or URL slug will temporarily unpublish your listing until an admin can review.');
+    expect(callsTo(fetch, `/api/catalog/services/${ID}`)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Service updated successfully')).toBeInTheDocument();
+    expect(bodiesTo(fetch, `/api/catalog/services/${ID}`)).toEqual([{ name: 'Green Fork Co' }]);
+    expect(screen.getByTestId('status-badge')).toHaveTextContent('pending');
+  });
+
+  it('when saving fails, then the server message shows, else "Failed to update service"', async () => {
+    mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service() }, [`/api/catalog/services/${ID}`]: [{ status: 409, body: { error: { code: 'slug_taken', message: 'That URL slug is already used by another service. Choose another.' } } }, { status: 502 }] });
+    renderEdit();
+    await userEvent.type(await screen.findByLabelText('Tagline'), '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That URL slug is already used by another service. Choose another.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update service')).toBeInTheDocument();
+  });
+
+  it('when the owner submits the draft for approval, then they confirm and the badge turns pending', async () => {
+    mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service() }, [`/api/catalog/services/${ID}/submit`]: { status: 200, body: service({ status: 'pending' }) } });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderEdit();
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit for Approval' }));
+    expect(window.confirm).toHaveBeenCalledWith('Submit this service for approval? It will move to Pending status and be reviewed by the admin team.');
+    expect(await screen.findByText('Service submitted for approval successfully')).toBeInTheDocument();
+    expect(screen.getByTestId('status-badge')).toHaveTextContent('pending');
+    expect(screen.getByTestId('status-badge').className).toContain('bg-yellow-100');
+    expect(screen.queryByRole('button', { name: 'Submit for Approval' })).toBeNull();
+  });
+
+  it.each(['closed', 'rejected'] as const)('when the owner opens a %s listing, then a red notice shows, fields are disabled and Save is hidden', async (status) => {
+    mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service({ status }) } });
+    renderEdit();
+    expect(await screen.findByText(`This service is ${status}. Only admins can edit it.`)).toBeInTheDocument();
+    expect(screen.getByLabelText('Service Name')).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Pickup Available' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+  });
+
+  it('when an admin changes the status, then the select sets it and says so; admins can edit closed listings', async () => {
+    mockApi({ ...admin, [EDIT]: { status: 200, body: service({ status: 'closed' }) }, [`/api/catalog/admin/services/${ID}/status`]: { status: 200, body: service({ status: 'published' }) } });
+    renderEdit();
+    const select = await screen.findByLabelText('Change Status');
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['draft', 'pending', 'published', 'rejected', 'closed']);
+    await userEvent.selectOptions(select, 'published');
+    expect(await screen.findByText('Status updated to published')).toBeInTheDocument();
+    expect(screen.getByTestId('status-badge').className).toContain('bg-green-100');
+  });
+});

@@ -1,0 +1,156 @@
+import { isApiError, MY_SERVICES_QUERY_KEY } from '@mealprep/api-client';
+import { HOW_DID_YOU_FIND_US_OPTIONS, ORDERS_PER_WEEK_OPTIONS, YEARS_IN_BUSINESS_OPTIONS } from '@mealprep/contracts/browser';
+import { Button, usePageMeta } from '@mealprep/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@mealprep/router';
+import { createService, submitForApproval } from '../api/owner-services';
+import { mealTypesQuery, statesQuery } from '../api/reference-data';
+import { buildListing, EMPTY_OWNER_FORM, missingRequired, type OwnerForm } from '../lib/build-listing';
+import { SelectField, Section, TextArea, TextField, YesNo } from './form-controls';
+import { LogoUpload } from './logo-upload';
+
+export const CREATE_FAILED = 'Failed to create service listing';
+export const REQUIRED_TOOLTIP = 'Fill all required fields to submit';
+
+/** /dashboard/add-service: the owner submission form. The listing is made as a draft, then sent for approval. */
+export function AddServicePage() {
+  usePageMeta({ title: 'Submit your service', noindex: true });
+  const [form, setForm] = useState<OwnerForm>(EMPTY_OWNER_FORM);
+  const [submitting, setSubmitting] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const mealTypes = useQuery(mealTypesQuery);
+  const states = useQuery(statesQuery);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const set = <K extends keyof OwnerForm>(key: K, value: OwnerForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const blocked = submitting || uploading || mealTypes.isPending || missingRequired(form);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (blocked) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const created = await createService(buildListing(form));
+      await submitForApproval(created.id);
+      void queryClient.invalidateQueries({ queryKey: MY_SERVICES_QUERY_KEY });
+      navigate(`/dashboard/services/${created.id}/edit`);
+    } catch (failure) {
+      setError(isApiError(failure) && failure.code !== 'network_error' && failure.code !== 'http_error' ? failure.message : CREATE_FAILED);
+      setSubmitting(false);
+    }
+  };
+
+  const toggleMealType = (slug: string, checked: boolean) =>
+    set('selectedMealTypes', checked ? [...form.selectedMealTypes, slug] : form.selectedMealTypes.filter((s) => s !== slug));
+
+  return (
+    <form className="max-w-3xl space-y-6" onSubmit={onSubmit} noValidate>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Submit your service</h1>
+        <p className="mt-2 text-gray-700 dark:text-gray-300">Tell us about your meal prep service. We review every listing, usually within 1 business day.</p>
+      </div>
+
+      <Section title="About you">
+        <TextField id="owner-name" label="Your name" required autoComplete="name" value={form.name} onChange={(e) => set('name', e.target.value)} />
+        <TextField id="owner-email" label="Email" type="email" required autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} />
+      </Section>
+
+      <Section title="Your business">
+        <TextField id="business-name" label="Business name" required value={form.businessName} onChange={(e) => set('businessName', e.target.value)} />
+        <TextField id="tagline" label="Tagline" maxLength={160} value={form.tagline} onChange={(e) => set('tagline', e.target.value)} />
+        <div className="sm:col-span-2">
+          <TextArea id="description" label="Description" rows={6} maxLength={5000} value={form.description} onChange={(e) => set('description', e.target.value)} />
+        </div>
+        <SelectField id="years-in-business" label="Years in business" options={YEARS_IN_BUSINESS_OPTIONS} value={form.yearsInBusiness} onChange={(e) => set('yearsInBusiness', e.target.value as OwnerForm['yearsInBusiness'])} />
+        {form.yearsInBusiness === 'Other' && (
+          <TextField id="years-in-business-other" label="How long have you been in business?" value={form.yearsInBusinessOther} onChange={(e) => set('yearsInBusinessOther', e.target.value)} />
+        )}
+        <SelectField id="orders-per-week" label="Orders per week" options={ORDERS_PER_WEEK_OPTIONS} value={form.ordersPerWeek} onChange={(e) => set('ordersPerWeek', e.target.value as OwnerForm['ordersPerWeek'])} />
+        <LogoUpload mediaId={form.logoMediaId} onChange={(id) => set('logoMediaId', id)} onBusyChange={setUploading} />
+      </Section>
+
+      <Section title="Online">
+        <div className="sm:col-span-2">
+          <YesNo name="has-website" legend="Do you have a website?" value={form.hasWebsite} onChange={(v) => set('hasWebsite', v)} />
+        </div>
+        {form.hasWebsite === 'YES' && (
+          <TextField id="website" label="Website" type="url" placeholder="https://" value={form.website} onChange={(e) => set('website', e.target.value)} />
+        )}
+        {form.hasWebsite === 'NO' && (
+          <>
+            <TextField id="instagram" label="Instagram handle" placeholder="@yourbusiness" value={form.instagramHandle} onChange={(e) => set('instagramHandle', e.target.value)} />
+            <TextField id="facebook" label="Facebook page" placeholder="facebook.com/yourbusiness" value={form.facebookUrl} onChange={(e) => set('facebookUrl', e.target.value)} />
+          </>
+        )}
+        <TextField id="phone" label="Phone" type="tel" autoComplete="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} />
+      </Section>
+
+      <Section title="Location">
+        <TextField id="street" label="Street" autoComplete="address-line1" value={form.street} onChange={(e) => set('street', e.target.value)} />
+        <TextField id="city" label="City" autoComplete="address-level2" value={form.city} onChange={(e) => set('city', e.target.value)} />
+        <SelectField id="state" label="State" options={(states.data ?? []).map((s) => s.name)} value={form.state} onChange={(e) => set('state', e.target.value)} />
+        <SelectField id="country" label="Country" options={[{ value: 'US', label: 'United States' }]} placeholder="United States" value={form.country} onChange={() => set('country', 'US')} />
+        <TextField id="postal-code" label="ZIP code" autoComplete="postal-code" value={form.postalCode} onChange={(e) => set('postalCode', e.target.value)} />
+      </Section>
+
+      <Section title="What you offer">
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium">Meal types</legend>
+          {mealTypes.isPending ? (
+            <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">Loading meal types…</p>
+          ) : (
+            <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+              {(mealTypes.data ?? []).map((type) => (
+                <label key={type.slug} className="inline-flex items-center gap-2 text-sm">
+                  <input type="checkbox" className="size-4 accent-emerald-700" checked={form.selectedMealTypes.includes(type.slug)} onChange={(e) => toggleMealType(type.slug, e.target.checked)} />
+                  {type.name}
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+        <YesNo name="recurring-meal-plans" legend="Do you offer recurring meal plans?" value={form.recurringMealPlans} onChange={(v) => set('recurringMealPlans', v)} />
+        <YesNo name="home-delivery" legend="Do you deliver to homes?" value={form.homeDelivery} onChange={(v) => set('homeDelivery', v)} />
+        <YesNo name="shipping" legend="Do you ship nationwide?" value={form.shipping} onChange={(v) => set('shipping', v)} />
+        <YesNo name="online-payment" legend="Do you take payment online?" value={form.onlinePayment} onChange={(v) => set('onlinePayment', v)} />
+      </Section>
+
+      <Section title="One last thing">
+        <SelectField id="how-did-you-find-us" label="How did you find us?" options={HOW_DID_YOU_FIND_US_OPTIONS} value={form.howDidYouFindUs} onChange={(e) => set('howDidYouFindUs', e.target.value as OwnerForm['howDidYouFindUs'])} />
+        {form.howDidYouFindUs === 'Other' && (
+          <TextField id="how-did-you-find-us-other" label="Where did you hear of us?" value={form.howDidYouFindUsOther} onChange={(e) => set('howDidYouFindUsOther', e.target.value)} />
+        )}
+        <label className="inline-flex items-start gap-2 text-sm sm:col-span-2">
+          <input type="checkbox" className="mt-0.5 size-4 accent-emerald-700" aria-required="true" checked={form.termsAccepted} onChange={(e) => set('termsAccepted', e.target.checked)} />
+          <span>
+            I accept the{' '}
+            <Link to="/terms-of-service" className="font-medium text-emerald-700 underline dark:text-emerald-400">
+              Terms of Service
+            </Link>
+            <span className="ml-0.5 text-red-600 dark:text-red-400" aria-hidden="true">
+              *
+            </span>
+          </span>
+        </label>
+      </Section>
+
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {error}
+        </p>
+      )}
+      <div className="flex items-center gap-3">
+        {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+        <span title={blocked && !submitting ? REQUIRED_TOOLTIP : undefined}>
+          <Button type="submit" size="lg" disabled={blocked}>
+            {submitting ? 'Submitting…' : 'Submit your service'}
+          </Button>
+        </span>
+      </div>
+    </form>
+  );
+}
