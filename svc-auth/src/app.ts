@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { Broker, createApp, isDatabaseConnected, type Logger } from '@mealprep/service-kit';
 import { loginTokenRepository } from './data-access/login-token-repository';
+import { notificationRepository } from './data-access/notification-repository';
 import { sendLogRepository } from './data-access/send-log-repository';
 import { sessionRepository } from './data-access/session-repository';
 import { userRepository } from './data-access/user-repository';
@@ -26,6 +27,7 @@ export function authRepositories(connection: Connection) {
     tokens: loginTokenRepository(connection),
     sessions: sessionRepository(connection),
     sends: sendLogRepository(connection),
+    notifications: notificationRepository(connection),
   };
 }
 

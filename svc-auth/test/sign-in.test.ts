@@ -124,8 +124,21 @@ describe('svc-auth: passwordless sign-in', () => {
   it('when one link is used twice at the same moment, then exactly one use signs in', async () => {
     const { mail } = await requestMail('race@example.com');
     const { loginToken, selector } = signInParts(mail);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => post('/login/link', { loginToken, selector })));
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post('/login/link', { loginToken, selector })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(400)]);
+    // The code of that mail went with it.
+    const { code } = signInParts(mail);
+    expect((await post('/login/code', { email: 'race@example.com', code })).status).toBe(400);
+  });
+
+  it('when wrong codes are sent all at once, then every one counts: the right code after them is refused', async () => {
+    const { code } = signInParts((await requestMail('burst@example.com')).mail);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post('/login/code', { email: 'burst@example.com', code: wrong })));
+    expect(answers.every((a) => a.status === 400)).toBe(true);
+    const right = await post('/login/code', { email: 'burst@example.com', code });
+    expect(right.status).toBe(400);
+    expect(((await right.json()) as { error: { message: string } }).error.message).toBe(CODE_LOCKED);
   });
 
   it('when a link is tampered with, belongs to another address, or has expired, then it is refused and nothing is signed in', async () => {

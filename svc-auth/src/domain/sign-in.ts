@@ -98,7 +98,7 @@ export class SignIn {
   /** Signs in with the e-mailed link; sets the session cookie. */
   async loginWithLink(req: Request, res: Response, link: { loginToken: string; selector: string }): Promise<SessionUser> {
     // Checked first so a wrong or used link never reaches the strategy (which would log it).
-    if (!(await this.deps.tokens.linkExists(link.selector, sha256(link.loginToken), this.now()))) throw AppError.badRequest(LINK_INVALID);
+    if (!(await this.deps.tokens.findLink(link.selector, sha256(link.loginToken), this.now()))) throw AppError.badRequest(LINK_INVALID);
     req.body = link;
     const outcome = await this.runStrategy(req, res, { action: 'acceptToken', allowReuse: true });
     if (outcome.kind === 'error') throw outcome.err;
@@ -106,14 +106,22 @@ export class SignIn {
     return this.startSession(res, outcome.user.email);
   }
 
-  /** Signs in with the 6-digit code; five wrong codes kill it. */
+  /**
+   * Signs in with the 6-digit code. Every try is counted before it is checked, so however many are
+   * sent at once, at most five are ever compared: after five wrong ones the code is dead (a new
+   * sign-in e-mail starts a new count).
+   */
   async loginWithCode(res: Response, email: string, code: string): Promise<SessionUser> {
     const now = this.now();
-    if (code.length === LOGIN_CODE_LENGTH && (await this.deps.tokens.consumeCode(email, codeHash(this.codeKey, email, code), LOGIN_CODE_MAX_ATTEMPTS, now))) {
-      return this.startSession(res, email);
+    const since = await this.deps.tokens.newestLive(email, now);
+    if (!since) throw new AppError('code_invalid', CODE_INVALID, { status: 400 });
+    const tries = await this.deps.tokens.countCodeTry(email, since, now);
+    if (tries > LOGIN_CODE_MAX_ATTEMPTS) throw new AppError('code_locked', CODE_LOCKED, { status: 400 });
+    const matches = code.length === LOGIN_CODE_LENGTH ? await this.deps.tokens.findByCode(email, codeHash(this.codeKey, email, code), now) : [];
+    for (const token of matches) {
+      if (await this.deps.tokens.claim(token.selector, now)) return this.startSession(res, email);
     }
-    const left = await this.deps.tokens.recordWrongCode(email, LOGIN_CODE_MAX_ATTEMPTS, now);
-    if (left !== null && left <= 0) throw new AppError('code_locked', CODE_LOCKED, { status: 400 });
+    if (tries >= LOGIN_CODE_MAX_ATTEMPTS) throw new AppError('code_locked', CODE_LOCKED, { status: 400 });
     throw new AppError('code_invalid', CODE_INVALID, { status: 400 });
   }
 
@@ -191,8 +199,9 @@ export class SignIn {
   private async useLink(req: Request, user: Record<string, unknown>): Promise<Record<string, unknown> | null> {
     const { loginToken, selector } = req.body as { loginToken: string; selector: string };
     if (typeof user.email !== 'string') return null;
-    const used = await this.deps.tokens.consumeLink(selector, sha256(loginToken), user.email, this.now());
-    return used ? { email: user.email } : null;
+    const now = this.now();
+    const token = await this.deps.tokens.findLink(selector, sha256(loginToken), now, user.email);
+    return token && (await this.deps.tokens.claim(token.selector, now)) ? { email: user.email } : null;
   }
 
   private async startSession(res: Response, email: string): Promise<SessionUser> {

@@ -1,0 +1,57 @@
+import { silentLogger, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authRepositories, ensureAuthIndexes } from '../src/app';
+import { subscribeStatusMail } from '../src/entry-points/mq/status-mail-sender';
+import { createMailer } from '../src/mail/mailer';
+import { startMailCatcher } from './mail-catcher';
+
+describe('owners hear of a publish or a rejection', () => {
+  let db: Awaited<ReturnType<typeof testDatabase>>;
+  let mq: Awaited<ReturnType<typeof testBroker>>;
+  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  let ownerId = '';
+
+  beforeAll(async () => {
+    db = await testDatabase('auth-status-mail');
+    mq = await testBroker('auth-status-mail', 'svc-catalog');
+    smtp = await startMailCatcher();
+    const repositories = authRepositories(db.connection);
+    await ensureAuthIndexes(repositories);
+    ownerId = (await repositories.users.findOrCreate('chef@example.com', new Date())).user.id;
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'x <x@example.com>', outbox: '/nonexistent', logger: silentLogger });
+    await subscribeStatusMail({ broker: mq.broker, ...repositories, mailer, siteUrl: 'https://meals.example.com', logger: silentLogger });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await mq?.destroy();
+    await db?.drop();
+  });
+
+  const change = (status: 'published' | 'rejected' | 'pending', reason: string | null = null) =>
+    mq.broker.publish('catalog.service.status-changed', { serviceId: 'a'.repeat(24), slug: 'chef-kitchen', status, previousStatus: 'draft', ownerUserId: ownerId, name: 'Chef Kitchen', reason });
+
+  it('when an admin publishes the listing, then its owner gets a mail with its public address', async () => {
+    const started = Date.now();
+    await change('published');
+    const mail = await smtp.next('chef@example.com', started);
+    expect(mail.subject).toBe('Chef Kitchen is now listed on Meal Prep Directory');
+    expect(mail.text).toContain('https://meals.example.com/service/chef-kitchen');
+  });
+
+  it('when an admin rejects it with a reason, then the owner is told why; other changes send nothing', async () => {
+    const started = Date.now();
+    await change('pending');
+    await change('rejected', 'No kitchen licence on file');
+    const mail = await smtp.next('chef@example.com', started);
+    expect(mail.subject).toBe('Chef Kitchen was not approved for Meal Prep Directory');
+    expect(mail.text).toContain('Reason: No kitchen licence on file');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.filter((m) => m.receivedAt >= started)).toHaveLength(1);
+  });
+
+  it('when the same event comes twice, then only one mail goes out', async () => {
+    const repositories = authRepositories(db.connection);
+    expect(await repositories.notifications.claim('event-1', new Date())).toBe(true);
+    expect(await repositories.notifications.claim('event-1', new Date())).toBe(false);
+  });
+});
