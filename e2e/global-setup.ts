@@ -29,6 +29,7 @@ export default async function setup(project: TestProject) {
       MARKETING_SCRIPT_ID: 'e2e-marketing',
       MARKETING_SCRIPT_SRC: `${third}/marketing.js`,
       FORM_EMBED_SRC: `${third}/embed.js`,
+      FORM_ADD_SERVICE_ID: 'add-your-service',
     });
   } catch (err) {
     await thirdParties.close();

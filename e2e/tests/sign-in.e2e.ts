@@ -58,7 +58,7 @@ describe('signing in and the dashboard frame in Chromium', () => {
     await page.waitForURL(`${siteUrl}/login`);
     for (const route of DASHBOARD_ROUTES) {
       await page.goto(`${siteUrl}${route}`);
-      await page.waitForURL(`${siteUrl}/login`);
+      await page.waitForURL((url) => url.pathname === '/login');
       await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     }
     expect(browser.consoleErrors).toEqual([]);

@@ -43,7 +43,7 @@ export function runtimeConfigFrom(config: GatewayConfig, siteUrl: string): Runti
       site: config.SITE_ANALYTICS_ID ? { siteId: config.SITE_ANALYTICS_ID, scriptSrc: config.SITE_ANALYTICS_SRC } : null,
       marketing: config.MARKETING_SCRIPT_ID ? { scriptId: config.MARKETING_SCRIPT_ID, scriptSrc: config.MARKETING_SCRIPT_SRC } : null,
     },
-    forms: { embedScriptSrc: config.FORM_EMBED_SRC, addServiceFormId: config.FORM_ADD_SERVICE_ID },
+    forms: { embedScriptSrc: config.FORM_EMBED_SRC, addServiceFormId: config.FORM_ADD_SERVICE_ID ?? null },
   };
 }
 

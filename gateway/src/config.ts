@@ -31,7 +31,8 @@ export const gatewayConfigShape = {
   MARKETING_SCRIPT_ID: z.string().max(200).optional(),
   MARKETING_SCRIPT_SRC: z.url().default('https://static.klaviyo.com/onsite/js/klaviyo.js'),
   FORM_EMBED_SRC: z.url().default('https://paperform.co/__embed.min.js'),
-  FORM_ADD_SERVICE_ID: z.string().min(1).max(200).default('add-your-service'),
+  /** Unset (the default): /add-your-service is the native flow (sign in, then the owner form). */
+  FORM_ADD_SERVICE_ID: z.string().min(1).max(200).optional(),
   AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must start with amqp:// or amqps://').default('amqp://guest:guest@127.0.0.1:5672'),
   AMQP_PREFIX: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be lowercase letters, digits, dots, dashes or underscores').default('mealprep'),
   LIVE_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(2_000),

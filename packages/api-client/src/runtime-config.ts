@@ -29,7 +29,8 @@ export function isRuntimeConfig(value: unknown): value is RuntimeConfig {
     nullOrStrings(analytics.product, ['key', 'host', 'scriptSrc']) &&
     nullOrStrings(analytics.site, ['siteId', 'scriptSrc']) &&
     nullOrStrings(analytics.marketing, ['scriptId', 'scriptSrc']) &&
-    hasStrings(forms, ['embedScriptSrc', 'addServiceFormId'])
+    hasStrings(forms, ['embedScriptSrc']) &&
+    (forms.addServiceFormId === null || typeof forms.addServiceFormId === 'string')
   );
 }
 

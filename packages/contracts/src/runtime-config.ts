@@ -22,8 +22,8 @@ export const RuntimeConfigSchema = z.object({
   forms: z.object({
     /** The form provider's embed script. */
     embedScriptSrc: z.string(),
-    /** The form id of the add-service form, served at /add-your-service. */
-    addServiceFormId: z.string(),
+    /** The form id of the add-service form at /add-your-service; null: the native flow. */
+    addServiceFormId: z.string().nullable(),
   }),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

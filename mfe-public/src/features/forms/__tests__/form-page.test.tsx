@@ -37,6 +37,18 @@ describe('embedded form page', () => {
     embedScripts().forEach((script) => script.remove());
   });
 
+  it('when no add-service form is configured, then /add-your-service explains our own flow and leads to the owner form', async () => {
+    document.getElementById('runtime-config')?.remove();
+    inlineRuntimeConfig({ ...runtimeConfig, forms: { ...runtimeConfig.forms, addServiceFormId: null } });
+    renderRoutes('/add-your-service');
+    await settle();
+    expect(screen.getByRole('heading', { level: 1, name: 'Add Your Service' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start your listing' })).toHaveAttribute('href', '/dashboard/add-service');
+    expect(embedScripts()).toHaveLength(0);
+    expect(document.title).toBe('Add Your Service | Meal Prep Directory');
+  });
+
   it('when the provider puts its iframe in the page, then the loading text goes after the settle delay', async () => {
     renderRoutes('/add-your-service');
     await settle();

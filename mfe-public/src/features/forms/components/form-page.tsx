@@ -35,7 +35,7 @@ export function FormPage({ formId }: FormPageProps) {
   }
   if (config.status === 'error') return <ErrorState onRetry={config.retry} />;
   if (config.status === 'loading') return <Loading />;
-  const id = isAddService ? config.config.forms.addServiceFormId : formId;
+  const id = (isAddService ? config.config.forms.addServiceFormId : formId) ?? undefined;
   if (!isPossibleFormId(id)) return <FormNotFound />;
   return <FormView formId={id} isAddService={isAddService} scriptSrc={config.config.forms.embedScriptSrc} />;
 }

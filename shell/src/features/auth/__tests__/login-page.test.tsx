@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { Route, Routes } from '@mealprep/router';
 import { MemoryRouter } from '@mealprep/router/testing';
 import { currentLocation, LocationProbe, testQueryClient, WithQueryClient } from '../../../testing/providers';
-import { LoginPage } from '../components/login-page';
+import { LoginPage, safeNext } from '../components/login-page';
 
 const user = { id: 'u1', email: 'owner@example.com', roles: [] };
 const signedOut = { status: 200, body: { user: null } };
@@ -124,6 +124,27 @@ describe('sign-in screen', () => {
     renderLogin('/login?loginToken=abc.def.ghi-jkl_mnopqrstuv&selector=BBBBBBBBBBBBBBBBBBBBBB');
     expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in link is invalid, has expired or was already used.');
     expect(screen.getByRole('button', { name: 'Send magic link' })).toBeInTheDocument();
+  });
+
+  it('when the sign-in came from a dashboard page, then the user returns there; anywhere else is refused', async () => {
+    mockApi({ '/api/auth/me': signedOut, '/api/auth/login/request': { status: 202, body: { sent: true } }, '/api/auth/login/code': { status: 200, body: { user } } });
+    render(
+      <WithQueryClient>
+        <MemoryRouter initialEntries={['/login?next=%2Fdashboard%2Fadd-service']}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/dashboard/add-service" element={<p>add service</p>} />
+          </Routes>
+        </MemoryRouter>
+      </WithQueryClient>,
+    );
+    await userEvent.type(await screen.findByLabelText('Email'), 'owner@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send magic link' }));
+    await userEvent.type(await screen.findByPlaceholderText('123456'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('add service')).toBeInTheDocument();
+    for (const next of ['https://evil.example/dashboard', '//evil.example', '/login', 'javascript:alert(1)', '/dashboard?x=<script>']) expect(safeNext(next)).toBe('/dashboard');
+    expect(safeNext('/dashboard/services/abc/edit')).toBe('/dashboard/services/abc/edit');
   });
 
   it('when someone signed in opens /login, then they go to /dashboard', async () => {

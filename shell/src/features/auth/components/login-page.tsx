@@ -14,6 +14,11 @@ function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** Only a dashboard page of this site: never another origin (`//evil.example`) or a script URL. */
+export function safeNext(value: string | null): string {
+  return value && /^\/dashboard(\/[A-Za-z0-9/_-]*)?$/.test(value) ? value : '/dashboard';
+}
+
 // One use per link, even if the page mounts twice (React's strict mode, a quick back-and-forth).
 const linkAttempts = new Map<string, Promise<SessionUser>>();
 
@@ -32,6 +37,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const loginToken = params.get('loginToken');
+  const next = safeNext(params.get('next'));
   const selector = params.get('selector');
 
   const [step, setStep] = useState<'email' | 'code'>('email');
@@ -49,7 +55,7 @@ export function LoginPage() {
     queryClient.setQueryData(SESSION_QUERY_KEY, signedInUser);
     void queryClient.invalidateQueries({ queryKey: IS_ADMIN_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: MY_SERVICES_QUERY_KEY });
-    navigate('/dashboard', { replace: true });
+    navigate(next, { replace: true });
   };
 
   useEffect(() => {
@@ -80,7 +86,7 @@ export function LoginPage() {
   }, [step]);
 
   if (linkState === 'working') return <Loading />;
-  if (!isLoading && user && linkState === 'none') return <Navigate to="/dashboard" replace />;
+  if (!isLoading && user && linkState === 'none') return <Navigate to={next} replace />;
 
   const send = async (address: string) => {
     await requestLoginLink(address);

@@ -1,13 +1,15 @@
 import { Loading } from '@mealprep/ui';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from '@mealprep/router';
+import { Navigate, Outlet, useLocation } from '@mealprep/router';
 import { useIsAdmin, useSession } from '../hooks/use-session';
 
 /** The dashboard is for signed-in users: anyone else goes to /login. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
+  const { pathname } = useLocation();
   if (isLoading) return <Loading />;
-  if (!user) return <Navigate to="/login" replace />;
+  // After signing in, the user comes back to the page they asked for.
+  if (!user) return <Navigate to={pathname === '/dashboard' ? '/login' : `/login?${new URLSearchParams({ next: pathname }).toString()}`} replace />;
   return children;
 }
 

@@ -37,7 +37,8 @@ describe('dashboard frame', () => {
       mockApi({ '/api/auth/me': signedOut });
       renderAt(path);
       expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-      expect(currentLocation()).toBe('/login');
+      // Back to the page asked for, once signed in.
+      expect(currentLocation()).toBe(path === '/dashboard' ? '/login' : `/login?next=${encodeURIComponent(path)}`);
     },
   );
 
