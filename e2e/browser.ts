@@ -8,7 +8,18 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/lib/ensure-chromium.mjs';
  * context and page per test. Console errors are collected so a test can assert there were none.
  */
 export function useBrowserPage() {
-  const handle = { page: null as unknown as Page, consoleErrors: [] as string[] };
+  const handle = {
+    page: null as unknown as Page,
+    consoleErrors: [] as string[],
+    /** Another visitor: a page in a context of its own (own cookies), closed after the test. */
+    newPage: async (): Promise<Page> => {
+      const other = await browser.newContext();
+      other.setDefaultTimeout(15_000);
+      extraContexts.push(other);
+      return other.newPage();
+    },
+  };
+  const extraContexts: BrowserContext[] = [];
   let failedRequests: string[] = [];
   let browser: Browser;
   let context: BrowserContext;
@@ -43,6 +54,7 @@ export function useBrowserPage() {
       );
     }
     await context?.close();
+    for (const other of extraContexts.splice(0)) await other.close();
   });
   return handle;
 }

@@ -1,37 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { demoServices } from '@mealprep/demo-data';
 import { useBrowserPage } from '../browser';
 import { E2E_ADMIN_EMAIL } from '../global-setup';
-import { signInCode, signInLink, waitForMail } from '../mail-catcher';
+import { signInLink } from '../mail-catcher';
+import { askForMail, newAddress, signInWithCode } from '../sign-in-helpers';
 import { expectHeading } from '../page-helpers';
 
 const siteUrl = inject('siteUrl');
-const mailDir = inject('mailDir');
 const ADMIN_LINKS = ['Banner Images', 'Media', 'Services', 'Import Utilities', 'Service Utilities'];
 const DASHBOARD_ROUTES = ['/dashboard', '/dashboard/add-service', '/dashboard/services', '/dashboard/banner-images', '/dashboard/media', '/dashboard/import-utilities', '/dashboard/service-utilities', '/dashboard/services/abc/edit'];
-
-const newAddress = (label: string) => `${label}-${randomBytes(3).toString('hex')}@e2e.test`;
-
-/** Asks for a sign-in e-mail on /login and returns it once the SMTP server has it. */
-async function askForMail(page: Page, email: string) {
-  await page.goto(`${siteUrl}/login`);
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  const asked = Date.now();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send magic link' }).click();
-  await page.getByText(`We sent a sign-in link to ${email}. Open it on this device or enter the one-time code below.`).waitFor();
-  return waitForMail(mailDir, email, asked);
-}
-
-async function signInWithCode(page: Page, email: string) {
-  const mail = await askForMail(page, email);
-  await page.getByPlaceholder('123456').fill(signInCode(mail));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${siteUrl}/dashboard`);
-}
 
 async function sidebarLinks(page: Page): Promise<string[]> {
   return page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link').allTextContents();
