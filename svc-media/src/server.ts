@@ -2,6 +2,7 @@ import { bootService, runService } from '@mealprep/service-kit';
 import { createMediaApp, mediaRepositories } from './app';
 import { loadMediaConfig, mediaDirOf } from './config';
 import { seedDemoMedia } from './domain/demo-media';
+import { subscribeLogoAssociation } from './entry-points/mq/logo-association';
 
 await runService('svc-media', () => {
   const config = loadMediaConfig();
@@ -13,6 +14,7 @@ await runService('svc-media', () => {
     prepare: async ({ connection, broker, logger }) => {
       const repositories = mediaRepositories(connection, mediaDir);
       await Promise.all([repositories.banners.ensureIndexes(), repositories.media.ensureIndexes(), repositories.images.ensureIndexes()]);
+      await subscribeLogoAssociation({ broker, media: repositories.media });
       if (!config.SEED_DEMO_DATA) return;
       const started = performance.now();
       const seeded = await seedDemoMedia({ ...repositories, publish: (type, payload) => broker.publish(type, payload) });

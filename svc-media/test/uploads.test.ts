@@ -107,6 +107,15 @@ describe('logo uploads', () => {
     expect(await uploadedCount()).toBe(before);
   });
 
+  it('when a listing starts using an uploaded logo, then the media item is tied to that service', async () => {
+    const { subscribeLogoAssociation } = await import('../src/entry-points/mq/logo-association');
+    const repositories = mediaRepositories(db.connection, mediaDir);
+    await subscribeLogoAssociation({ broker: mq.broker, media: repositories.media });
+    const { body } = await upload(photo, 'logo.jpg', 'image/jpeg');
+    await mq.broker.publish('catalog.service.created', { serviceId: 'c'.repeat(24), slug: 'x', status: 'draft', logoImageId: body.mediaId! });
+    await expect.poll(async () => (await repositories.media.findById(body.mediaId!))?.associatedEntityId).toBe('c'.repeat(24));
+  });
+
   it('when a visitor who is not signed in uploads, then it is refused', async () => {
     const answer = await upload(photo, 'logo.jpg', 'image/jpeg', {});
     expect(answer.status).toBe(401);

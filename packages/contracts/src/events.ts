@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ServiceStatusSchema } from './service';
 
-const ServiceChange = z.object({ serviceId: z.string(), slug: z.string(), status: ServiceStatusSchema });
+const ServiceChange = z.object({
+  serviceId: z.string(),
+  slug: z.string(),
+  status: ServiceStatusSchema,
+  /** The logo the listing now uses, so svc-media can tie the media item to it. */
+  logoImageId: z.string().nullable().optional(),
+});
 
 /**
  * Every domain event's payload, by routing key. Consumers validate the envelope and then the

@@ -73,6 +73,11 @@ export function mediaRepository(connection: Connection) {
       );
       return result.upsertedCount;
     },
+    /** Ties a media item to the service that uses it (once: an item belongs to one service). */
+    async associate(id: string, serviceId: string): Promise<boolean> {
+      const result = await Model.updateOne({ _id: id, associatedEntityId: null }, { $set: { associatedEntityId: serviceId } });
+      return result.modifiedCount > 0;
+    },
     async ensureIndexes(): Promise<void> {
       await Model.init();
     },
