@@ -108,3 +108,41 @@ export const AdminStatusBodySchema = z.strictObject({ status: ServiceStatusSchem
 /** services.myServices: one of the caller's own listings. */
 export const OwnedServiceSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), status: ServiceStatusSchema });
 export type OwnedService = z.infer<typeof OwnedServiceSchema>;
+
+/** services.adminManagement: the admin table's filters, kept in the page's URL. */
+export const AdminServiceQuerySchema = z.strictObject({
+  q: z.string().trim().max(MAX_SEARCH_LENGTH).optional(),
+  status: ServiceStatusSchema.optional(),
+  featured: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  mealType: z.string().regex(/^[a-z0-9-]{1,60}$/).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminServiceQuery = z.infer<typeof AdminServiceQuerySchema>;
+
+export const AdminServiceRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  status: ServiceStatusSchema,
+  featuredUntil: z.string().nullable(),
+  mealTypes: z.array(z.string()),
+  createdAt: z.string(),
+  ownerUserId: z.string().nullable(),
+});
+export type AdminServiceRow = z.infer<typeof AdminServiceRowSchema>;
+export interface AdminServiceList {
+  items: AdminServiceRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+/** Bulk calls name 1 to 1,000 services. */
+export const BulkIdsSchema = z.array(z.string().regex(/^[0-9a-f]{24}$/, 'must be service ids')).min(1, 'names no service').max(1000, 'names more than 1,000 services');
+export const BulkStatusBodySchema = z.strictObject({ ids: BulkIdsSchema, status: ServiceStatusSchema });
+export const BulkIdsBodySchema = z.strictObject({ ids: BulkIdsSchema });
+/** Featured for a number of days: at least 1 (the page falls back to 30 on anything not a number). */
+export const FeatureBodySchema = z.strictObject({ days: z.number().int().min(1).max(3650) });
+export const BulkFeatureBodySchema = z.strictObject({ ids: BulkIdsSchema, days: z.number().int().min(1).max(3650) });

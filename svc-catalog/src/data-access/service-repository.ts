@@ -152,6 +152,21 @@ export function serviceRepository(connection: Connection) {
       const docs = await Model.find({ status }).lean();
       return docs.map((d) => toStored(d as Doc));
     },
+    async listAll(): Promise<StoredService[]> {
+      const docs = await Model.find().lean();
+      return docs.map((d) => toStored(d as Doc));
+    },
+    /** Features (until a date) or unfeatures (null) the given services; returns how many changed. */
+    async setFeatured(ids: readonly string[], until: Date | null): Promise<number> {
+      const result = await Model.updateMany({ _id: { $in: ids } }, { $set: { featuredUntil: until } });
+      return result.modifiedCount;
+    },
+    /** Deletes the given services and returns what they were. */
+    async deleteMany(ids: readonly string[]): Promise<StoredService[]> {
+      const docs = await Model.find({ _id: { $in: ids } }).lean();
+      await Model.deleteMany({ _id: { $in: ids } });
+      return docs.map((d) => toStored(d as Doc));
+    },
     async findBySlug(slug: string): Promise<StoredService | null> {
       const doc = await Model.findOne({ slug }).lean();
       return doc ? toStored(doc as Doc) : null;

@@ -1,6 +1,7 @@
 import type { GeoRegionRepository } from '../data-access/geo-region-repository';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import type { ServiceRepository } from '../data-access/service-repository';
+import { AdminIndex } from './admin-index';
 import { PublicIndex } from './public-index';
 
 export interface IndexDeps {
@@ -15,6 +16,8 @@ export interface IndexDeps {
  */
 export class CatalogIndex {
   readonly index = new PublicIndex();
+  /** Every service, for the admin table. */
+  readonly admin = new AdminIndex();
   private running: Promise<void> | null = null;
   private again = false;
 
@@ -29,12 +32,17 @@ export class CatalogIndex {
       try {
         do {
           this.again = false;
-          const [published, regions, mealTypes] = await Promise.all([
-            this.deps.services.listByStatus('published'),
+          const [all, regions, mealTypes] = await Promise.all([
+            this.deps.services.listAll(),
             this.deps.regions.listByCountry('US'),
             this.deps.mealTypes.list(),
           ]);
-          this.index.rebuild(published, regions, mealTypes);
+          this.index.rebuild(
+            all.filter((s) => s.status === 'published'),
+            regions,
+            mealTypes,
+          );
+          this.admin.rebuild(all);
         } while (this.again);
       } finally {
         this.running = null;

@@ -1,0 +1,120 @@
+import type { AdminServiceList, EventEnvelope } from '@mealprep/contracts';
+import { signIdentity } from '@mealprep/service-kit';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { demoServices } from '@mealprep/demo-data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
+import { CatalogIndex } from '../src/domain/catalog-index';
+import { seedDemoCatalog } from '../src/domain/demo-seed';
+import { seedReferenceData } from '../src/domain/reference-data';
+
+const NOW = new Date('2026-11-01T12:00:00Z');
+const demo = demoServices(NOW);
+const admin = signIdentity({ userId: 'boss', email: 'boss@example.com', roles: ['admin'] }, TEST_IDENTITY_SECRET);
+const owner = signIdentity({ userId: 'owner-1', email: 'owner@example.com', roles: [] }, TEST_IDENTITY_SECRET);
+
+describe('admin services management', () => {
+  let db: Awaited<ReturnType<typeof testDatabase>>;
+  let mq: Awaited<ReturnType<typeof testBroker>>;
+  let http: Awaited<ReturnType<typeof serve>>;
+  const events: EventEnvelope[] = [];
+
+  beforeAll(async () => {
+    db = await testDatabase('catalog-admin');
+    mq = await testBroker('catalog-admin', 'svc-catalog');
+    await mq.broker.subscribe('seen', ['catalog.service.*'], async (e) => void events.push(e), { exclusive: true });
+    const repositories = catalogRepositories(db.connection);
+    await ensureCatalogIndexes(repositories);
+    await seedReferenceData({ ...repositories, publish: async () => undefined });
+    await seedDemoCatalog(repositories, NOW);
+    const catalog = new CatalogIndex(repositories);
+    await catalog.refresh();
+    http = await serve(createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, catalog, now: () => NOW }));
+  });
+  afterAll(async () => {
+    await http?.close();
+    await mq?.destroy();
+    await db?.drop();
+  });
+
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = admin) => {
+    const response = await fetch(`${http.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: { message: string } } };
+  };
+  const list = async (query = '') => (await call('GET', `/admin/services${query}`)).body as unknown as AdminServiceList;
+
+  it('when an admin lists services, then every status comes, newest first, filtered by search, status, featured and meal type', async () => {
+    const all = await list('?pageSize=100');
+    expect(all.total).toBe(demo.length);
+    const created = all.items.map((s) => s.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+    expect((await list('?status=pending')).items.every((s) => s.status === 'pending')).toBe(true);
+    const featured = await list('?featured=true&pageSize=100');
+    expect(featured.total).toBe(demo.filter((s) => s.status === 'published' && s.featuredUntil && Date.parse(s.featuredUntil) >= NOW.getTime()).length);
+    expect((await list('?featured=false&pageSize=100')).total).toBe(demo.length - featured.total);
+    const keto = await list('?mealType=keto&pageSize=100');
+    expect(keto.items.every((s) => s.mealTypes.includes('keto'))).toBe(true);
+    const target = demo[5]!;
+    expect((await list(`?q=${encodeURIComponent(target.slug)}`)).items.map((s) => s.id)).toContain(target.id);
+    expect((await list('?q=%24where&status=draft')).total).toBe(0);
+    expect((await list('?page=2&pageSize=20')).items).toHaveLength(20);
+  });
+
+  it('when the caller is not an admin or the query is malformed, then it is refused', async () => {
+    expect((await call('GET', '/admin/services', undefined, owner)).status).toBe(403);
+    expect((await call('GET', '/admin/services', undefined, {})).status).toBe(401);
+    for (const q of ['?status=famous', '?featured=maybe', '?page=0', '?pageSize=1000', '?sort=name', `?q=${'x'.repeat(500)}`, '?mealType[$ne]=x']) {
+      expect((await call('GET', `/admin/services${q}`)).status, q).toBe(400);
+    }
+  });
+
+  it('when an admin bulk-publishes, then each service changes and is announced; 0, 10,000 or unknown ids change nothing', async () => {
+    const drafts = (await list('?status=pending&pageSize=100')).items.map((s) => s.id);
+    expect(drafts.length).toBeGreaterThan(0);
+    expect((await call('POST', '/admin/services/bulk/status', { ids: [], status: 'published' })).status).toBe(400);
+    // 10,000 ids do not even fit the body limit: refused before anything is parsed.
+    const flood = await call('POST', '/admin/services/bulk/status', { ids: Array(10_000).fill('a'.repeat(24)), status: 'published' });
+    expect(flood.status).toBe(413);
+    expect(flood.body.error?.message).toBeTruthy();
+    expect((await call('POST', '/admin/services/bulk/status', { ids: Array(1_001).fill('a'.repeat(24)), status: 'published' })).status).toBe(400);
+    const unknown = await call('POST', '/admin/services/bulk/status', { ids: [...drafts, 'f'.repeat(24)], status: 'published' });
+    expect(unknown.status).toBe(404);
+    expect((await list('?status=pending&pageSize=100')).items.map((s) => s.id)).toEqual(drafts);
+    expect((await call('POST', '/admin/services/bulk/status', { ids: drafts, status: 'published' }, owner)).status).toBe(403);
+
+    const done = await call('POST', '/admin/services/bulk/status', { ids: drafts, status: 'published' });
+    expect(done).toMatchObject({ status: 200, body: { updated: drafts.length } });
+    expect((await list('?status=pending')).total).toBe(0);
+    await expect.poll(() => events.filter((e) => e.type === 'catalog.service.status-changed').length).toBeGreaterThanOrEqual(drafts.length);
+  });
+
+  it('when an admin features for N days, then only published services can be, with the spec messages; unfeature undoes it', async () => {
+    const published = (await list('?status=published&featured=false&pageSize=3')).items.map((s) => s.id);
+    const closed = (await list('?status=closed&pageSize=1')).items[0]!.id;
+    const one = await call('POST', `/admin/services/${closed}/feature`, { days: 7 });
+    expect(one).toMatchObject({ status: 409, body: { error: { message: 'Only published services can be featured' } } });
+    const bulk = await call('POST', '/admin/services/bulk/feature', { ids: [...published, closed], days: 7 });
+    expect(bulk).toMatchObject({ status: 409, body: { error: { message: 'Only published services can be featured. 1 selected service(s) are not published.' } } });
+    for (const days of [0, -1, 1.5, '30', null]) expect((await call('POST', `/admin/services/${published[0]}/feature`, { days })).status).toBe(400);
+
+    const featured = await call('POST', '/admin/services/bulk/feature', { ids: published, days: 7 });
+    expect(featured.status).toBe(200);
+    expect(featured.body.featuredUntil).toBe(new Date(NOW.getTime() + 7 * 86_400_000).toISOString());
+    const nowFeatured = (await list('?featured=true&pageSize=100')).items.map((s) => s.id);
+    for (const id of published) expect(nowFeatured).toContain(id);
+    expect((await call('POST', `/admin/services/${published[0]}/unfeature`)).status).toBe(200);
+    expect((await call('POST', '/admin/services/bulk/unfeature', { ids: published.slice(1) })).status).toBe(200);
+    const after = (await list('?featured=true&pageSize=100')).items.map((s) => s.id);
+    for (const id of published) expect(after).not.toContain(id);
+  });
+
+  it('when an admin deletes, singly or in bulk, then the services are gone everywhere and announced', async () => {
+    const [a, b, c] = (await list('?status=published&pageSize=3')).items;
+    expect((await call('DELETE', `/admin/services/${a!.id}`)).body).toEqual({ deleted: 1 });
+    expect((await call('POST', '/admin/services/bulk/delete', { ids: [b!.id, c!.id] })).body).toEqual({ deleted: 2 });
+    expect((await call('GET', `/services/by-slug/${a!.slug}`, undefined, {})).status).toBe(404);
+    expect((await list('?pageSize=100')).total).toBe(demo.length - 3);
+    expect((await call('DELETE', `/admin/services/${a!.id}`)).status).toBe(404);
+    await expect.poll(() => events.filter((e) => e.type === 'catalog.service.deleted').map((e) => (e.payload as { serviceId: string }).serviceId).sort()).toEqual([a!.id, b!.id, c!.id].sort());
+  });
+});
