@@ -2,6 +2,7 @@ import './styles.css';
 import { ADMIN_SCREENS } from '@mealprep/contracts/browser';
 import { Route, Routes } from '@mealprep/router';
 import { AdminScreen } from './features/screens/components/admin-screen';
+import { AdminServicesPage } from './features/services/components/admin-services-page';
 
 /**
  * Exposed as `./routes`, mounted by the shell under /dashboard for admins only (the shell sends
@@ -10,7 +11,8 @@ import { AdminScreen } from './features/screens/components/admin-screen';
 export default function AdminRoutes() {
   return (
     <Routes>
-      {ADMIN_SCREENS.map((screen) => (
+      <Route path="services" element={<AdminServicesPage />} />
+      {ADMIN_SCREENS.filter((screen) => screen.path !== 'services').map((screen) => (
         <Route key={screen.path} path={screen.path} element={<AdminScreen title={screen.label} />} />
       ))}
     </Routes>

@@ -7,7 +7,6 @@ describe('admin remote', () => {
   it.each([
     ['banner-images', 'Banner Images'],
     ['media', 'Media'],
-    ['services', 'Services'],
     ['import-utilities', 'Import Utilities'],
     ['service-utilities', 'Service Utilities'],
   ])('when /dashboard/%s opens, then its heading and title show', (path, title) => {

@@ -1,0 +1,120 @@
+import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
+import type { AdminServiceRow } from '@mealprep/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from '@mealprep/router';
+import { MemoryRouter } from '@mealprep/router/testing';
+import AdminRoutes from '../../../routes';
+import { featureDays } from '../api/admin-services';
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderAt(path = '/dashboard/services') {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/dashboard/*" element={<AdminRoutes />} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const future = new Date(Date.now() + 5 * 86_400_000).toISOString();
+const row = (n: number, overrides: Partial<AdminServiceRow> = {}): AdminServiceRow => ({
+  id: n.toString(16).padStart(24, '0'), name: `Service ${n}`, slug: `service-${n}`, status: 'published', featuredUntil: null,
+  mealTypes: ['keto', 'vegan', 'paleo', 'whole30'], createdAt: '2026-11-01T00:00:00.000Z', ownerUserId: null, ...overrides,
+});
+const page = (items: AdminServiceRow[], extra: Record<string, number> = {}) => ({ status: 200, body: { items, total: items.length, page: 1, pageSize: 20, pageCount: 1, ...extra } });
+const base = { '/api/catalog/meal-types': { status: 200, body: { items: [{ slug: 'keto', name: 'Keto', description: '' }] } } };
+
+describe('admin services table', () => {
+  it('when it lists services, then the columns of the spec show: name with slug, status, featured until, three meal types then +N, actions', async () => {
+    mockApi({ ...base, '/api/catalog/admin/services': page([row(1, { featuredUntil: future }), row(2, { status: 'draft' })]) });
+    renderAt();
+    const first = (await screen.findByText('Service 1')).closest('tr')!;
+    expect(within(first).getByText('service-1')).toBeInTheDocument();
+    expect(within(first).getByText(/^Until /)).toBeInTheDocument();
+    expect(within(first).getByText('keto, vegan, paleo +1')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', `/dashboard/services/${row(1).id}/edit`);
+    expect(within(first).getByRole('link', { name: 'Public' })).toHaveAttribute('href', '/service/service-1');
+    expect(within(first).getByRole('button', { name: 'Unfeature' })).toBeInTheDocument();
+    const second = screen.getByText('Service 2').closest('tr')!;
+    expect(within(second).getByText('—')).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Featured' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search by name, slug, description...')).toBeInTheDocument();
+    expect(document.title).toBe('Services | Meal Prep Directory');
+  });
+
+  it('when filters change, then they go into the URL and the request; with none the empty text is short', async () => {
+    const fetch = mockApi({ ...base, '/api/catalog/admin/services': page([]) });
+    renderAt();
+    expect(await screen.findByText('No services found')).toBeInTheDocument();
+    expect(screen.queryByText('Try adjusting your filters or search query')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'pending');
+    await userEvent.type(screen.getByPlaceholderText('Search by name, slug, description...'), 'kitchen{Enter}');
+    expect(screen.getByTestId('where')).toHaveTextContent('/dashboard/services?status=pending&q=kitchen');
+    expect(await screen.findByText('Try adjusting your filters or search query')).toBeInTheDocument();
+    const last = callsTo(fetch, '/api/catalog/admin/services').at(-1)!;
+    expect(Object.fromEntries(last.searchParams)).toEqual({ q: 'kitchen', status: 'pending', page: '1', pageSize: '20' });
+  });
+
+  it('when rows are selected, then the bulk bar sets status, features for the given days, unfeatures and deletes after a confirm', async () => {
+    const fetch = mockApi({
+      ...base,
+      '/api/catalog/admin/services': page([row(1), row(2)]),
+      '/api/catalog/admin/services/bulk/status': { status: 200, body: { updated: 2 } },
+      '/api/catalog/admin/services/bulk/feature': { status: 200, body: { updated: 2 } },
+      '/api/catalog/admin/services/bulk/delete': { status: 200, body: { deleted: 2 } },
+    });
+    vi.spyOn(window, 'prompt').mockReturnValue('7');
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderAt();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByText('2 selected')).toBeInTheDocument();
+    await userEvent.selectOptions(within(bar).getByLabelText('Set status of selected'), 'published');
+    expect(bodiesTo(fetch, '/api/catalog/admin/services/bulk/status')).toEqual([{ ids: [row(1).id, row(2).id], status: 'published' }]);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Feature' }));
+    expect(bodiesTo(fetch, '/api/catalog/admin/services/bulk/feature')).toEqual([{ ids: [row(1).id, row(2).id], days: 7 }]);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Service 1' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete 1 service(s)?');
+    expect(callsTo(fetch, '/api/catalog/admin/services/bulk/delete')).toHaveLength(0);
+    await userEvent.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }));
+    expect(bodiesTo(fetch, '/api/catalog/admin/services/bulk/delete')).toEqual([{ ids: [row(1).id] }]);
+  });
+
+  it('when featuring fails, then the server reason is shown, else the spec fallback', async () => {
+    mockApi({
+      ...base,
+      '/api/catalog/admin/services': page([row(1, { status: 'closed' })]),
+      [`/api/catalog/admin/services/${row(1).id}/feature`]: [{ status: 409, body: { error: { code: 'not_published', message: 'Only published services can be featured' } } }, { status: 500 }],
+    });
+    vi.spyOn(window, 'prompt').mockReturnValue('abc');
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderAt();
+    await userEvent.click(await screen.findByRole('button', { name: 'Featured' }));
+    expect(alert).toHaveBeenLastCalledWith('Only published services can be featured');
+    await userEvent.click(screen.getByRole('button', { name: 'Featured' }));
+    expect(alert).toHaveBeenLastCalledWith('Failed to set featured status');
+  });
+
+  it('when a duration is typed, then it is a number of days, at least 1, and anything else is 30', () => {
+    expect(featureDays('7')).toBe(7);
+    expect(featureDays('0')).toBe(1);
+    expect(featureDays('-3')).toBe(1);
+    expect(featureDays('abc')).toBe(30);
+    expect(featureDays('')).toBe(30);
+    expect(featureDays(null)).toBeNull();
+  });
+});

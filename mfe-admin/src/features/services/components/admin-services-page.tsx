@@ -1,0 +1,283 @@
+import { isApiError } from '@mealprep/api-client';
+import type { AdminServiceRow, ServiceStatus } from '@mealprep/contracts';
+import { SERVICE_STATUSES } from '@mealprep/contracts/browser';
+import { Button, ErrorState, Loading, Pager, usePageMeta, type PagerLinkProps } from '@mealprep/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from '@mealprep/router';
+import { adminApi, adminServicesQuery, featureDays, mealTypesQuery, type AdminFilters } from '../api/admin-services';
+
+const control =
+  'rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm dark:border-gray-600 dark:bg-gray-900 focus:outline-2 focus:outline-emerald-600';
+
+function RouterPagerLink({ href, ...rest }: PagerLinkProps) {
+  return <Link to={href} {...rest} />;
+}
+
+const messageOf = (failure: unknown, fallback: string) =>
+  isApiError(failure) && failure.code !== 'network_error' && failure.code !== 'http_error' ? failure.message : fallback;
+
+const isFeatured = (row: AdminServiceRow, now: number) => row.status === 'published' && row.featuredUntil !== null && Date.parse(row.featuredUntil) >= now;
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+
+/** /dashboard/services: every service for the admins, with filters kept in the URL and bulk actions. */
+export function AdminServicesPage() {
+  usePageMeta({ title: 'Services', noindex: true });
+  const [params, setParams] = useSearchParams();
+  const filters: AdminFilters = {
+    q: params.get('q') ?? '',
+    status: params.get('status') ?? '',
+    featured: params.get('featured') ?? '',
+    mealType: params.get('mealType') ?? '',
+    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+  };
+  const [search, setSearch] = useState(filters.q);
+  const list = useQuery(adminServicesQuery(filters));
+  const mealTypes = useQuery(mealTypesQuery);
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const now = Date.now();
+
+  const setFilter = (key: keyof AdminFilters, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next);
+    setSelected(new Set());
+  };
+  const hrefForPage = (page: number) => {
+    const next = new URLSearchParams(params);
+    if (page > 1) next.set('page', String(page));
+    else next.delete('page');
+    const query = next.toString();
+    return `/dashboard/services${query ? `?${query}` : ''}`;
+  };
+
+  /** Runs an action, tells the admin when it fails, and refreshes the table either way. */
+  const act = async (action: () => Promise<unknown>, failure: string) => {
+    setBusy(true);
+    try {
+      await action();
+      setSelected(new Set());
+    } catch (error) {
+      window.alert(messageOf(error, failure));
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: ['services'] });
+    }
+  };
+
+  const rows = list.data?.items ?? [];
+  const ids = [...selected];
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const filtered = Boolean(filters.q || filters.status || filters.featured || filters.mealType);
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const featureOne = (row: AdminServiceRow) => {
+    const days = featureDays(window.prompt('Feature for how many days?', '30'));
+    if (days !== null) void act(() => adminApi.feature(row.id, days), 'Failed to set featured status');
+  };
+  const featureMany = () => {
+    const days = featureDays(window.prompt('Feature for how many days?', '30'));
+    if (days !== null) void act(() => adminApi.bulkFeature(ids, days), 'Failed to set featured status');
+  };
+
+  return (
+    <section className="space-y-5">
+      <h1 className="text-3xl font-bold tracking-tight">Services</h1>
+
+      <form
+        role="search"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilter('q', search.trim());
+        }}
+      >
+        <label className="flex flex-col text-sm">
+          <span className="sr-only">Search</span>
+          <input type="search" className={`${control} w-72`} placeholder="Search by name, slug, description..." value={search} onChange={(e) => setSearch(e.target.value)} maxLength={100} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Status
+          <select className={control} value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
+            <option value="">All statuses</option>
+            {SERVICE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Featured
+          <select className={control} value={filters.featured} onChange={(e) => setFilter('featured', e.target.value)}>
+            <option value="">All</option>
+            <option value="true">Featured</option>
+            <option value="false">Not featured</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Meal type
+          <select className={control} value={filters.mealType} onChange={(e) => setFilter('mealType', e.target.value)}>
+            <option value="">All meal types</option>
+            {(mealTypes.data ?? []).map((m) => (
+              <option key={m.slug} value={m.slug}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" variant="secondary" size="sm">
+          Search
+        </Button>
+      </form>
+
+      {selected.size > 0 && (
+        <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm dark:border-emerald-900 dark:bg-emerald-950">
+          <span className="font-medium">{selected.size} selected</span>
+          <select
+            aria-label="Set status of selected"
+            className={control}
+            value=""
+            disabled={busy}
+            onChange={(e) => {
+              const status = e.target.value as ServiceStatus;
+              if (status) void act(() => adminApi.bulkStatus(ids, status), 'Failed to update service status');
+            }}
+          >
+            <option value="">Set status…</option>
+            {SERVICE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+          <Button size="sm" variant="outline" disabled={busy} onClick={featureMany}>
+            Feature
+          </Button>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => adminApi.bulkUnfeature(ids), 'Failed to unfeature services')}>
+            Unfeature
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            onClick={() => {
+              if (window.confirm(`Are you sure you want to delete ${ids.length} service(s)?`)) void act(() => adminApi.bulkRemove(ids), 'Failed to delete services');
+            }}
+          >
+            Delete
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </Button>
+        </div>
+      )}
+
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <ErrorState onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center dark:border-gray-700">
+          <p className="font-medium">No services found</p>
+          {filtered && <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Try adjusting your filters or search query</p>}
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-gray-600 dark:text-gray-400">{list.data.total} services</p>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-gray-200 dark:border-gray-800">
+                <tr>
+                  <th scope="col" className="py-2 pr-2">
+                    <input type="checkbox" aria-label="Select all" className="size-4 accent-emerald-700" checked={allOnPage} onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())} />
+                  </th>
+                  <th scope="col" className="py-2 pr-4">Name</th>
+                  <th scope="col" className="py-2 pr-4">Status</th>
+                  <th scope="col" className="py-2 pr-4">Featured</th>
+                  <th scope="col" className="py-2 pr-4">Meal Types</th>
+                  <th scope="col" className="py-2">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const featured = isFeatured(row, now);
+                  return (
+                    <tr key={row.id} className="border-b border-gray-100 align-top dark:border-gray-800">
+                      <td className="py-2 pr-2">
+                        <input type="checkbox" aria-label={`Select ${row.name}`} className="size-4 accent-emerald-700" checked={selected.has(row.id)} onChange={(e) => toggle(row.id, e.target.checked)} />
+                      </td>
+                      <td className="py-2 pr-4">
+                        <div className="font-medium">{row.name}</div>
+                        <div className="text-xs text-gray-600 dark:text-gray-400">{row.slug}</div>
+                      </td>
+                      <td className="py-2 pr-4 capitalize">{row.status}</td>
+                      <td className="py-2 pr-4">{featured && row.featuredUntil ? `Until ${day(row.featuredUntil)}` : '—'}</td>
+                      <td className="py-2 pr-4">
+                        {row.mealTypes.slice(0, 3).join(', ')}
+                        {row.mealTypes.length > 3 ? ` +${row.mealTypes.length - 3}` : ''}
+                      </td>
+                      <td className="py-2">
+                        <div className="flex flex-wrap items-center gap-2">
+                          <Link to={`/dashboard/services/${row.id}/edit`} className="font-medium text-emerald-700 underline dark:text-emerald-400">
+                            Admin
+                          </Link>
+                          <a href={`/service/${row.slug}`} target="_blank" rel="noopener noreferrer" className="font-medium text-emerald-700 underline dark:text-emerald-400">
+                            Public
+                          </a>
+                          <select
+                            aria-label={`Status of ${row.name}`}
+                            className={control}
+                            value={row.status}
+                            disabled={busy}
+                            onChange={(e) => void act(() => adminApi.setStatus(row.id, e.target.value as ServiceStatus), 'Failed to update service status')}
+                          >
+                            {SERVICE_STATUSES.map((s) => (
+                              <option key={s} value={s}>
+                                {s}
+                              </option>
+                            ))}
+                          </select>
+                          {featured ? (
+                            <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => adminApi.unfeature(row.id), 'Failed to unfeature service')}>
+                              Unfeature
+                            </Button>
+                          ) : (
+                            <Button size="sm" variant="outline" disabled={busy} onClick={() => featureOne(row)}>
+                              Featured
+                            </Button>
+                          )}
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            disabled={busy}
+                            onClick={() => {
+                              if (window.confirm('Are you sure you want to delete this service?')) void act(() => adminApi.remove(row.id), 'Failed to delete service');
+                            }}
+                          >
+                            Delete
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={list.data.page} pageCount={list.data.pageCount} hrefForPage={hrefForPage} linkComponent={RouterPagerLink} />
+        </>
+      )}
+    </section>
+  );
+}
