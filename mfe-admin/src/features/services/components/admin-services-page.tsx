@@ -106,9 +106,9 @@ export function AdminServicesPage() {
           <span className="sr-only">Search</span>
           <input type="search" className={`${control} w-72`} placeholder="Search by name, slug, description..." value={search} onChange={(e) => setSearch(e.target.value)} maxLength={100} />
         </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Status
-          <select className={control} value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="filter-status">Status</label>
+          <select id="filter-status" className={control} value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
             <option value="">All statuses</option>
             {SERVICE_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -116,18 +116,18 @@ export function AdminServicesPage() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Featured
-          <select className={control} value={filters.featured} onChange={(e) => setFilter('featured', e.target.value)}>
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="filter-featured">Featured</label>
+          <select id="filter-featured" className={control} value={filters.featured} onChange={(e) => setFilter('featured', e.target.value)}>
             <option value="">All</option>
             <option value="true">Featured</option>
             <option value="false">Not featured</option>
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Meal type
-          <select className={control} value={filters.mealType} onChange={(e) => setFilter('mealType', e.target.value)}>
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="filter-mealType">Meal type</label>
+          <select id="filter-mealType" className={control} value={filters.mealType} onChange={(e) => setFilter('mealType', e.target.value)}>
             <option value="">All meal types</option>
             {(mealTypes.data ?? []).map((m) => (
               <option key={m.slug} value={m.slug}>
@@ -135,7 +135,7 @@ export function AdminServicesPage() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <Button type="submit" variant="secondary" size="sm">
           Search
         </Button>

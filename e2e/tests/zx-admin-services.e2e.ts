@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowserPage } from '../browser';
+import { E2E_ADMIN_EMAIL } from '../global-setup';
+import { expectHeading } from '../page-helpers';
+import { newAddress, signInWithCode } from '../sign-in-helpers';
+
+const siteUrl = inject('siteUrl');
+
+/** Two pending listings of an owner of their own, made through the API as the owner form would. */
+async function pendingListings(owner: Page, tag: string): Promise<string[]> {
+  const slugs: string[] = [];
+  for (const n of [1, 2]) {
+    const slug = `admin-table-${tag}-${n}`;
+    const created = await owner.request.post(`${siteUrl}/api/catalog/services`, {
+      data: {
+        name: `Admin Table ${tag} ${n}`,
+        slug,
+        mealTypes: ['keto'],
+        deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
+        contact: { email: '', phone: '', website: '', socialLinks: [] },
+        metadata: { ownerName: 'Table Owner', termsAccepted: true },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await owner.request.post(`${siteUrl}/api/catalog/services/${id}/submit`)).status()).toBe(200);
+    slugs.push(slug);
+  }
+  return slugs;
+}
+
+describe('admin services management in Chromium', () => {
+  const browser = useBrowserPage();
+
+  it('when an admin filters, bulk-publishes, features for 7 days, unfeatures and deletes, then the table and the public site follow', async () => {
+    const { page } = browser;
+    const tag = randomBytes(3).toString('hex');
+    const owner = await browser.newPage();
+    await signInWithCode(owner, newAddress('table-owner'));
+    const slugs = await pendingListings(owner, tag);
+
+    await signInWithCode(page, E2E_ADMIN_EMAIL);
+    await page.goto(`${siteUrl}/dashboard/services`);
+    await expectHeading(page, 'Services');
+    await page.getByLabel('Status', { exact: true }).selectOption('pending');
+    await page.getByPlaceholder('Search by name, slug, description...').fill(`admin table ${tag}`);
+    await page.getByPlaceholder('Search by name, slug, description...').press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'pending' && url.searchParams.get('q') === `admin table ${tag}`);
+    await page.getByText(slugs[1]!, { exact: true }).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(2);
+
+    // Bulk publish: both leave the "pending" view, which then says why it is empty.
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByLabel('Set status of selected').selectOption('published');
+    await page.getByText('No services found').waitFor();
+    await page.getByText('Try adjusting your filters or search query').waitFor();
+    const visitor = await browser.newPage();
+    await visitor.goto(`${siteUrl}/service/${slugs[0]}`);
+    await expectHeading(visitor, `Admin Table ${tag} 1`);
+
+    // Feature one for 7 days, then unfeature it.
+    await page.getByLabel('Status', { exact: true }).selectOption('published');
+    const row = page.locator('tr', { hasText: slugs[0]! });
+    page.once('dialog', (dialog) => void dialog.accept('7'));
+    await row.getByRole('button', { name: 'Featured' }).click();
+    const until = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-US', { dateStyle: 'medium' });
+    await row.getByText(`Until ${until}`).waitFor();
+    await row.getByRole('button', { name: 'Unfeature' }).click();
+    await row.getByRole('button', { name: 'Featured' }).waitFor();
+
+    // Delete both: the confirm, then they are gone from the table and the public site.
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Are you sure you want to delete 2 service(s)?');
+      void dialog.accept();
+    });
+    await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No services found').waitFor();
+    await expectHeading(visitor, 'Service Not Found');
+  });
+});
