@@ -5,10 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import amqp from 'amqplib';
-import mongoose from 'mongoose';
-import { demoServices } from '@mealprep/demo-data';
 import { benchDatabase, startPart } from './lib/system';
 import { load, type LoadResult } from './lib/load';
+import { seedServices } from './lib/seed';
 
 const SERVICES = 5_000;
 const seconds = Number(process.argv[2] ?? 8);
@@ -16,19 +15,6 @@ const connections = 50;
 const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const prefix = `bench-${randomBytes(3).toString('hex')}`;
 const secret = randomBytes(32).toString('hex');
-
-async function seed(uri: string): Promise<void> {
-  const base = demoServices().filter((s) => s.status === 'published');
-  const docs = Array.from({ length: SERVICES }, (_, i) => {
-    const s = base[i % base.length]!;
-    const n = Math.floor(i / base.length);
-    const { id: _id, ...rest } = s;
-    return { ...rest, name: `${s.name} ${n}`, slug: `${s.slug}-${n}`, featuredUntil: null, createdAt: new Date(), updatedAt: new Date(), publishedAt: new Date() };
-  });
-  const connection = await mongoose.createConnection(uri, { dbName: 'catalog' }).asPromise();
-  for (let i = 0; i < docs.length; i += 500) await connection.collection('services').insertMany(docs.slice(i, i + 500));
-  await connection.close();
-}
 
 const fmt = (r: LoadResult) =>
   `p50 ${r.p50.toFixed(2)} ms · p95 ${r.p95.toFixed(2)} ms · p99 ${r.p99.toFixed(2)} ms · ${r.rps} req/s · ${r.requests} requests · ${r.errors} errors`;
@@ -38,7 +24,7 @@ async function main() {
   const env = { MONGODB_URI: db.uri, AMQP_URL: amqpUrl, AMQP_PREFIX: prefix, IDENTITY_SECRET: secret, NODE_ENV: 'production' };
   const parts: Array<{ stop: () => Promise<void> }> = [];
   try {
-    await seed(db.uri);
+    await seedServices(db.uri, SERVICES);
     const catalog = await startPart('svc-catalog/src/server.ts', env);
     parts.push(catalog);
     const gateway = await startPart('gateway/src/server.ts', { ...env, CATALOG_URL: catalog.url, AUTH_URL: catalog.url, MEDIA_URL: catalog.url, CHECKER_URL: catalog.url }, '/healthz');

@@ -114,6 +114,9 @@ describe('logo uploads', () => {
     const { body } = await upload(photo, 'logo.jpg', 'image/jpeg');
     await mq.broker.publish('catalog.service.created', { serviceId: 'c'.repeat(24), slug: 'x', status: 'draft', logoImageId: body.mediaId! });
     await expect.poll(async () => (await repositories.media.findById(body.mediaId!))?.associatedEntityId).toBe('c'.repeat(24));
+    // Deleting the service retires its media.
+    await mq.broker.publish('catalog.service.deleted', { serviceId: 'c'.repeat(24), slug: 'x', status: 'draft', logoImageId: body.mediaId! });
+    await expect.poll(async () => (await repositories.media.findById(body.mediaId!))?.deletedAt).not.toBeNull();
   });
 
   it('when a visitor who is not signed in uploads, then it is refused', async () => {

@@ -73,6 +73,11 @@ export function mediaRepository(connection: Connection) {
       );
       return result.upsertedCount;
     },
+    /** Soft-deletes every media item of a service (it was deleted); returns how many. */
+    async retireForService(serviceId: string, at: Date): Promise<number> {
+      const result = await Model.updateMany({ associatedEntityId: serviceId, deletedAt: null }, { $set: { deletedAt: at } });
+      return result.modifiedCount;
+    },
     /** Ties a media item to the service that uses it (once: an item belongs to one service). */
     async associate(id: string, serviceId: string): Promise<boolean> {
       const result = await Model.updateOne({ _id: id, associatedEntityId: null }, { $set: { associatedEntityId: serviceId } });
