@@ -9,7 +9,7 @@ import { askForMail, newAddress, signInWithCode } from '../sign-in-helpers';
 import { expectHeading } from '../page-helpers';
 
 const siteUrl = inject('siteUrl');
-const ADMIN_LINKS = ['Banner Images', 'Media', 'Services', 'Import Utilities', 'Service Utilities'];
+const ADMIN_LINKS = ['Banner Images', 'Media', 'Services', 'Import Utilities', 'Service Utilities', 'Blog'];
 const DASHBOARD_ROUTES = ['/dashboard', '/dashboard/add-service', '/dashboard/services', '/dashboard/banner-images', '/dashboard/media', '/dashboard/import-utilities', '/dashboard/service-utilities', '/dashboard/services/abc/edit'];
 
 async function sidebarLinks(page: Page): Promise<string[]> {

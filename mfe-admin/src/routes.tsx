@@ -2,6 +2,7 @@ import './styles.css';
 import { ADMIN_SCREENS } from '@mealprep/contracts/browser';
 import { Route, Routes } from '@mealprep/router';
 import { AdminScreen } from './features/screens/components/admin-screen';
+import { AdminBlogPage } from './features/blog/components/admin-blog-page';
 import { AdminServicesPage } from './features/services/components/admin-services-page';
 
 /**
@@ -12,7 +13,8 @@ export default function AdminRoutes() {
   return (
     <Routes>
       <Route path="services" element={<AdminServicesPage />} />
-      {ADMIN_SCREENS.filter((screen) => screen.path !== 'services').map((screen) => (
+      <Route path="blog" element={<AdminBlogPage />} />
+      {ADMIN_SCREENS.filter((screen) => screen.path !== 'services' && screen.path !== 'blog').map((screen) => (
         <Route key={screen.path} path={screen.path} element={<AdminScreen title={screen.label} />} />
       ))}
     </Routes>

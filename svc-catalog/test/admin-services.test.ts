@@ -117,4 +117,24 @@ describe('admin services management', () => {
     expect((await call('DELETE', `/admin/services/${a!.id}`)).status).toBe(404);
     await expect.poll(() => events.filter((e) => e.type === 'catalog.service.deleted').map((e) => (e.payload as { serviceId: string }).serviceId).sort()).toEqual([a!.id, b!.id, c!.id].sort());
   });
+
+  it('when an admin unpublishes and republishes a post, then the public blog follows and is told; others are refused', async () => {
+    const { items } = (await call('GET', '/admin/articles')).body as unknown as { items: Array<{ id: string; slug: string; status: string }> };
+    expect(items.length).toBeGreaterThan(0);
+    const post = items.find((p) => p.status === 'published')!;
+    const publicSlugs = async () => ((await call('GET', '/articles', undefined, {})).body as unknown as { items: Array<{ slug: string }> }).items.map((p) => p.slug);
+    expect(await publicSlugs()).toContain(post.slug);
+    expect((await call('PATCH', `/admin/articles/${post.id}/status`, { status: 'draft' })).status).toBe(200);
+    expect(await publicSlugs()).not.toContain(post.slug);
+    expect((await call('GET', `/articles/${post.slug}`, undefined, {})).status).toBe(404);
+    expect(((await call('GET', '/admin/articles')).body as unknown as { items: Array<{ id: string; status: string }> }).items.find((p) => p.id === post.id)?.status).toBe('draft');
+    expect((await call('PATCH', `/admin/articles/${post.id}/status`, { status: 'published' })).status).toBe(200);
+    expect(await publicSlugs()).toContain(post.slug);
+    await expect.poll(() => events.length).toBeGreaterThan(0);
+    expect((await call('GET', '/admin/articles', undefined, owner)).status).toBe(403);
+    expect((await call('PATCH', `/admin/articles/${post.id}/status`, { status: 'draft' }, owner)).status).toBe(403);
+    expect((await call('PATCH', `/admin/articles/${post.id}/status`, { status: 'archived' })).status).toBe(400);
+    expect((await call('PATCH', `/admin/articles/${'f'.repeat(24)}/status`, { status: 'draft' })).status).toBe(404);
+    expect((await call('PATCH', '/admin/articles/nope/status', { status: 'draft' })).status).toBe(400);
+  });
 });

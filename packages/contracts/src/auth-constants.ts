@@ -39,6 +39,8 @@ export const ADMIN_SCREENS = [
   { path: 'services', label: 'Services' },
   { path: 'import-utilities', label: 'Import Utilities' },
   { path: 'service-utilities', label: 'Service Utilities' },
+  // Not in the original, which left posts to the import alone.
+  { path: 'blog', label: 'Blog' },
 ] as const;
 
 /** Whether a path under /dashboard is an admin screen (services/{id}/edit is the owner's editor). */

@@ -34,3 +34,16 @@ export type BlogPost = z.infer<typeof BlogPostSchema>;
 
 export const BlogPostListSchema = z.object({ items: z.array(BlogPostSummarySchema) });
 export type BlogPostList = z.infer<typeof BlogPostListSchema>;
+
+/** The admins' blog list: every post, whatever its status. */
+export const AdminArticleRowSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  status: z.enum(['published', 'draft']),
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  viewCount: z.number(),
+});
+export type AdminArticleRow = z.infer<typeof AdminArticleRowSchema>;
+export const ArticleStatusBodySchema = z.strictObject({ status: z.enum(['published', 'draft']) });

@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import type { BlogPost, BlogPostSummary } from '@mealprep/contracts';
+import type { AdminArticleRow, BlogPost, BlogPostSummary } from '@mealprep/contracts';
 import { modelOn } from '@mealprep/service-kit';
 
 const blogPostSchema = new Schema(
@@ -63,6 +63,28 @@ export type BlogPostRepository = ReturnType<typeof blogPostRepository>;
 export function blogPostRepository(connection: Connection) {
   const Model = modelOn(connection, 'BlogPost', blogPostSchema);
   return {
+    /** Every post, whatever its status, newest first (for the admins). */
+    async listAll(): Promise<AdminArticleRow[]> {
+      const docs = await Model.find({}, { content: 0 }).sort({ createdAt: -1, _id: -1 }).lean();
+      return docs.map((d) => ({
+        id: String(d._id),
+        slug: d.slug,
+        title: d.title,
+        status: d.status === 'published' ? 'published' : 'draft',
+        publishedAt: d.publishedAt ? new Date(d.publishedAt).toISOString() : null,
+        updatedAt: new Date((d as Doc).updatedAt ?? (d as Doc).createdAt ?? 0).toISOString(),
+        viewCount: d.viewCount ?? 0,
+      }));
+    },
+    /** Publishes (dating it the first time) or unpublishes a post; returns its slug, or null. */
+    async setStatus(id: string, status: 'published' | 'draft', now: Date): Promise<string | null> {
+      const current = await Model.findById(id).lean();
+      if (!current) return null;
+      const set: Doc = { status };
+      if (status === 'published' && !current.publishedAt) set.publishedAt = now;
+      await Model.updateOne({ _id: id }, { $set: set });
+      return current.slug;
+    },
     async listPublished(limit: number): Promise<BlogPostSummary[]> {
       const docs = await Model.find({ status: 'published' }, { content: 0 }).sort({ publishedAt: -1, _id: 1 }).limit(limit).lean();
       return docs.map((d) => toSummary(d as Doc));

@@ -1,0 +1,94 @@
+import { apiClient, isApiError } from '@mealprep/api-client';
+import type { AdminArticleRow } from '@mealprep/contracts';
+import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from '@mealprep/router';
+
+/** Under the 'articles' live topic, like the public blog. */
+const adminArticlesQuery = {
+  queryKey: ['articles', 'admin'],
+  queryFn: async ({ signal }: { signal?: AbortSignal }) => (await apiClient.get<{ items: AdminArticleRow[] }>('/catalog/admin/articles', { signal })).items,
+};
+
+const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }) : '—');
+
+/** /dashboard/blog: every post; publish or unpublish. Posts themselves arrive by CSV import. */
+export function AdminBlogPage() {
+  usePageMeta({ title: 'Blog', noindex: true });
+  const posts = useQuery(adminArticlesQuery);
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const setStatus = async (post: AdminArticleRow, status: 'published' | 'draft') => {
+    setBusy(post.id);
+    try {
+      await apiClient.request(`/catalog/admin/articles/${post.id}/status`, { method: 'PATCH', body: { status } });
+    } catch (error) {
+      window.alert(isApiError(error) && error.status > 0 && error.code !== 'http_error' ? error.message : 'Failed to update blog post');
+    } finally {
+      setBusy(null);
+      await queryClient.invalidateQueries({ queryKey: ['articles'] });
+    }
+  };
+
+  return (
+    <section className="space-y-5">
+      <h1 className="text-3xl font-bold tracking-tight">Blog</h1>
+      {posts.isPending ? (
+        <Loading />
+      ) : posts.isError ? (
+        <ErrorState onRetry={() => void posts.refetch()} />
+      ) : posts.data.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center dark:border-gray-700">
+          No blog posts yet. Import them from <Link to="/dashboard/import-utilities" className="underline">Import Utilities</Link>.
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-gray-200 dark:border-gray-800">
+              <tr>
+                <th scope="col" className="py-2 pr-4">Title</th>
+                <th scope="col" className="py-2 pr-4">Status</th>
+                <th scope="col" className="py-2 pr-4">Published</th>
+                <th scope="col" className="py-2 pr-4">Views</th>
+                <th scope="col" className="py-2">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {posts.data.map((post) => (
+                <tr key={post.id} className="border-b border-gray-100 dark:border-gray-800">
+                  <td className="py-2 pr-4">
+                    <div className="font-medium">{post.title}</div>
+                    <div className="text-xs text-gray-600 dark:text-gray-400">{post.slug}</div>
+                  </td>
+                  <td className="py-2 pr-4 capitalize">{post.status}</td>
+                  <td className="py-2 pr-4">{day(post.publishedAt)}</td>
+                  <td className="py-2 pr-4">{post.viewCount}</td>
+                  <td className="py-2">
+                    <div className="flex items-center gap-2">
+                      {post.status === 'published' ? (
+                        <>
+                          <a href={`/articles/${post.slug}`} target="_blank" rel="noopener noreferrer" className="font-medium text-emerald-700 underline dark:text-emerald-400">
+                            View
+                          </a>
+                          <Button size="sm" variant="outline" disabled={busy === post.id} onClick={() => void setStatus(post, 'draft')}>
+                            Unpublish
+                          </Button>
+                        </>
+                      ) : (
+                        <Button size="sm" disabled={busy === post.id} onClick={() => void setStatus(post, 'published')}>
+                          Publish
+                        </Button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
