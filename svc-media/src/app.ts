@@ -4,11 +4,13 @@ import { Broker, createApp, isDatabaseConnected, type Logger } from '@mealprep/s
 import { bannerImageRepository } from './data-access/banner-image-repository';
 import { imageFileStore } from './data-access/image-file-store';
 import { mediaRepository } from './data-access/media-repository';
+import { serviceDirectoryRepository } from './data-access/service-directory-repository';
 import { seedMarkerRepository } from './data-access/seed-marker-repository';
 import { storedImageRepository } from './data-access/stored-image-repository';
 import { bannersRouter } from './entry-points/http/banners-router';
 import { imagesRouter } from './entry-points/http/images-router';
 import { uploadsRouter } from './entry-points/http/uploads-router';
+import { adminMediaRouter } from './entry-points/http/admin-media-router';
 
 export interface MediaDeps {
   logger: Logger;
@@ -17,6 +19,8 @@ export interface MediaDeps {
   identitySecret: string;
   /** Folder the image files live in; the server passes `${DATA_DIR}/media`. */
   mediaDir?: string;
+  /** IMAGE_CDN_URL: the image CDN that serves media with an imageKitId. */
+  cdnUrl?: string;
   exposeStack?: boolean;
 }
 
@@ -29,6 +33,7 @@ export function mediaRepositories(connection: Connection, mediaDir: string = DEF
     media: mediaRepository(connection),
     images: storedImageRepository(connection),
     markers: seedMarkerRepository(connection),
+    directory: serviceDirectoryRepository(connection),
     files: imageFileStore(mediaDir),
   };
 }
@@ -44,6 +49,7 @@ export function createMediaApp(deps: MediaDeps) {
       app.use(bannersRouter(repositories));
       app.use(imagesRouter(repositories));
       app.use(uploadsRouter(repositories));
+      app.use(adminMediaRouter({ ...repositories, cdnUrl: deps.cdnUrl }));
     },
   });
 }

@@ -10,6 +10,8 @@ export const mediaConfigShape = {
   ...baseConfigShape,
   /** Draw the demo banners and service logos at first start. */
   SEED_DEMO_DATA: booleanSetting.default(false),
+  /** The image CDN's URL endpoint; media with an imageKitId are shown from there when it is set. */
+  IMAGE_CDN_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 };
 
 export type MediaConfig = ReturnType<typeof loadMediaConfig>;

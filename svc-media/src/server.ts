@@ -2,7 +2,7 @@ import { bootService, runService } from '@mealprep/service-kit';
 import { createMediaApp, mediaRepositories } from './app';
 import { loadMediaConfig, mediaDirOf } from './config';
 import { seedDemoMedia } from './domain/demo-media';
-import { subscribeLogoAssociation } from './entry-points/mq/logo-association';
+import { subscribeCatalogEvents } from './entry-points/mq/catalog-events';
 
 await runService('svc-media', () => {
   const config = loadMediaConfig();
@@ -13,8 +13,8 @@ await runService('svc-media', () => {
     config,
     prepare: async ({ connection, broker, logger }) => {
       const repositories = mediaRepositories(connection, mediaDir);
-      await Promise.all([repositories.banners.ensureIndexes(), repositories.media.ensureIndexes(), repositories.images.ensureIndexes()]);
-      await subscribeLogoAssociation({ broker, media: repositories.media });
+      await Promise.all([repositories.banners.ensureIndexes(), repositories.media.ensureIndexes(), repositories.images.ensureIndexes(), repositories.directory.ensureIndexes()]);
+      await subscribeCatalogEvents({ broker, media: repositories.media, directory: repositories.directory });
       if (!config.SEED_DEMO_DATA) return;
       const started = performance.now();
       const seeded = await seedDemoMedia({ ...repositories, publish: (type, payload) => broker.publish(type, payload) });
@@ -27,6 +27,7 @@ await runService('svc-media', () => {
         broker,
         identitySecret: config.IDENTITY_SECRET,
         mediaDir,
+        cdnUrl: config.IMAGE_CDN_URL,
         exposeStack: config.NODE_ENV === 'development',
       }),
   });

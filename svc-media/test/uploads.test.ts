@@ -108,9 +108,9 @@ describe('logo uploads', () => {
   });
 
   it('when a listing starts using an uploaded logo, then the media item is tied to that service', async () => {
-    const { subscribeLogoAssociation } = await import('../src/entry-points/mq/logo-association');
+    const { subscribeCatalogEvents } = await import('../src/entry-points/mq/catalog-events');
     const repositories = mediaRepositories(db.connection, mediaDir);
-    await subscribeLogoAssociation({ broker: mq.broker, media: repositories.media });
+    await subscribeCatalogEvents({ broker: mq.broker, media: repositories.media, directory: repositories.directory });
     const { body } = await upload(photo, 'logo.jpg', 'image/jpeg');
     await mq.broker.publish('catalog.service.created', { serviceId: 'c'.repeat(24), slug: 'x', status: 'draft', logoImageId: body.mediaId! });
     await expect.poll(async () => (await repositories.media.findById(body.mediaId!))?.associatedEntityId).toBe('c'.repeat(24));

@@ -7,6 +7,9 @@ const ServiceChange = z.object({
   status: ServiceStatusSchema,
   /** The logo the listing now uses, so svc-media can tie the media item to it. */
   logoImageId: z.string().nullable().optional(),
+  /** Its name and featuring, for services that keep a directory of their own (svc-media). */
+  name: z.string().optional(),
+  featuredUntil: z.string().nullable().optional(),
 });
 
 /**

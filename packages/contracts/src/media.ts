@@ -14,3 +14,28 @@ export const BannerImageSchema = z.object({
 export type BannerImage = z.infer<typeof BannerImageSchema>;
 export const BannerImageListSchema = z.object({ items: z.array(BannerImageSchema) });
 export type BannerImageList = z.infer<typeof BannerImageListSchema>;
+
+/** media.adminList: the media screen's filters. */
+export const AdminMediaQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  featuredOnly: z.enum(['true', 'false']).transform((v) => v === 'true').default(false),
+  includeDeleted: z.enum(['true', 'false']).transform((v) => v === 'true').default(false),
+});
+export type AdminMediaQuery = z.infer<typeof AdminMediaQuerySchema>;
+
+export interface AdminMediaItem {
+  id: string;
+  /** Where the image is shown from: the image CDN for items with an imageKitId when one is set. */
+  url: string;
+  altText: string;
+  associatedEntityId: string | null;
+  serviceName: string | null;
+  featured: boolean;
+  countryCode: string;
+  createdAt: string;
+  deletedAt: string | null;
+}
+
+export const MediaIdParamsSchema = z.strictObject({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'must be a media id') });
+export const MediaAltTextBodySchema = z.strictObject({ altText: z.string().trim().max(300) });
+export const MediaBulkBodySchema = z.strictObject({ ids: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/)).min(1, 'names no media').max(1000, 'names more than 1,000 items') });

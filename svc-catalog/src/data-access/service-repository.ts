@@ -205,7 +205,7 @@ export function serviceRepository(connection: Connection) {
       const doc = await Model.findByIdAndUpdate(
         id,
         (current as Doc).status === status ? { $set: update } : { $set: update, $push: { statusHistory: entry } },
-        { new: true },
+        { returnDocument: 'after' },
       ).lean();
       return doc ? toStored(doc as Doc) : null;
     },
@@ -236,7 +236,7 @@ export function serviceRepository(connection: Connection) {
         operations.$push = { statusHistory: { at: change.at, byUserId: change.byUserId, byEmail: change.byEmail, from: change.from, to: change.status, reason: change.reason ?? null } };
       }
       try {
-        const doc = await Model.findByIdAndUpdate(id, operations, { new: true }).lean();
+        const doc = await Model.findByIdAndUpdate(id, operations, { returnDocument: 'after' }).lean();
         return doc ? toStored(doc as Doc) : null;
       } catch (err) {
         if (isDuplicateKey(err)) throw new AppError('slug_taken', SLUG_TAKEN, { status: 409 });

@@ -71,7 +71,7 @@ export async function remove(deps: OwnerDeps, ids: readonly string[]): Promise<{
   const deleted = await deps.services.deleteMany(ids);
   await deps.catalog.refresh();
   for (const service of deleted) {
-    await deps.publish('catalog.service.deleted', { serviceId: service.id, slug: service.slug, status: service.status, logoImageId: service.media.logoImageId });
+    await deps.publish('catalog.service.deleted', { serviceId: service.id, slug: service.slug, status: service.status, logoImageId: service.media.logoImageId, name: service.name, featuredUntil: service.featuredUntil });
   }
   return { deleted: deleted.length };
 }
@@ -80,6 +80,6 @@ async function announce(deps: OwnerDeps, ids: readonly string[]): Promise<void> 
   await deps.catalog.refresh();
   for (const id of ids) {
     const service = await deps.services.findById(id);
-    if (service) await deps.publish('catalog.service.updated', { serviceId: service.id, slug: service.slug, status: service.status, logoImageId: service.media.logoImageId });
+    if (service) await deps.publish('catalog.service.updated', { serviceId: service.id, slug: service.slug, status: service.status, logoImageId: service.media.logoImageId, name: service.name, featuredUntil: service.featuredUntil });
   }
 }

@@ -68,7 +68,7 @@ export async function createService(deps: OwnerDeps, identity: Identity, input: 
     now,
     actor(identity),
   );
-  await deps.publish('catalog.service.created', { serviceId: created.id, slug: created.slug, status: created.status, logoImageId: created.media.logoImageId });
+  await deps.publish('catalog.service.created', { serviceId: created.id, slug: created.slug, status: created.status, logoImageId: created.media.logoImageId, name: created.name, featuredUntil: created.featuredUntil });
   return { id: created.id, slug: created.slug, status: created.status };
 }
 
@@ -114,7 +114,7 @@ export async function updateService(deps: OwnerDeps, identity: Identity, id: str
   );
   if (!after) throw notFound();
   if (service.status === 'published' || after.status === 'published') await deps.catalog.refresh();
-  await deps.publish('catalog.service.updated', { serviceId: after.id, slug: after.slug, status: after.status, logoImageId: after.media.logoImageId });
+  await deps.publish('catalog.service.updated', { serviceId: after.id, slug: after.slug, status: after.status, logoImageId: after.media.logoImageId, name: after.name, featuredUntil: after.featuredUntil });
   if (backToReview) {
     await deps.publish('catalog.service.status-changed', {
       serviceId: after.id,

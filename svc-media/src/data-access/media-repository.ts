@@ -73,6 +73,21 @@ export function mediaRepository(connection: Connection) {
       );
       return result.upsertedCount;
     },
+    async setAltText(id: string, altText: string): Promise<boolean> {
+      const result = await Model.updateOne({ _id: id }, { $set: { altText } });
+      return result.matchedCount > 0;
+    },
+    /** Which of these ids exist. */
+    async existing(ids: readonly string[]): Promise<string[]> {
+      const docs = await Model.find({ _id: { $in: ids } }, { _id: 1 }).lean();
+      return docs.map((d) => String(d._id));
+    },
+    /** Soft-deletes (a date) or restores (null); returns how many changed. */
+    async setDeleted(ids: readonly string[], at: Date | null): Promise<number> {
+      const filter = at ? { _id: { $in: ids }, deletedAt: null } : { _id: { $in: ids }, deletedAt: { $ne: null } };
+      const result = await Model.updateMany(filter, { $set: { deletedAt: at } });
+      return result.modifiedCount;
+    },
     /** Soft-deletes every media item of a service (it was deleted); returns how many. */
     async retireForService(serviceId: string, at: Date): Promise<number> {
       const result = await Model.updateMany({ associatedEntityId: serviceId, deletedAt: null }, { $set: { deletedAt: at } });

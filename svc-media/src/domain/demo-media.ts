@@ -4,6 +4,7 @@ import type { BannerImageRepository } from '../data-access/banner-image-reposito
 import type { ImageFileStore } from '../data-access/image-file-store';
 import type { MediaRepository } from '../data-access/media-repository';
 import type { SeedMarkerRepository } from '../data-access/seed-marker-repository';
+import type { ServiceDirectoryRepository } from '../data-access/service-directory-repository';
 import type { ImageFolder, StoredImageRepository } from '../data-access/stored-image-repository';
 import { mapWithConcurrency } from './concurrency';
 import { bannerSvg, logoSvg } from './demo-artwork';
@@ -17,6 +18,8 @@ export interface DemoMediaDeps {
   images: StoredImageRepository;
   markers: SeedMarkerRepository;
   files: ImageFileStore;
+  /** The demo services are seeded by svc-catalog without events: their names come from the same demo data. */
+  directory?: ServiceDirectoryRepository;
   publish: Publish;
   /** How many drawings render at once; sharp works off the main thread, so a few overlap well. */
   concurrency?: number;
@@ -103,6 +106,11 @@ async function seedLogos(deps: DemoMediaDeps): Promise<number> {
       };
     }),
   );
+  if (deps.directory) {
+    for (const service of demoServices()) {
+      await deps.directory.upsert(service.id, { name: service.name, slug: service.slug, status: service.status, featuredUntil: service.featuredUntil });
+    }
+  }
   await deps.markers.mark('demo-logos');
   return added;
 }
