@@ -3,6 +3,7 @@ import { ADMIN_SCREENS } from '@mealprep/contracts/browser';
 import { Route, Routes } from '@mealprep/router';
 import { AdminScreen } from './features/screens/components/admin-screen';
 import { AdminBlogPage } from './features/blog/components/admin-blog-page';
+import { AdminMediaPage } from './features/media/components/admin-media-page';
 import { AdminServicesPage } from './features/services/components/admin-services-page';
 
 /**
@@ -14,7 +15,8 @@ export default function AdminRoutes() {
     <Routes>
       <Route path="services" element={<AdminServicesPage />} />
       <Route path="blog" element={<AdminBlogPage />} />
-      {ADMIN_SCREENS.filter((screen) => screen.path !== 'services' && screen.path !== 'blog').map((screen) => (
+      <Route path="media" element={<AdminMediaPage />} />
+      {ADMIN_SCREENS.filter((screen) => !['services', 'blog', 'media'].includes(screen.path)).map((screen) => (
         <Route key={screen.path} path={screen.path} element={<AdminScreen title={screen.label} />} />
       ))}
     </Routes>

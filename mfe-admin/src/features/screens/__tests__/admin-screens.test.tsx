@@ -6,7 +6,6 @@ import AdminRoutes from '../../../routes';
 describe('admin remote', () => {
   it.each([
     ['banner-images', 'Banner Images'],
-    ['media', 'Media'],
     ['import-utilities', 'Import Utilities'],
     ['service-utilities', 'Service Utilities'],
   ])('when /dashboard/%s opens, then its heading and title show', (path, title) => {

@@ -1,0 +1,164 @@
+import { apiClient, isApiError } from '@mealprep/api-client';
+import type { AdminMediaItem } from '@mealprep/contracts';
+import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from '@mealprep/router';
+
+const control = 'rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm dark:border-gray-600 dark:bg-gray-900 focus:outline-2 focus:outline-emerald-600';
+
+const mediaQuery = (q: string, featuredOnly: boolean, includeDeleted: boolean) => {
+  const params = new URLSearchParams({ featuredOnly: String(featuredOnly), includeDeleted: String(includeDeleted), ...(q ? { q } : {}) });
+  return {
+    queryKey: ['media', 'admin', Object.fromEntries(params)],
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => (await apiClient.get<{ items: AdminMediaItem[] }>(`/media/admin/media?${params.toString()}`, { signal })).items,
+  };
+};
+
+const messageOf = (failure: unknown, fallback: string) => (isApiError(failure) && failure.status > 0 && failure.code !== 'http_error' ? failure.message : fallback);
+
+function MediaCard({ item, selected, onSelect, act }: { item: AdminMediaItem; selected: boolean; onSelect: (on: boolean) => void; act: (run: () => Promise<unknown>, failure: string) => Promise<void> }) {
+  const [alt, setAlt] = useState(item.altText);
+  const deleted = item.deletedAt !== null;
+  return (
+    <li className={`flex flex-col gap-2 rounded-xl border p-3 text-sm ${deleted ? 'border-red-200 bg-red-50 dark:border-red-900 dark:bg-red-950' : 'border-gray-200 dark:border-gray-800'}`}>
+      <div className="flex items-start justify-between gap-2">
+        <label className="inline-flex items-center gap-2">
+          <input type="checkbox" className="size-4 accent-emerald-700" checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select ${item.altText || item.id}`} />
+          <span className="font-medium">{item.serviceName ?? 'No service'}</span>
+        </label>
+        {deleted && <span className="rounded bg-red-100 px-1.5 text-xs text-red-800 dark:bg-red-900 dark:text-red-100">Deleted</span>}
+      </div>
+      <img src={item.url} alt={item.altText} loading="lazy" className="aspect-square w-full rounded-md bg-gray-50 object-contain dark:bg-gray-900" />
+      <form
+        className="flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act(() => apiClient.request(`/media/admin/media/${item.id}`, { method: 'PATCH', body: { altText: alt } }), 'Failed to update media');
+        }}
+      >
+        <label className="sr-only" htmlFor={`alt-${item.id}`}>
+          Alt text
+        </label>
+        <input id={`alt-${item.id}`} className={`${control} min-w-0 flex-1`} value={alt} maxLength={300} onChange={(e) => setAlt(e.target.value)} />
+        <Button type="submit" size="sm" variant="outline" disabled={alt.trim() === item.altText}>
+          Save
+        </Button>
+      </form>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-2 text-xs text-gray-600 dark:text-gray-400">
+        <dt>Entity</dt>
+        <dd className="break-all">{item.associatedEntityId ?? '—'}</dd>
+        <dt>Country</dt>
+        <dd>{item.countryCode}</dd>
+      </dl>
+      <div className="flex flex-wrap items-center gap-2">
+        {item.associatedEntityId && (
+          <Link to={`/dashboard/services/${item.associatedEntityId}/edit`} className="font-medium text-emerald-700 underline dark:text-emerald-400">
+            Service
+          </Link>
+        )}
+        <button type="button" className="font-medium text-emerald-700 underline dark:text-emerald-400" onClick={() => window.alert('Owner info coming soon')}>
+          Owner info
+        </button>
+        {deleted ? (
+          <Button size="sm" variant="outline" onClick={() => void act(() => apiClient.post(`/media/admin/media/${item.id}/restore`), 'Failed to restore media')}>
+            Restore
+          </Button>
+        ) : (
+          <Button size="sm" variant="ghost" onClick={() => void act(() => apiClient.post(`/media/admin/media/${item.id}/delete`), 'Failed to delete media')}>
+            Delete
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** /dashboard/media: every media item as a card; search, featured only, deleted ones, alt text, delete and restore. */
+export function AdminMediaPage() {
+  usePageMeta({ title: 'Media', noindex: true });
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const featuredOnly = params.get('featuredOnly') === 'true';
+  const includeDeleted = params.get('includeDeleted') === 'true';
+  const [search, setSearch] = useState(q);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const media = useQuery(mediaQuery(q, featuredOnly, includeDeleted));
+  const queryClient = useQueryClient();
+
+  const setParam = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next);
+    setSelected(new Set());
+  };
+  const act = async (run: () => Promise<unknown>, failure: string) => {
+    try {
+      await run();
+      setSelected(new Set());
+    } catch (error) {
+      window.alert(messageOf(error, failure));
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: ['media'] });
+    }
+  };
+
+  return (
+    <section className="space-y-5">
+      <h1 className="text-3xl font-bold tracking-tight">Media</h1>
+      <form
+        role="search"
+        className="flex flex-wrap items-center gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParam('q', search.trim() || null);
+        }}
+      >
+        <input type="search" aria-label="Search media" placeholder="Search by service, alt text, id, country or URL" className={`${control} w-80`} maxLength={100} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-emerald-700" checked={featuredOnly} onChange={(e) => setParam('featuredOnly', e.target.checked ? 'true' : null)} />
+          Featured services only
+        </label>
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-emerald-700" checked={includeDeleted} onChange={(e) => setParam('includeDeleted', e.target.checked ? 'true' : null)} />
+          Include deleted
+        </label>
+        <Button type="submit" size="sm" variant="secondary">
+          Search
+        </Button>
+        {selected.size > 0 && (
+          <Button type="button" size="sm" variant="outline" onClick={() => void act(() => apiClient.post('/media/admin/media/bulk/delete', { ids: [...selected] }), 'Failed to delete media')}>
+            Delete {selected.size} selected
+          </Button>
+        )}
+      </form>
+      {media.isPending ? (
+        <Loading />
+      ) : media.isError ? (
+        <ErrorState onRetry={() => void media.refetch()} />
+      ) : media.data.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center dark:border-gray-700">No media items found</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {media.data.map((item) => (
+            <MediaCard
+              key={`${item.id}-${item.altText}`}
+              item={item}
+              act={act}
+              selected={selected.has(item.id)}
+              onSelect={(on) =>
+                setSelected((current) => {
+                  const next = new Set(current);
+                  if (on) next.add(item.id);
+                  else next.delete(item.id);
+                  return next;
+                })
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
