@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { demoServices } from '@mealprep/demo-data';
 import { useBrowserPage } from '../browser';
 import { E2E_ADMIN_EMAIL } from '../global-setup';
 import { expectHeading } from '../page-helpers';
@@ -48,8 +49,9 @@ describe('admin services management in Chromium', () => {
     await page.getByPlaceholder('Search by name, slug, description...').fill(`admin table ${tag}`);
     await page.getByPlaceholder('Search by name, slug, description...').press('Enter');
     await page.waitForURL((url) => url.searchParams.get('status') === 'pending' && url.searchParams.get('q') === `admin table ${tag}`);
+    // The previous page of results stays up until the filtered one arrives.
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
     await page.getByText(slugs[1]!, { exact: true }).waitFor();
-    expect(await page.locator('tbody tr').count()).toBe(2);
 
     // Bulk publish: both leave the "pending" view, which then says why it is empty.
     await page.getByRole('checkbox', { name: 'Select all' }).check();
@@ -79,5 +81,29 @@ describe('admin services management in Chromium', () => {
     await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No services found').waitFor();
     await expectHeading(visitor, 'Service Not Found');
+  });
+
+  it('when an admin edits the alt text of a logo, soft-deletes it and restores it, then the media screen follows', async () => {
+    const { page } = browser;
+    const service = demoServices().find((s) => s.media.logoImageId && s.status === 'published')!;
+    await signInWithCode(page, E2E_ADMIN_EMAIL);
+    await page.goto(`${siteUrl}/dashboard/media`);
+    await expectHeading(page, 'Media');
+    await page.getByRole('searchbox', { name: 'Search media' }).fill(service.name);
+    await page.getByRole('searchbox', { name: 'Search media' }).press('Enter');
+    const card = page.locator('li', { hasText: service.name }).first();
+    await card.getByLabel('Alt text').fill(`${service.name} logo, green`);
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByRole('button', { name: 'Save' }).and(page.locator('[disabled]')).waitFor();
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No media items found').waitFor();
+    // The filter lives in the URL: the box shows checked once the navigation has committed.
+    await page.getByRole('checkbox', { name: 'Include deleted' }).click();
+    await page.waitForURL((url) => url.searchParams.get('includeDeleted') === 'true');
+    const deleted = page.locator('li', { hasText: service.name }).first();
+    await deleted.getByText('Deleted').waitFor();
+    await deleted.getByRole('button', { name: 'Restore' }).click();
+    await deleted.getByRole('button', { name: 'Delete' }).waitFor();
+    expect(await deleted.getByLabel('Alt text').inputValue()).toBe(`${service.name} logo, green`);
   });
 });
