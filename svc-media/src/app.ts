@@ -11,6 +11,8 @@ import { bannersRouter } from './entry-points/http/banners-router';
 import { imagesRouter } from './entry-points/http/images-router';
 import { uploadsRouter } from './entry-points/http/uploads-router';
 import { adminMediaRouter } from './entry-points/http/admin-media-router';
+import { adminBannersRouter } from './entry-points/http/admin-banners-router';
+import { stockPhotos } from './domain/stock-photos';
 
 export interface MediaDeps {
   logger: Logger;
@@ -21,6 +23,9 @@ export interface MediaDeps {
   mediaDir?: string;
   /** IMAGE_CDN_URL: the image CDN that serves media with an imageKitId. */
   cdnUrl?: string;
+  stockPhotos?: { apiUrl: string; accessKey?: string };
+  /** Hosts the image fetcher may reach although not public (tests' local fakes). */
+  fetchAllowHosts?: readonly string[];
   exposeStack?: boolean;
 }
 
@@ -50,6 +55,14 @@ export function createMediaApp(deps: MediaDeps) {
       app.use(imagesRouter(repositories));
       app.use(uploadsRouter(repositories));
       app.use(adminMediaRouter({ ...repositories, cdnUrl: deps.cdnUrl }));
+      app.use(
+        adminBannersRouter({
+          ...repositories,
+          stock: stockPhotos(deps.stockPhotos ?? { apiUrl: 'https://api.unsplash.com' }),
+          allowHosts: deps.fetchAllowHosts ?? [],
+          publish: deps.broker.publish.bind(deps.broker),
+        }),
+      );
     },
   });
 }

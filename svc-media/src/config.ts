@@ -12,6 +12,17 @@ export const mediaConfigShape = {
   SEED_DEMO_DATA: booleanSetting.default(false),
   /** The image CDN's URL endpoint; media with an imageKitId are shown from there when it is set. */
   IMAGE_CDN_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** The stock-photo service (Unsplash's API): unset key, the banner screen says it is not configured. */
+  STOCK_PHOTO_ACCESS_KEY: z.string().min(1).max(200).optional(),
+  STOCK_PHOTO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.unsplash.com'),
+  /**
+   * Hosts the image fetcher may reach although they are not public (comma separated). Empty by
+   * default; tests name 127.0.0.1 for their local fakes.
+   */
+  IMAGE_FETCH_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((text) => text.split(',').map((h) => h.trim()).filter(Boolean)),
 };
 
 export type MediaConfig = ReturnType<typeof loadMediaConfig>;

@@ -28,6 +28,8 @@ await runService('svc-media', () => {
         identitySecret: config.IDENTITY_SECRET,
         mediaDir,
         cdnUrl: config.IMAGE_CDN_URL,
+        stockPhotos: { apiUrl: config.STOCK_PHOTO_API_URL, accessKey: config.STOCK_PHOTO_ACCESS_KEY },
+        fetchAllowHosts: config.IMAGE_FETCH_ALLOW_HOSTS,
         exposeStack: config.NODE_ENV === 'development',
       }),
   });

@@ -39,3 +39,30 @@ export interface AdminMediaItem {
 export const MediaIdParamsSchema = z.strictObject({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'must be a media id') });
 export const MediaAltTextBodySchema = z.strictObject({ altText: z.string().trim().max(300) });
 export const MediaBulkBodySchema = z.strictObject({ ids: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/)).min(1, 'names no media').max(1000, 'names more than 1,000 items') });
+
+/** The banner screen: every banner, active or not. */
+export interface AdminBannerImage extends BannerImage {
+  isActive: boolean;
+}
+export const BannerIdsSchema = z.array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'must be banner ids')).min(1, 'names no banner').max(200);
+export const BannerChangesSchema = z
+  .strictObject({ isActive: z.boolean(), order: z.number().int().min(0).max(10_000), alt_description: z.string().trim().max(300) })
+  .partial()
+  .refine((c) => Object.keys(c).length > 0, 'has nothing to change');
+export const BannerBulkChangesSchema = z.strictObject({ ids: BannerIdsSchema, changes: BannerChangesSchema });
+export const BannerBulkIdsSchema = z.strictObject({ ids: BannerIdsSchema });
+export const AddBannerSchema = z.discriminatedUnion('source', [
+  z.strictObject({ source: z.literal('unsplash'), unsplashId: z.string().regex(/^[A-Za-z0-9_-]{4,40}$/, 'must be a photo id') }),
+  z.strictObject({ source: z.literal('custom'), url: z.string().trim().min(1).max(2000), alt: z.string().trim().max(300).default('') }),
+]);
+export const StockSearchQuerySchema = z.strictObject({
+  query: z.string().trim().min(1).max(100).default('meal prep food healthy'),
+  page: z.coerce.number().int().min(1).max(100).default(1),
+});
+export const StockByUrlQuerySchema = z.strictObject({ url: z.string().trim().min(1).max(2000) });
+export interface StockPhoto {
+  id: string;
+  urls: { regular: string; small: string };
+  alt_description: string;
+  user: { name: string; username: string };
+}

@@ -91,6 +91,33 @@ export function bannerImageRepository(connection: Connection) {
       );
       return result.upsertedCount;
     },
+    async findById(id: string): Promise<BannerImageRecord | null> {
+      const doc = await Model.findById(id).lean();
+      return doc ? toPlain(doc) : null;
+    },
+    /** The next order number: after every banner there is. */
+    async nextOrder(): Promise<number> {
+      const last = await Model.findOne().sort({ order: -1 }).lean();
+      return last ? Number(last.order ?? 0) + 1 : 0;
+    },
+    async create(banner: Omit<BannerImageRecord, 'createdAt'>): Promise<BannerImageRecord> {
+      const { id, ...rest } = banner;
+      const doc = await Model.create({ _id: id, ...rest, createdAt: new Date() });
+      return toPlain(doc.toObject());
+    },
+    /** Which of these ids exist. */
+    async existing(ids: readonly string[]): Promise<string[]> {
+      const docs = await Model.find({ _id: { $in: ids } }, { _id: 1 }).lean();
+      return docs.map((d) => String(d._id));
+    },
+    async update(ids: readonly string[], changes: { isActive?: boolean; order?: number; alt_description?: string }): Promise<number> {
+      const result = await Model.updateMany({ _id: { $in: ids } }, { $set: changes });
+      return result.matchedCount;
+    },
+    async remove(ids: readonly string[]): Promise<number> {
+      const result = await Model.deleteMany({ _id: { $in: ids } });
+      return result.deletedCount;
+    },
     async ensureIndexes(): Promise<void> {
       await Model.init();
     },

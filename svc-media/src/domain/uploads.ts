@@ -4,7 +4,7 @@ import { AppError } from '@mealprep/service-kit';
 import sharp from 'sharp';
 import type { ImageFileStore } from '../data-access/image-file-store';
 import type { MediaRepository } from '../data-access/media-repository';
-import type { StoredImageRepository } from '../data-access/stored-image-repository';
+import type { ImageFolder, StoredImageRepository } from '../data-access/stored-image-repository';
 import { etagOf } from './render-image';
 
 export interface UploadDeps {
@@ -42,11 +42,10 @@ let running = 0;
 const MAX_RUNNING = 2;
 
 /**
- * Checks an uploaded logo from its bytes, re-encodes it (EXIF and every other metadata dropped) into
- * the widths the pages use, stores the files under a random name and records a Media item.
+ * Checks an image from its bytes, re-encodes it (EXIF and every other metadata dropped) into the
+ * widths the pages use and stores the files under a random name. Returns the stored image's id.
  */
-export async function uploadImage(deps: UploadDeps, identity: Identity, upload: { bytes: Buffer; fileName: string }): Promise<{ mediaId: string; url: string }> {
-  const { bytes } = upload;
+export async function ingestImage(deps: Pick<UploadDeps, 'images' | 'files'>, bytes: Buffer, folder: ImageFolder): Promise<string> {
   if (bytes.length === 0) throw AppError.badRequest(NOT_AN_IMAGE);
   if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('too_large', TOO_BIG, { status: 413 });
   const kind = sniffImage(bytes);
@@ -89,24 +88,30 @@ export async function uploadImage(deps: UploadDeps, identity: Identity, upload: 
     }
     // Two targets wider than the image give the same rendition: keep one per width.
     const unique = [...new Map(renditions.map((r) => [r.width, r])).values()];
-    await Promise.all(unique.map((r) => deps.files.write('uploads', id, r.width, r.bytes)));
-    await deps.images.insertMissing([{ id, folder: 'uploads', contentType: 'image/webp', renditions: unique.map((r) => ({ width: r.width, height: r.height, bytes: r.bytes.length, etag: r.etag })) }]);
-    const url = imageUrl(id, 'full');
-    await deps.media.insertMissing([
-      {
-        id,
-        url,
-        path: `uploads/${id}`,
-        imageKitId: null,
-        altText: upload.fileName.replace(/\.[a-z0-9]{1,5}$/i, '').slice(0, 120),
-        associatedEntityType: 'service',
-        associatedEntityId: null,
-        countryCode: 'US',
-        uploadedBy: identity.userId,
-      },
-    ]);
-    return { mediaId: id, url };
+    await Promise.all(unique.map((r) => deps.files.write(folder, id, r.width, r.bytes)));
+    await deps.images.insertMissing([{ id, folder, contentType: 'image/webp', renditions: unique.map((r) => ({ width: r.width, height: r.height, bytes: r.bytes.length, etag: r.etag })) }]);
+    return id;
   } finally {
     running -= 1;
   }
+}
+
+/** media.uploadImageKit: an owner's logo, stored and recorded as a Media item. */
+export async function uploadImage(deps: UploadDeps, identity: Identity, upload: { bytes: Buffer; fileName: string }): Promise<{ mediaId: string; url: string }> {
+  const id = await ingestImage(deps, upload.bytes, 'uploads');
+  const url = imageUrl(id, 'full');
+  await deps.media.insertMissing([
+    {
+      id,
+      url,
+      path: `uploads/${id}`,
+      imageKitId: null,
+      altText: upload.fileName.replace(/\.[a-z0-9]{1,5}$/i, '').slice(0, 120),
+      associatedEntityType: 'service',
+      associatedEntityId: null,
+      countryCode: 'US',
+      uploadedBy: identity.userId,
+    },
+  ]);
+  return { mediaId: id, url };
 }

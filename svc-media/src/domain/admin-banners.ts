@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { MAX_IMAGE_BYTES, imageUrl, type AdminBannerImage, type EventPayload, type EventType } from '@mealprep/contracts';
+import { AppError } from '@mealprep/service-kit';
+import type { BannerImageRepository } from '../data-access/banner-image-repository';
+import type { ImageFileStore } from '../data-access/image-file-store';
+import type { StoredImageRepository } from '../data-access/stored-image-repository';
+import { toBannerImage } from './banners';
+import { fetchPublic } from './safe-fetch';
+import { photoIdFromUrl, type StockPhotos } from './stock-photos';
+import { ingestImage } from './uploads';
+
+export interface AdminBannerDeps {
+  banners: BannerImageRepository;
+  images: StoredImageRepository;
+  files: ImageFileStore;
+  stock: StockPhotos;
+  allowHosts: readonly string[];
+  publish: <T extends EventType>(type: T, payload: EventPayload<T>) => Promise<unknown>;
+}
+
+export async function listAllBanners(deps: AdminBannerDeps): Promise<AdminBannerImage[]> {
+  return (await deps.banners.list()).map((record) => ({ ...toBannerImage(record), isActive: record.isActive }));
+}
+
+/** unsplash.getImageByUrl: the photo a photo-page URL shows. */
+export async function stockPhotoByUrl(deps: AdminBannerDeps, url: string) {
+  const id = photoIdFromUrl(url);
+  if (!id) throw AppError.badRequest('That is not a stock photo page URL.');
+  return deps.stock.byId(id);
+}
+
+/**
+ * Adds a banner from the stock-photo service (by photo id, looked up here rather than trusting
+ * URLs from the page) or from an image URL. The picture is fetched once through the guarded
+ * fetch, checked and stored like an upload, so the site never hot-links it.
+ */
+export async function addBanner(
+  deps: AdminBannerDeps,
+  input: { source: 'unsplash'; unsplashId: string } | { source: 'custom'; url: string; alt: string },
+): Promise<AdminBannerImage> {
+  const photo = input.source === 'unsplash' ? await deps.stock.byId(input.unsplashId) : null;
+  const from = photo ? photo.urls.regular : (input as { url: string }).url;
+  const { bytes } = await fetchPublic(from, { allowHosts: deps.allowHosts, maxBytes: MAX_IMAGE_BYTES });
+  const imageId = await ingestImage(deps, bytes, 'banners');
+  const record = await deps.banners.create({
+    id: `b-${randomBytes(8).toString('hex')}`,
+    source: input.source,
+    unsplashId: photo?.id ?? null,
+    urls: { regular: imageUrl(imageId, 'full'), small: imageUrl(imageId, 'card') },
+    url: imageUrl(imageId, 'full'),
+    alt_description: photo ? photo.alt_description : (input as { alt: string }).alt,
+    user: photo && photo.user.name ? photo.user : null,
+    isActive: true,
+    order: await deps.banners.nextOrder(),
+    imageId,
+  });
+  await changed(deps);
+  return { ...toBannerImage(record), isActive: record.isActive };
+}
+
+async function known(deps: AdminBannerDeps, ids: readonly string[]): Promise<void> {
+  const found = await deps.banners.existing(ids);
+  if (found.length !== ids.length) throw AppError.notFound(`${ids.length - found.length} of the selected banner images do not exist. Nothing was changed.`);
+}
+
+export async function updateBanners(deps: AdminBannerDeps, ids: readonly string[], changes: { isActive?: boolean; order?: number; alt_description?: string }): Promise<{ updated: number }> {
+  await known(deps, ids);
+  const updated = await deps.banners.update(ids, changes);
+  await changed(deps);
+  return { updated };
+}
+
+export async function removeBanners(deps: AdminBannerDeps, ids: readonly string[]): Promise<{ deleted: number }> {
+  await known(deps, ids);
+  const deleted = await deps.banners.remove(ids);
+  await changed(deps);
+  return { deleted };
+}
+
+/** The home page's hero hears of it through the broker. */
+async function changed(deps: AdminBannerDeps): Promise<void> {
+  await deps.publish('media.banners.changed', { count: (await deps.banners.listActive(100)).length });
+}

@@ -1,0 +1,146 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import type { AdminBannerImage } from '@mealprep/contracts';
+import { signIdentity } from '@mealprep/service-kit';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMediaApp } from '../src/app';
+import { isPublicAddress, NOT_REACHABLE } from '../src/domain/safe-fetch';
+import { NOT_CONFIGURED, photoIdFromUrl } from '../src/domain/stock-photos';
+
+const admin = signIdentity({ userId: 'boss', email: 'boss@example.com', roles: ['admin'] }, TEST_IDENTITY_SECRET);
+const owner = signIdentity({ userId: 'owner', email: 'owner@example.com', roles: [] }, TEST_IDENTITY_SECRET);
+
+/** The stock-photo service's API and the pictures it links to, on 127.0.0.1. */
+async function fakeStockService() {
+  const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#5a3' } }).png().toBuffer();
+  const seen: string[] = [];
+  const app = express();
+  let url = '';
+  const photo = (id: string) => ({ id, urls: { regular: `${url}/img/${id}.png`, small: `${url}/img/${id}.png` }, alt_description: `Photo ${id}`, user: { name: 'Pat Lens', username: 'patlens' } });
+  app.use((req, _res, next) => {
+    seen.push(`${req.path}?${new URLSearchParams(req.query as Record<string, string>).toString()} ${req.get('authorization') ?? ''}`);
+    next();
+  });
+  app.get('/search/photos', (req, res) => res.json({ total_pages: 3, results: Array.from({ length: 20 }, (_, i) => photo(`photo${req.query.page}x${i}`)) }));
+  app.get('/photos/:id', (req, res) => (req.params.id === 'missing00' ? res.status(404).json({}) : res.json(photo(req.params.id))));
+  app.get(/^\/img\/.+\.png$/, (_req, res) => res.type('image/png').send(png));
+  app.get('/page.html', (_req, res) => res.type('text/html').send('<p>not an image</p>'));
+  app.get('/to-private', (_req, res) => res.redirect('http://10.0.0.1/x.png'));
+  const served = await serve(app);
+  url = served.url;
+  return { ...served, seen };
+}
+
+describe('banner images', () => {
+  let db: Awaited<ReturnType<typeof testDatabase>>;
+  let mq: Awaited<ReturnType<typeof testBroker>>;
+  let http: Awaited<ReturnType<typeof serve>>;
+  let strict: Awaited<ReturnType<typeof serve>>;
+  let bare: Awaited<ReturnType<typeof serve>>;
+  let stock: Awaited<ReturnType<typeof fakeStockService>>;
+  let mediaDir: string;
+  const events: string[] = [];
+
+  beforeAll(async () => {
+    db = await testDatabase('media-banners');
+    mq = await testBroker('media-banners', 'svc-media');
+    await mq.broker.subscribe('seen', ['media.#'], async (e) => void events.push(e.type), { exclusive: true });
+    mediaDir = await mkdtemp(path.join(tmpdir(), 'svc-media-banners-'));
+    stock = await fakeStockService();
+    const common = { logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, mediaDir };
+    http = await serve(createMediaApp({ ...common, stockPhotos: { apiUrl: stock.url, accessKey: 'test-key' }, fetchAllowHosts: ['127.0.0.1'] }));
+    // The default: no private address may be fetched.
+    strict = await serve(createMediaApp({ ...common, stockPhotos: { apiUrl: stock.url, accessKey: 'test-key' } }));
+    bare = await serve(createMediaApp(common));
+  });
+  afterAll(async () => {
+    await Promise.all([http?.close(), strict?.close(), bare?.close(), stock?.close()]);
+    await mq?.destroy();
+    await db?.drop();
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  const call = async (base: { url: string }, method: string, p: string, body?: unknown, headers: Record<string, string> = admin) => {
+    const response = await fetch(`${base.url}${p}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: { message: string } } };
+  };
+  const banners = async () => ((await call(http, 'GET', '/admin/banners')).body as unknown as { items: AdminBannerImage[] }).items;
+
+  it('when stock photos are not configured, then the screen is told and a search says so', async () => {
+    expect((await call(bare, 'GET', '/admin/banners')).body.stockPhotosConfigured).toBe(false);
+    const search = await call(bare, 'GET', '/admin/stock-photos');
+    expect(search.status).toBe(503);
+    expect(search.body.error?.message).toBe(NOT_CONFIGURED);
+  });
+
+  it('when an admin searches stock photos, then 20 a page come with the default query, and whether there are more', async () => {
+    const first = await call(http, 'GET', '/admin/stock-photos');
+    expect(first.status).toBe(200);
+    expect((first.body.images as unknown[]).length).toBe(20);
+    expect(first.body.hasMore).toBe(true);
+    expect(stock.seen.at(-1)).toBe('/search/photos?query=meal+prep+food+healthy&page=1&per_page=20 Client-ID test-key');
+    expect((await call(http, 'GET', '/admin/stock-photos?query=keto&page=3')).body.hasMore).toBe(false);
+    expect(photoIdFromUrl('https://unsplash.com/photos/green-salad-bowl-AbCdEf1234')).toBe('AbCdEf1234');
+    expect(photoIdFromUrl('https://unsplash.com/photos/AbCdEf1234')).toBe('AbCdEf1234');
+    expect(photoIdFromUrl('javascript:alert(1)')).toBeNull();
+    const byUrl = await call(http, 'GET', `/admin/stock-photos/by-url?url=${encodeURIComponent('https://unsplash.com/photos/green-salad-AbCdEf1234')}`);
+    expect(byUrl.body).toMatchObject({ id: 'AbCdEf1234', user: { name: 'Pat Lens' } });
+    expect((await call(http, 'GET', `/admin/stock-photos/by-url?url=${encodeURIComponent('https://example.com/not/a/photo')}`)).status).toBe(400);
+  });
+
+  it('when an admin adds a stock photo and an image URL, then each is fetched once, stored as ours and shown on the home hero', async () => {
+    const fromStock = await call(http, 'POST', '/admin/banners', { source: 'unsplash', unsplashId: 'AbCdEf1234' });
+    expect(fromStock.status).toBe(201);
+    expect(fromStock.body).toMatchObject({ source: 'unsplash', alt: 'Photo AbCdEf1234', credit: { name: 'Pat Lens', username: 'patlens' }, isActive: true });
+    expect(fromStock.body.url).toMatch(/^\/api\/media\/images\/u-[0-9a-f]{24}\/full$/);
+    const fromUrl = await call(http, 'POST', '/admin/banners', { source: 'custom', url: `${stock.url}/img/custom.png`, alt: 'Our kitchen' });
+    expect(fromUrl.status).toBe(201);
+    const hero = (await (await fetch(`${http.url}/banners`)).json()) as { items: Array<{ id: string }> };
+    expect(hero.items.map((b) => b.id)).toEqual(expect.arrayContaining([fromStock.body.id, fromUrl.body.id]));
+    const imageId = /images\/(u-[0-9a-f]+)\//.exec(String(fromUrl.body.url))![1]!;
+    expect((await fetch(`${http.url}/images/${imageId}/card`)).headers.get('content-type')).toBe('image/webp');
+    expect(events).toContain('media.banners.changed');
+  });
+
+  it('when the URL is not an image, or points at a private address, or the scheme is wrong, then nothing is added', async () => {
+    const before = (await banners()).length;
+    expect((await call(http, 'POST', '/admin/banners', { source: 'custom', url: `${stock.url}/page.html` })).status).toBe(415);
+    for (const url of [`${stock.url}/img/x.png`, 'http://10.0.0.1/x.png', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x.png', 'file:///etc/passwd', 'ftp://example.com/x.png', `http://user:pw@127.0.0.1/x.png`]) {
+      const answer = await call(strict, 'POST', '/admin/banners', { source: 'custom', url });
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.error?.message, url).toBe(NOT_REACHABLE);
+    }
+    // A public-looking start that redirects inside is refused at the hop.
+    expect((await call(http, 'POST', '/admin/banners', { source: 'custom', url: `${stock.url}/to-private` })).status).toBe(400);
+    expect((await call(http, 'POST', '/admin/banners', { source: 'unsplash', unsplashId: 'missing00' })).status).toBe(404);
+    expect((await banners()).length).toBe(before);
+  });
+
+  it('when an admin deactivates, activates and deletes, singly and in bulk, then the hero follows; unknown ids and other users change nothing', async () => {
+    const [a, b] = await banners();
+    expect((await call(http, 'PATCH', `/admin/banners/${a!.id}`, { isActive: false })).status).toBe(200);
+    const heroIds = async () => ((await (await fetch(`${http.url}/banners`)).json()) as { items: Array<{ id: string }> }).items.map((x) => x.id);
+    expect(await heroIds()).not.toContain(a!.id);
+    expect((await call(http, 'POST', '/admin/banners/bulk', { ids: [a!.id, b!.id], changes: { isActive: true } })).body).toEqual({ updated: 2 });
+    expect(await heroIds()).toContain(a!.id);
+    expect((await call(http, 'POST', '/admin/banners/bulk/delete', { ids: [a!.id, 'no-such-banner'] })).status).toBe(404);
+    expect((await banners()).map((x) => x.id)).toContain(a!.id);
+    expect((await call(http, 'POST', '/admin/banners/bulk/delete', { ids: [a!.id] })).body).toEqual({ deleted: 1 });
+    expect((await call(http, 'DELETE', `/admin/banners/${b!.id}`)).body).toEqual({ deleted: 1 });
+    expect((await call(http, 'GET', '/admin/banners', undefined, owner)).status).toBe(403);
+    expect((await call(http, 'POST', '/admin/banners', { source: 'custom', url: `${stock.url}/img/x.png` }, owner)).status).toBe(403);
+    expect((await call(http, 'POST', '/admin/banners/bulk', { ids: [], changes: { isActive: true } })).status).toBe(400);
+    expect((await call(http, 'PATCH', `/admin/banners/${b!.id}`, { isActive: 'yes' })).status).toBe(400);
+  });
+
+  it('when addresses are judged, then loopback, private, link-local, CGNAT, multicast and mapped ones are not public', () => {
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'not-an-ip']) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(address), address).toBe(true);
+  });
+});
