@@ -2,6 +2,7 @@ import './styles.css';
 import { ADMIN_SCREENS } from '@mealprep/contracts/browser';
 import { Route, Routes } from '@mealprep/router';
 import { AdminScreen } from './features/screens/components/admin-screen';
+import { AdminBannersPage } from './features/banners/components/admin-banners-page';
 import { AdminBlogPage } from './features/blog/components/admin-blog-page';
 import { AdminMediaPage } from './features/media/components/admin-media-page';
 import { AdminServicesPage } from './features/services/components/admin-services-page';
@@ -16,7 +17,8 @@ export default function AdminRoutes() {
       <Route path="services" element={<AdminServicesPage />} />
       <Route path="blog" element={<AdminBlogPage />} />
       <Route path="media" element={<AdminMediaPage />} />
-      {ADMIN_SCREENS.filter((screen) => !['services', 'blog', 'media'].includes(screen.path)).map((screen) => (
+      <Route path="banner-images" element={<AdminBannersPage />} />
+      {ADMIN_SCREENS.filter((screen) => !['services', 'blog', 'media', 'banner-images'].includes(screen.path)).map((screen) => (
         <Route key={screen.path} path={screen.path} element={<AdminScreen title={screen.label} />} />
       ))}
     </Routes>
