@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowserPage } from '../browser';
-import { E2E_ADMIN_EMAIL } from '../global-setup';
+import { E2E_ADMINS } from '../global-setup';
 import { expectHeading } from '../page-helpers';
 import { newAddress, signInWithCode } from '../sign-in-helpers';
 
@@ -67,7 +67,7 @@ describe('an owner lists a service in Chromium', () => {
     await visitor.goto(`${siteUrl}/service/${slug}`);
     await expectHeading(visitor, 'Service Not Found');
     const admin = await browser.newPage();
-    await signInWithCode(admin, E2E_ADMIN_EMAIL);
+    await signInWithCode(admin, E2E_ADMINS.ownerListing);
     await admin.goto(editUrl);
     await admin.getByLabel('Change Status').selectOption('published');
     const published = Date.now();

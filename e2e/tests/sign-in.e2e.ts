@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { demoServices } from '@mealprep/demo-data';
 import { useBrowserPage } from '../browser';
-import { E2E_ADMIN_EMAIL } from '../global-setup';
+import { E2E_ADMINS } from '../global-setup';
 import { signInLink } from '../mail-catcher';
 import { askForMail, newAddress, signInWithCode } from '../sign-in-helpers';
 import { expectHeading } from '../page-helpers';
@@ -66,7 +66,7 @@ describe('signing in and the dashboard frame in Chromium', () => {
 
   it('when an address of ADMIN_EMAILS signs in, then the sidebar has every admin screen and they open', async () => {
     const { page } = browser;
-    await signInWithCode(page, E2E_ADMIN_EMAIL);
+    await signInWithCode(page, E2E_ADMINS.signIn);
     await page.getByRole('link', { name: 'Service Utilities' }).waitFor();
     expect(await sidebarLinks(page)).toEqual(['Dashboard', ...ADMIN_LINKS]);
     await page.getByRole('link', { name: 'Banner Images' }).click();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { demoServices } from '@mealprep/demo-data';
 import { useBrowserPage } from '../browser';
-import { E2E_ADMIN_EMAIL } from '../global-setup';
+import { E2E_ADMINS } from '../global-setup';
 import { expectHeading } from '../page-helpers';
 import { newAddress, signInWithCode } from '../sign-in-helpers';
 
@@ -42,7 +42,7 @@ describe('admin services management in Chromium', () => {
     await signInWithCode(owner, newAddress('table-owner'));
     const slugs = await pendingListings(owner, tag);
 
-    await signInWithCode(page, E2E_ADMIN_EMAIL);
+    await signInWithCode(page, E2E_ADMINS.servicesTable);
     await page.goto(`${siteUrl}/dashboard/services`);
     await expectHeading(page, 'Services');
     await page.getByLabel('Status', { exact: true }).selectOption('pending');
@@ -86,7 +86,7 @@ describe('admin services management in Chromium', () => {
   it('when an admin edits the alt text of a logo, soft-deletes it and restores it, then the media screen follows', async () => {
     const { page } = browser;
     const service = demoServices().find((s) => s.media.logoImageId && s.status === 'published')!;
-    await signInWithCode(page, E2E_ADMIN_EMAIL);
+    await signInWithCode(page, E2E_ADMINS.media);
     await page.goto(`${siteUrl}/dashboard/media`);
     await expectHeading(page, 'Media');
     await page.getByRole('searchbox', { name: 'Search media' }).fill(service.name);
