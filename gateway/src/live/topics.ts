@@ -7,7 +7,7 @@ export function invalidationFor(event: EventEnvelope): LiveInvalidation | null {
   const topics = ((): LiveTopic[] => {
     if (event.type === 'catalog.service.reported-open') return [];
     // A service's status or state changes the state counts too.
-    if (event.type.startsWith('catalog.service.')) return ['services', 'regions'];
+    if (event.type.startsWith('catalog.service.') || event.type === 'catalog.services.imported') return ['services', 'regions'];
     if (event.type.startsWith('catalog.regions.')) return ['regions'];
     if (event.type.startsWith('catalog.meal-types.')) return ['meal-types'];
     if (event.type.startsWith('catalog.articles.')) return ['articles'];

@@ -9,3 +9,18 @@ export const MAX_IMAGE_BYTES = 10_485_760;
 export const MAX_PAGE_SIZE = 60;
 export const MAX_SEARCH_LENGTH = 100;
 export const BLOG_LIST_LIMIT = 50;
+/** The largest CSV an import takes. */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+/** The services CSV's columns (spec §7); Name is the one that must be there. */
+export const SERVICE_CSV_COLUMNS = [
+  'Name', 'Slug', 'Tagline', 'Meal Types', 'City', 'State', 'Home Delivery', 'Shipping', 'Website',
+  'Image Link Full', 'Profile Page Image Link', 'Place Longitude', 'Place Latitude',
+] as const;
+export interface ImportResult {
+  imported: number;
+  skipped: number;
+  /** Rows already in the catalogue exactly as the file has them. */
+  unchanged: number;
+  /** Why each skipped row was skipped (the first 1,000), with its line in the file. */
+  skippedRows: Array<{ line: number; name: string; reason: string }>;
+}

@@ -31,6 +31,8 @@ export const EventPayloadSchemas = {
   }),
   'catalog.service.reported-open': z.object({ serviceId: z.string(), slug: z.string(), reportId: z.string() }),
   'catalog.articles.changed': z.object({ slugs: z.array(z.string()) }),
+  /** A CSV import added or changed many services at once: one event instead of thousands. */
+  'catalog.services.imported': z.object({ created: z.number().int().nonnegative(), updated: z.number().int().nonnegative() }),
   'media.banners.changed': z.object({ count: z.number().int().nonnegative() }),
   'auth.user.created': z.object({ userId: z.string(), email: z.email() }),
   /** A role was granted or revoked: cached identities of that user are stale. */

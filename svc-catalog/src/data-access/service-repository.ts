@@ -243,6 +243,71 @@ export function serviceRepository(connection: Connection) {
         throw err;
       }
     },
+    /**
+     * Writes imported services by slug: new ones are inserted (published, with no owner), existing
+     * ones get the imported fields only where they differ; rows identical to what is stored are
+     * not written at all.
+     */
+    async upsertImported(
+      services: Array<{ name: string; slug: string; tagline: string; mealTypes: string[]; deliveryMethods: Doc; website: string; city: string; state: string; metadata: Doc }>,
+      now: Date,
+      by: { byUserId: string; byEmail: string },
+    ): Promise<{ created: number; updated: number; unchanged: number }> {
+      let created = 0;
+      let updated = 0;
+      let unchanged = 0;
+      for (let start = 0; start < services.length; start += 500) {
+        const batch = services.slice(start, start + 500);
+        const existing = new Map((await Model.find({ slug: { $in: batch.map((s) => s.slug) } }).lean()).map((d) => [(d as Doc).slug as string, d as Doc]));
+        const inserts: Doc[] = [];
+        for (const s of batch) {
+          const location = s.city || s.state ? [{ label: '', address: { line1: '', city: s.city, region: s.state, postalCode: '', countryCode: 'US' }, isPrimary: true, createdAt: now, updatedAt: now }] : [];
+          const fields: Doc = {
+            name: s.name,
+            tagline: s.tagline,
+            mealTypes: s.mealTypes,
+            deliveryMethods: s.deliveryMethods,
+            'contact.website': s.website,
+            'metadata.imageLinkFull': s.metadata.imageLinkFull,
+            'metadata.profilePageImageLink': s.metadata.profilePageImageLink,
+            'metadata.place': s.metadata.place,
+          };
+          const current = existing.get(s.slug);
+          if (!current) {
+            inserts.push({
+              name: s.name, slug: s.slug, tagline: s.tagline, mealTypes: s.mealTypes, deliveryMethods: s.deliveryMethods,
+              contact: { email: '', phone: '', website: s.website, socialLinks: [] }, locations: location, status: 'published', publishedAt: now,
+              ownerUserId: null, metadata: s.metadata, createdAt: now, updatedAt: now,
+              statusHistory: [{ at: now, ...by, from: null, to: 'published', reason: 'Imported from CSV' }],
+            });
+            continue;
+          }
+          const stored = toStored(current);
+          const primary = stored.locations[0]?.address;
+          const same =
+            stored.name === s.name && stored.tagline === s.tagline && JSON.stringify(stored.mealTypes) === JSON.stringify(s.mealTypes) &&
+            JSON.stringify(stored.deliveryMethods) === JSON.stringify(s.deliveryMethods) && stored.contact.website === s.website &&
+            (primary?.city ?? '') === s.city && (primary?.region ?? '') === s.state &&
+            JSON.stringify(current.metadata?.place ?? null) === JSON.stringify(s.metadata.place) &&
+            (current.metadata?.imageLinkFull ?? '') === s.metadata.imageLinkFull && (current.metadata?.profilePageImageLink ?? '') === s.metadata.profilePageImageLink;
+          if (same) {
+            unchanged += 1;
+            continue;
+          }
+          await Model.updateOne({ _id: current._id }, { $set: { ...fields, locations: location, updatedAt: now } }, { timestamps: false });
+          updated += 1;
+        }
+        if (inserts.length > 0) {
+          try {
+            await Model.insertMany(inserts, { ordered: false });
+          } catch (err) {
+            if (!isDuplicateKey(err)) throw err;
+          }
+          created += inserts.length;
+        }
+      }
+      return { created, updated, unchanged };
+    },
     async slugTaken(slug: string, exceptId?: string): Promise<boolean> {
       const doc = await Model.findOne({ slug }, { _id: 1 }).lean();
       return doc !== null && String(doc._id) !== exceptId;

@@ -12,6 +12,7 @@ import {
 import { parseInput, requireRole, route } from '@mealprep/service-kit';
 import { bulkSetStatus, feature, listForAdmin, remove, unfeature } from '../../domain/admin-services';
 import { adminSetStatus, type OwnerDeps } from '../../domain/owner-services';
+import { importServices } from '../../domain/service-import';
 
 /** Admin-only reads and writes; the role is checked here, whatever the page shows. */
 export function adminRouter(deps: OwnerDeps): Router {
@@ -22,6 +23,14 @@ export function adminRouter(deps: OwnerDeps): Router {
     res.set('cache-control', 'no-store');
     res.json(listForAdmin(deps, query));
   });
+  /** services.importFromCSV: the file's bytes as the body (text/csv), parsed as they arrive. */
+  router.post(
+    '/admin/import/services',
+    route(async (req, res) => {
+      parseInput(NoQuerySchema, req.query, 'query');
+      res.json(await importServices(deps, req.identity!, req));
+    }),
+  );
   // Bulk routes first: '/admin/services/bulk/…' must not be read as a service id.
   router.post(
     '/admin/services/bulk/status',

@@ -8,7 +8,7 @@ import type { CatalogIndex } from '../../domain/catalog-index';
 export async function subscribeIndexRefresher(broker: Broker, catalog: CatalogIndex, logger: Logger): Promise<void> {
   await broker.subscribe(
     'catalog-index',
-    ['catalog.service.*', 'catalog.meal-types.*', 'catalog.regions.*'],
+    ['catalog.service.*', 'catalog.services.imported', 'catalog.meal-types.*', 'catalog.regions.*'],
     async (event) => {
       await catalog.refresh();
       logger.debug({ type: event.type, size: catalog.index.size }, 'public index rebuilt');

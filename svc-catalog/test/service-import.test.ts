@@ -1,0 +1,113 @@
+import type { AdminServiceList, ImportResult, PublicService } from '@mealprep/contracts';
+import { signIdentity } from '@mealprep/service-kit';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
+import { CatalogIndex } from '../src/domain/catalog-index';
+import { seedReferenceData } from '../src/domain/reference-data';
+
+const admin = signIdentity({ userId: 'boss', email: 'boss@example.com', roles: ['admin'] }, TEST_IDENTITY_SECRET);
+const owner = signIdentity({ userId: 'owner', email: 'owner@example.com', roles: [] }, TEST_IDENTITY_SECRET);
+const HEADER = 'Name,Slug,Tagline,Meal Types,City,State,Home Delivery,Shipping,Website,Image Link Full,Profile Page Image Link,Place Longitude,Place Latitude';
+
+describe('services CSV import', () => {
+  let db: Awaited<ReturnType<typeof testDatabase>>;
+  let mq: Awaited<ReturnType<typeof testBroker>>;
+  let http: Awaited<ReturnType<typeof serve>>;
+  const events: string[] = [];
+
+  beforeAll(async () => {
+    db = await testDatabase('catalog-import');
+    mq = await testBroker('catalog-import', 'svc-catalog');
+    await mq.broker.subscribe('seen', ['catalog.#'], async (e) => void events.push(e.type), { exclusive: true });
+    const repositories = catalogRepositories(db.connection);
+    await ensureCatalogIndexes(repositories);
+    await seedReferenceData({ ...repositories, publish: async () => undefined });
+    const catalog = new CatalogIndex(repositories);
+    await catalog.refresh();
+    http = await serve(createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, catalog }));
+  });
+  afterAll(async () => {
+    await http?.close();
+    await mq?.destroy();
+    await db?.drop();
+  });
+
+  const upload = async (body: string | Uint8Array, headers: Record<string, string> = admin) => {
+    const response = await fetch(`${http.url}/admin/import/services`, { method: 'POST', headers: { 'content-type': 'text/csv', ...headers }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+    return { status: response.status, body: (await response.json()) as ImportResult & { error?: { message: string } } };
+  };
+  const total = async () => ((await (await fetch(`${http.url}/admin/services?pageSize=1`, { headers: admin })).json()) as AdminServiceList).total;
+
+  it('when an admin imports a file (BOM, quoted newlines, extra columns), then rows become published services; the same file again changes nothing', async () => {
+    const csv = [
+      `\uFEFF${HEADER},Notes`,
+      'Harbor Bowls,,"Bowls, salads\nand soups","Keto, Vegan",Seattle,Washington,Yes,No,harbor.example.com,https://img.example.com/h.jpg,,-122.33,47.61,ignored',
+      'Desert Fuel,desert-fuel-az,Macro meals,high protein|paleo,Phoenix,Arizona,yes,yes,https://desert.example.com,,,,,',
+    ].join('\r\n');
+    const first = await upload(csv);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ imported: 2, skipped: 0 });
+    const harbor = (await (await fetch(`${http.url}/services/by-slug/harbor-bowls`)).json()) as PublicService;
+    expect(harbor).toMatchObject({
+      name: 'Harbor Bowls', status: 'published', tagline: 'Bowls, salads\nand soups', mealTypes: ['keto', 'vegan'],
+      deliveryMethods: { localDelivery: true, shipsDomestically: false, pickup: false, shipsInternationally: false },
+      contact: { website: 'https://harbor.example.com/' },
+      locations: [{ address: { city: 'Seattle', region: 'Washington', countryCode: 'US' } }],
+    });
+    const desert = (await (await fetch(`${http.url}/services/by-slug/desert-fuel-az`)).json()) as PublicService;
+    expect(desert.mealTypes).toEqual(['high-protein', 'paleo']);
+    await expect.poll(() => events).toContain('catalog.services.imported');
+
+    const before = harbor.updatedAt;
+    const again = await upload(csv);
+    expect(again.body).toMatchObject({ imported: 0, skipped: 0, unchanged: 2 });
+    expect(((await (await fetch(`${http.url}/services/by-slug/harbor-bowls`)).json()) as PublicService).updatedAt).toBe(before);
+  });
+
+  it('when rows are bad (empty name, duplicate slug, 1 MB cell, formula, unknown state, bad website), then each is skipped with its reason and line', async () => {
+    const before = await total();
+    const csv = [
+      'Name;Slug;State;Website;Tagline',
+      'Valid Semicolon Kitchen;;Texas;;Fine',
+      ';no-name;Texas;;',
+      'Copy Kitchen;valid-semicolon-kitchen;Texas;;',
+      `Huge Kitchen;;Texas;;${'x'.repeat(1024 * 1024)}`,
+      '=CMD();;Texas;;',
+      'Nowhere Kitchen;;Atlantis;;',
+      'Broken Site Kitchen;;Texas;not a site;',
+    ].join('\n');
+    const result = await upload(csv);
+    expect(result.status).toBe(200);
+    expect(result.body.imported).toBe(1);
+    expect(result.body.skipped).toBe(6);
+    expect(result.body.skippedRows).toEqual([
+      { line: 3, name: '', reason: 'Name is empty' },
+      { line: 4, name: 'Copy Kitchen', reason: 'Slug "valid-semicolon-kitchen" is already used by an earlier row' },
+      { line: 5, name: 'Huge Kitchen', reason: 'Tagline is longer than 160 characters' },
+      { line: 6, name: '=CMD()', reason: 'Name looks like a spreadsheet formula' },
+      { line: 7, name: 'Nowhere Kitchen', reason: 'Unknown state "Atlantis"' },
+      { line: 8, name: 'Broken Site Kitchen', reason: 'Website is not a web address' },
+    ]);
+    expect(await total()).toBe(before + 1);
+  });
+
+  it('when the file itself is wrong (empty, binary, not UTF-8, no Name column, over 20 MB), then it is refused and nothing is written', async () => {
+    const before = await total();
+    const cases: Array<[string | Uint8Array, number, string]> = [
+      ['', 400, 'The file is empty.'],
+      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01]), 400, 'That is not a CSV file: it holds binary data.'],
+      [new Uint8Array([...Buffer.from('Name\nCaf'), 0xe9, 0x20, 0x4b, 0x0a]), 400, 'The file is not UTF-8 text. Save it as CSV (UTF-8) and try again.'],
+      ['Title,City\nSomething,Austin', 400, 'Missing columns: Name. The first line must name the columns.'],
+      ['Name\n', 400, 'The file has no rows to import.'],
+      [`${HEADER}\n${'A Kitchen,,,,,,,,,,,,\n'.repeat(Math.ceil((50 * 1024 * 1024) / 24))}`, 413, 'The file is too large: at most 20 MB.'],
+    ];
+    for (const [body, status, message] of cases) {
+      const answer = await upload(body);
+      expect(answer.status).toBe(status);
+      expect(answer.body.error?.message).toBe(message);
+    }
+    expect(await total()).toBe(before);
+    expect((await upload(`${HEADER}\nX,,,,,,,,,,,,`, owner)).status).toBe(403);
+  });
+});
