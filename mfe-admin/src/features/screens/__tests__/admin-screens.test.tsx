@@ -5,7 +5,6 @@ import AdminRoutes from '../../../routes';
 
 describe('admin remote', () => {
   it.each([
-    ['import-utilities', 'Import Utilities'],
     ['service-utilities', 'Service Utilities'],
   ])('when /dashboard/%s opens, then its heading and title show', (path, title) => {
     render(
