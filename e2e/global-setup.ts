@@ -14,6 +14,7 @@ export const E2E_ADMINS = {
   ownerListing: 'admin-listing@e2e.test',
   servicesTable: 'admin-table@e2e.test',
   media: 'admin-media@e2e.test',
+  imports: 'admin-imports@e2e.test',
 } as const;
 
 /** The site every e2e file shares, with demo data and the third-party scripts served locally. */

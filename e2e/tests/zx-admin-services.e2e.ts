@@ -106,4 +106,30 @@ describe('admin services management in Chromium', () => {
     await deleted.getByRole('button', { name: 'Delete' }).waitFor();
     expect(await deleted.getByLabel('Alt text').inputValue()).toBe(`${service.name} logo, green`);
   });
+
+  it('when an admin imports a services CSV, then the result line shows and the new services are on the public site; the same file again imports nothing', async () => {
+    const { page } = browser;
+    const tag = randomBytes(3).toString('hex');
+    const csv = [
+      'Name,Slug,Tagline,Meal Types,City,State,Home Delivery,Shipping,Website,Image Link Full,Profile Page Image Link,Place Longitude,Place Latitude',
+      `Imported Kitchen ${tag},,Fresh from the file,Keto,Austin,Texas,Yes,No,,,,,`,
+      `Imported Pantry ${tag},,Boxes by mail,Vegan,Denver,Colorado,No,Yes,,,,,`,
+      ',,No name here,,,,,,,,,,',
+    ].join('\n');
+    await signInWithCode(page, E2E_ADMINS.imports);
+    await page.goto(`${siteUrl}/dashboard/import-utilities`);
+    await expectHeading(page, 'Import Utilities');
+    const file = { name: 'services.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) };
+    await page.getByLabel('Import services file').setInputFiles(file);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('2 imported, 1 skipped.').waitFor();
+    await page.getByRole('link', { name: 'Download the skipped rows and why (CSV)' }).waitFor();
+    const visitor = await browser.newPage();
+    await visitor.goto(`${siteUrl}/service/imported-kitchen-${tag}`);
+    await expectHeading(visitor, `Imported Kitchen ${tag}`);
+    await page.getByLabel('Import services file').setInputFiles(file);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('0 imported, 1 skipped.').waitFor();
+    await page.getByText('2 already up to date.').waitFor();
+  });
 });
