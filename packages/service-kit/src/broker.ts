@@ -189,16 +189,28 @@ export class Broker {
       if (isEventType(envelope.type)) envelope.payload = EventPayloadSchemas[envelope.type].parse(envelope.payload);
     } catch (err) {
       log.warn({ err, queue: subscription.queue }, 'dropped an invalid message');
-      channel.nack(message, false, false);
+      settle(() => channel.nack(message, false, false));
       return;
     }
     try {
       await subscription.handler(envelope);
-      channel.ack(message);
+      settle(() => channel.ack(message));
     } catch (err) {
       log.error({ err, eventId: envelope.id, type: envelope.type }, 'event handler failed');
       // Requeue once: a second failure of the same message is dropped rather than looping.
-      channel.nack(message, false, !message.fields.redelivered);
+      settle(() => channel.nack(message, false, !message.fields.redelivered));
+    }
+
+    /**
+     * The channel may have closed while the handler ran (shutdown, a lost connection): the broker
+     * then redelivers the message by itself, so there is nothing left to acknowledge.
+     */
+    function settle(answer: () => void): void {
+      try {
+        answer();
+      } catch (err) {
+        log.warn({ err, queue: subscription.queue }, 'channel closed before the message was settled; it will be delivered again');
+      }
     }
   }
 

@@ -256,9 +256,15 @@ export function serviceRepository(connection: Connection) {
       let created = 0;
       let updated = 0;
       let unchanged = 0;
-      for (let start = 0; start < services.length; start += 500) {
-        const batch = services.slice(start, start + 500);
-        const existing = new Map((await Model.find({ slug: { $in: batch.map((s) => s.slug) } }).lean()).map((d) => [(d as Doc).slug as string, d as Doc]));
+      // One read of what is there (a slug lookup per batch costs a scan each on FerretDB).
+      const wanted = new Set(services.map((s) => s.slug));
+      const existing = new Map<string, Doc>();
+      const compared = { slug: 1, name: 1, tagline: 1, mealTypes: 1, deliveryMethods: 1, 'contact.website': 1, 'locations.address.city': 1, 'locations.address.region': 1, 'metadata.place': 1, 'metadata.imageLinkFull': 1, 'metadata.profilePageImageLink': 1 };
+      for (const doc of await Model.find({}, compared).lean()) {
+        if (wanted.has((doc as Doc).slug)) existing.set((doc as Doc).slug, doc as Doc);
+      }
+      for (let start = 0; start < services.length; start += 1000) {
+        const batch = services.slice(start, start + 1000);
         const inserts: Doc[] = [];
         for (const s of batch) {
           const location = s.city || s.state ? [{ label: '', address: { line1: '', city: s.city, region: s.state, postalCode: '', countryCode: 'US' }, isPrimary: true, createdAt: now, updatedAt: now }] : [];
@@ -282,11 +288,12 @@ export function serviceRepository(connection: Connection) {
             });
             continue;
           }
-          const stored = toStored(current);
-          const primary = stored.locations[0]?.address;
+          const primary = (current.locations ?? [])[0]?.address as Doc | undefined;
+          const delivery = current.deliveryMethods ?? {};
           const same =
-            stored.name === s.name && stored.tagline === s.tagline && JSON.stringify(stored.mealTypes) === JSON.stringify(s.mealTypes) &&
-            JSON.stringify(stored.deliveryMethods) === JSON.stringify(s.deliveryMethods) && stored.contact.website === s.website &&
+            current.name === s.name && (current.tagline ?? '') === s.tagline && JSON.stringify(current.mealTypes ?? []) === JSON.stringify(s.mealTypes) &&
+            ['localDelivery', 'pickup', 'shipsDomestically', 'shipsInternationally'].every((k) => Boolean(delivery[k]) === Boolean(s.deliveryMethods[k])) &&
+            (current.contact?.website ?? '') === s.website &&
             (primary?.city ?? '') === s.city && (primary?.region ?? '') === s.state &&
             JSON.stringify(current.metadata?.place ?? null) === JSON.stringify(s.metadata.place) &&
             (current.metadata?.imageLinkFull ?? '') === s.metadata.imageLinkFull && (current.metadata?.profilePageImageLink ?? '') === s.metadata.profilePageImageLink;
@@ -299,7 +306,8 @@ export function serviceRepository(connection: Connection) {
         }
         if (inserts.length > 0) {
           try {
-            await Model.insertMany(inserts, { ordered: false });
+            // Lean: no document per row is built (10,000 rows stay well inside the memory budget).
+            await Model.insertMany(inserts, { ordered: false, lean: true });
           } catch (err) {
             if (!isDuplicateKey(err)) throw err;
           }
