@@ -121,14 +121,14 @@ describe('admin services management in Chromium', () => {
     await expectHeading(page, 'Import Utilities');
     const file = { name: 'services.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) };
     await page.getByLabel('Import services file').setInputFiles(file);
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('region', { name: 'Import services' }).getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('2 imported, 1 skipped.').waitFor();
     await page.getByRole('link', { name: 'Download the skipped rows and why (CSV)' }).waitFor();
     const visitor = await browser.newPage();
     await visitor.goto(`${siteUrl}/service/imported-kitchen-${tag}`);
     await expectHeading(visitor, `Imported Kitchen ${tag}`);
     await page.getByLabel('Import services file').setInputFiles(file);
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('region', { name: 'Import services' }).getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('0 imported, 1 skipped.').waitFor();
     await page.getByText('2 already up to date.').waitFor();
   });

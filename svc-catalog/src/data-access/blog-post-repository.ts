@@ -58,6 +58,19 @@ function toPost(doc: Doc): BlogPost {
   };
 }
 
+export interface ImportedArticle {
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  metaDescription: string;
+  category: string;
+  tags: string[];
+  status: 'published' | 'draft';
+  publishedAt: Date | null;
+  createdAt: Date | null;
+}
+
 export type BlogPostRepository = ReturnType<typeof blogPostRepository>;
 
 export function blogPostRepository(connection: Connection) {
@@ -84,6 +97,36 @@ export function blogPostRepository(connection: Connection) {
       if (status === 'published' && !current.publishedAt) set.publishedAt = now;
       await Model.updateOne({ _id: id }, { $set: set });
       return current.slug;
+    },
+    /** Writes imported posts by slug; rows identical to what is stored are not written. */
+    async upsertImported(posts: ImportedArticle[]): Promise<{ created: number; updated: number; unchanged: number; changedSlugs: string[] }> {
+      const existing = new Map((await Model.find({ slug: { $in: posts.map((p) => p.slug) } }).lean()).map((d) => [d.slug, d as Doc]));
+      let created = 0;
+      let updated = 0;
+      let unchanged = 0;
+      const changedSlugs: string[] = [];
+      for (const post of posts) {
+        const { createdAt, ...fields } = post;
+        const current = existing.get(post.slug);
+        if (!current) {
+          await Model.create({ ...fields, ...(createdAt ? { createdAt } : {}) });
+          created += 1;
+          changedSlugs.push(post.slug);
+          continue;
+        }
+        const same =
+          current.title === post.title && current.content === post.content && current.excerpt === post.excerpt && current.metaDescription === post.metaDescription &&
+          current.category === post.category && JSON.stringify(current.tags) === JSON.stringify(post.tags) && current.status === post.status &&
+          (current.publishedAt ? new Date(current.publishedAt).getTime() : null) === (post.publishedAt ? post.publishedAt.getTime() : null);
+        if (same) {
+          unchanged += 1;
+          continue;
+        }
+        await Model.updateOne({ _id: current._id }, { $set: fields });
+        updated += 1;
+        changedSlugs.push(post.slug);
+      }
+      return { created, updated, unchanged, changedSlugs };
     },
     async listPublished(limit: number): Promise<BlogPostSummary[]> {
       const docs = await Model.find({ status: 'published' }, { content: 0 }).sort({ publishedAt: -1, _id: 1 }).limit(limit).lean();

@@ -3,6 +3,7 @@ import { ArticleStatusBodySchema, NoQuerySchema } from '@mealprep/contracts';
 import { AppError, parseInput, requireRole, route, type Broker } from '@mealprep/service-kit';
 import { z } from 'zod';
 import type { BlogPostRepository } from '../../data-access/blog-post-repository';
+import { importArticles } from '../../domain/article-import';
 
 const ArticleIdSchema = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be an article id') });
 
@@ -27,6 +28,15 @@ export function adminArticlesRouter(deps: { articles: BlogPostRepository; publis
       if (!slug) throw AppError.notFound('There is no such article.');
       await deps.publish('catalog.articles.changed', { slugs: [slug] });
       res.json({ id, status });
+    }),
+  );
+  /** blogPosts.importFromCSV: the file's bytes as the body (text/csv). */
+  router.post(
+    '/admin/import/articles',
+    requireRole('admin'),
+    route(async (req, res) => {
+      parseInput(NoQuerySchema, req.query, 'query');
+      res.json(await importArticles({ articles: deps.articles, publish: (type, payload) => deps.publish(type, payload) }, req));
     }),
   );
   return router;

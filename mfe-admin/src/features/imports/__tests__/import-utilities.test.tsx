@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@mealprep/router';
 import { MemoryRouter } from '@mealprep/router/testing';
@@ -52,10 +52,11 @@ describe('import utilities', () => {
     const sent = fakeXhr([]);
     renderImports();
     expect(screen.getByRole('heading', { level: 1, name: 'Import Utilities' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(screen.getByRole('region', { name: 'Import blog posts' })).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('region', { name: 'Import services' })).getByRole('button', { name: 'Import' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please select a file first');
     await userEvent.upload(screen.getByLabelText('Import services file'), new File(['x'], 'logo.png', { type: 'image/png' }), { applyAccept: false });
-    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Import services' })).getByRole('button', { name: 'Import' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please select a CSV file');
     expect(sent).toHaveLength(0);
   });
@@ -70,13 +71,13 @@ describe('import utilities', () => {
     renderImports();
     const csv = new File(['Name\nA'], 'services.csv', { type: 'text/csv' });
     await userEvent.upload(screen.getByLabelText('Import services file'), csv);
-    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Import services' })).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('12 imported, 2 skipped.')).toBeInTheDocument();
     expect(sent[0]).toEqual({ url: '/api/catalog/admin/import/services', body: csv });
     expect(screen.getByRole('link', { name: 'Download the skipped rows and why (CSV)' })).toHaveAttribute('href', 'blob:skipped');
-    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Import services' })).getByRole('button', { name: 'Import' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The file is too large: at most 20 MB.');
-    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Import services' })).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Failed to import services')).toBeInTheDocument();
   });
 

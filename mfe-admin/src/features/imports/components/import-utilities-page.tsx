@@ -97,6 +97,12 @@ export function ImportUtilitiesPage() {
         failure="Failed to import services"
         columns="Name, Slug, Tagline, Meal Types, City, State, Home Delivery, Shipping, Website, Image Link Full, Profile Page Image Link, Place Longitude, Place Latitude"
       />
+      <ImportPanel
+        title="Import blog posts"
+        url="/api/catalog/admin/import/articles"
+        failure="Failed to import blog posts"
+        columns="id, slug, headline, html, metaDescription, metaKeywords, isPublished, isDeleted, publishedAt, createdAt, categoryTitle, tags, outline (the HTML is cleaned: no scripts, event handlers or javascript: links)"
+      />
     </section>
   );
 }

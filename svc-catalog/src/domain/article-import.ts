@@ -1,0 +1,82 @@
+import type { Readable } from 'node:stream';
+import { slugify, type ImportResult } from '@mealprep/contracts';
+import { AppError } from '@mealprep/service-kit';
+import sanitizeHtml from 'sanitize-html';
+import type { BlogPostRepository, ImportedArticle } from '../data-access/blog-post-repository';
+import { parseCsvStream } from './csv-stream';
+
+const TRUE = new Set(['true', 'yes', '1', 'y']);
+const FORMULA = /^(?:[=+@]|-[A-Za-z(])/;
+const MAX_REASONS = 1000;
+
+/**
+ * Article HTML as it is stored: headings, paragraphs, lists, links and images only. Scripts,
+ * styles, event handlers and javascript: (or any non-web) URLs never get in.
+ */
+export function cleanArticleHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'a', 'blockquote', 'code', 'pre', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+    allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'width', 'height'], th: ['scope'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['https'] },
+    allowProtocolRelative: false,
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  });
+}
+
+const cell = (row: Record<string, string>, column: string) => (typeof row[column] === 'string' ? row[column].trim() : '');
+const date = (value: string): Date | null => {
+  if (!value) return null;
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+};
+
+function mapRow(row: Record<string, string>): ImportedArticle | { reason: string } {
+  const formula = Object.entries(row).find(([column, value]) => column !== 'html' && typeof value === 'string' && FORMULA.test(value.trim()));
+  if (formula) return { reason: `${formula[0]} looks like a spreadsheet formula` };
+  if (TRUE.has(cell(row, 'isDeleted').toLowerCase())) return { reason: 'Marked as deleted' };
+  const title = cell(row, 'headline');
+  if (!title) return { reason: 'headline is empty' };
+  if (title.length > 200) return { reason: 'headline is longer than 200 characters' };
+  const slug = slugify(cell(row, 'slug') || title);
+  if (!slug) return { reason: 'slug is empty' };
+  const content = cleanArticleHtml(cell(row, 'html'));
+  if (content.length > 500_000) return { reason: 'html is longer than 500,000 characters' };
+  const metaDescription = cell(row, 'metaDescription').slice(0, 300);
+  const text = sanitizeHtml(content, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  const published = TRUE.has(cell(row, 'isPublished').toLowerCase());
+  const publishedAt = date(cell(row, 'publishedAt'));
+  return {
+    slug,
+    title,
+    content,
+    excerpt: (metaDescription || text).slice(0, 240),
+    metaDescription,
+    category: cell(row, 'categoryTitle').slice(0, 80),
+    tags: [...new Set(`${cell(row, 'tags')},${cell(row, 'metaKeywords')}`.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))].slice(0, 12).map((t) => t.slice(0, 40)),
+    status: published ? 'published' : 'draft',
+    publishedAt: published ? (publishedAt ?? new Date()) : publishedAt,
+    createdAt: date(cell(row, 'createdAt')),
+  };
+}
+
+/** blogPosts.importFromCSV: rows become posts, matched by slug; importing the same file twice changes nothing. */
+export async function importArticles(deps: { articles: BlogPostRepository; publish: (type: 'catalog.articles.changed', payload: { slugs: string[] }) => Promise<unknown> }, body: Readable): Promise<ImportResult> {
+  const { header, rows } = await parseCsvStream(body);
+  if (rows.length === 0) throw AppError.badRequest('The file has no rows to import.');
+  if (!header.includes('headline')) throw AppError.badRequest('Missing columns: headline. The first line must name the columns.');
+  const skippedRows: ImportResult['skippedRows'] = [];
+  let skipped = 0;
+  const bySlug = new Map<string, ImportedArticle>();
+  for (const { line, values } of rows) {
+    const mapped = mapRow(values);
+    const reason = 'reason' in mapped ? mapped.reason : bySlug.has(mapped.slug) ? `Slug "${mapped.slug}" is already used by an earlier row` : null;
+    if (reason) {
+      skipped += 1;
+      if (skippedRows.length < MAX_REASONS) skippedRows.push({ line, name: cell(values, 'headline').slice(0, 120), reason });
+    } else bySlug.set((mapped as ImportedArticle).slug, mapped as ImportedArticle);
+  }
+  const result = await deps.articles.upsertImported([...bySlug.values()]);
+  if (result.changedSlugs.length > 0) await deps.publish('catalog.articles.changed', { slugs: result.changedSlugs.slice(0, 1000) });
+  return { imported: result.created + result.updated, skipped, unchanged: result.unchanged, skippedRows };
+}
