@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 
 /**
  * Stand-ins for the four third-party scripts the site loads (spec §1 and §7), served from one HTTP
@@ -140,15 +141,38 @@ function reply(res: ServerResponse, status: number, type: string, body = '') {
   res.end(body);
 }
 
-export function startFakeThirdParties(): Promise<FakeThirdParties> {
+/**
+ * The stock-photo service (Unsplash's API shape) under /stock: /stock/search/photos,
+ * /stock/photos/{id}, and the pictures at /stock/img/{name}.png. Pages of 20; three pages in all.
+ */
+function stockPhotoAnswer(pathname: string, search: URLSearchParams, origin: string, picture: Buffer): { type: string; body: string | Buffer } | null {
+  const photo = (id: string) => ({ id, urls: { regular: `${origin}/stock/img/${id}.png`, small: `${origin}/stock/img/${id}.png` }, alt_description: `Stock photo ${id}`, user: { name: 'Sam Shutter', username: 'samshutter' } });
+  if (pathname === '/stock/search/photos') {
+    const page = Number(search.get('page') ?? '1');
+    return { type: 'application/json', body: JSON.stringify({ total_pages: 3, results: Array.from({ length: 20 }, (_, i) => photo(`stockp${page}n${i}`)) }) };
+  }
+  const byId = /^\/stock\/photos\/([A-Za-z0-9_-]+)$/.exec(pathname);
+  if (byId) return { type: 'application/json', body: JSON.stringify(photo(byId[1]!)) };
+  if (/^\/stock\/img\/[A-Za-z0-9_-]+\.png$/.test(pathname)) return { type: 'image/png', body: picture };
+  return null;
+}
+
+export async function startFakeThirdParties(): Promise<FakeThirdParties> {
   let recorded: Hit[] = [];
+  const picture = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#2f855a' } }).png().toBuffer();
 
   const server = createServer((req, res) => {
     // The scripts run on the site's origin, so everything here is cross-origin.
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
     res.setHeader('access-control-allow-headers', 'content-type');
-    const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const { pathname, searchParams } = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const stock = req.method === 'GET' ? stockPhotoAnswer(pathname, searchParams, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, picture) : null;
+    if (stock) {
+      res.writeHead(200, { 'content-type': stock.type });
+      res.end(stock.body);
+      return;
+    }
 
     if (req.method === 'OPTIONS') return reply(res, 204, 'text/plain');
     if (req.method === 'GET' && SCRIPTS[pathname]) return reply(res, 200, 'text/javascript; charset=utf-8', SCRIPTS[pathname]);

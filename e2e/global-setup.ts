@@ -14,6 +14,7 @@ export const E2E_ADMINS = {
   ownerListing: 'admin-listing@e2e.test',
   servicesTable: 'admin-table@e2e.test',
   media: 'admin-media@e2e.test',
+  banners: 'admin-banners@e2e.test',
   imports: 'admin-imports@e2e.test',
 } as const;
 
@@ -39,6 +40,10 @@ export default async function setup(project: TestProject) {
       MARKETING_SCRIPT_SRC: `${third}/marketing.js`,
       FORM_EMBED_SRC: `${third}/embed.js`,
       FORM_ADD_SERVICE_ID: 'add-your-service',
+      STOCK_PHOTO_ACCESS_KEY: 'e2e-stock-key',
+      STOCK_PHOTO_API_URL: `${third}/stock`,
+      // The fake's pictures are on 127.0.0.1, which the image fetcher refuses unless told.
+      IMAGE_FETCH_ALLOW_HOSTS: '127.0.0.1',
     });
   } catch (err) {
     await thirdParties.close();

@@ -132,4 +132,46 @@ describe('admin services management in Chromium', () => {
     await page.getByText('0 imported, 1 skipped.').waitFor();
     await page.getByText('2 already up to date.').waitFor();
   });
+
+  it('when an admin adds a banner by stock-photo search and another by URL, then each shows on the home hero; deleting takes it off', async () => {
+    const { page } = browser;
+    const accept = (expected: string) =>
+      page.once('dialog', (dialog) => {
+        expect(dialog.message()).toBe(expected);
+        void dialog.accept();
+      });
+    const heroShowsLast = async (alt: string) => {
+      const visitor = await browser.newPage();
+      await visitor.goto(`${siteUrl}/`);
+      await visitor.getByRole('button', { name: 'Show banner image 5 of 5' }).click();
+      await visitor.locator(`main picture:not([aria-hidden]) img[alt="${alt}"]`).waitFor();
+      await visitor.close();
+    };
+    await signInWithCode(page, E2E_ADMINS.banners);
+    await page.goto(`${siteUrl}/dashboard/banner-images`);
+    await expectHeading(page, 'Banner Images');
+    expect(await page.getByRole('searchbox', { name: 'Search stock photos' }).inputValue()).toBe('meal prep food healthy');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByRole('list', { name: 'Stock photos' });
+    await expect.poll(() => results.getByRole('listitem').count()).toBe(20);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => results.getByRole('listitem').count()).toBe(40);
+    accept('Image added successfully!');
+    await results.getByRole('listitem').first().getByRole('button', { name: 'Add' }).click();
+    const added = page.getByRole('list', { name: 'Banner images' }).locator('li', { hasText: 'Stock photo stockp1n0' });
+    await added.waitFor();
+    await heroShowsLast('Stock photo stockp1n0');
+    await added.getByRole('button', { name: 'Delete' }).click();
+    await added.waitFor({ state: 'detached' });
+
+    await page.getByRole('textbox', { name: 'Image URL' }).fill(`${inject('thirdPartyUrl')}/stock/img/our-kitchen.png`);
+    await page.getByRole('textbox', { name: 'Description' }).fill('Our kitchen at dawn');
+    accept('Image added successfully!');
+    await page.getByRole('button', { name: 'Add image' }).click();
+    const fromUrl = page.getByRole('list', { name: 'Banner images' }).locator('li', { hasText: 'Our kitchen at dawn' });
+    await fromUrl.waitFor();
+    await heroShowsLast('Our kitchen at dawn');
+    await fromUrl.getByRole('button', { name: 'Delete' }).click();
+    await fromUrl.waitFor({ state: 'detached' });
+  });
 });

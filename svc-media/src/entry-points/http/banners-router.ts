@@ -10,7 +10,8 @@ export function bannersRouter(deps: BannerDeps): Router {
     '/banners',
     route(async (req, res) => {
       parseInput(NoQuerySchema, req.query, 'query');
-      res.set('cache-control', 'public, max-age=60');
+      // Revalidated on every read: a banner change announced over /api/live must show at once.
+      res.set('cache-control', 'no-cache');
       res.json({ items: await listActiveBanners(deps) });
     }),
   );
