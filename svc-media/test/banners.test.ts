@@ -39,7 +39,7 @@ describe('the home page banners', () => {
     await db?.drop();
   });
 
-  it('when there are no banners, then the list is empty and cacheable for a minute', async () => {
+  it('when there are no banners, then the list is empty and revalidated on every read', async () => {
     const response = await fetch(`${http.url}/banners`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
