@@ -75,4 +75,25 @@ describe('banner images screen', () => {
     await userEvent.click(within(b).getByRole('button', { name: 'Activate' }));
     expect(bodiesTo(fetch, '/api/media/admin/banners/b')).toEqual([{ isActive: true }]);
   });
+
+  it('when a banner is moved earlier, then the list is renumbered in the new order', async () => {
+    const first = { ...banner('a'), order: 0 };
+    const second = { ...banner('b'), order: 1 };
+    const third = { ...banner('c'), order: 1 };
+    const fetch = mockApi({
+      '/api/media/admin/banners': { status: 200, body: { items: [first, second, third], stockPhotosConfigured: true } },
+      '/api/media/admin/banners/a': { status: 200, body: {} },
+      '/api/media/admin/banners/b': { status: 200, body: {} },
+      '/api/media/admin/banners/c': { status: 200, body: {} },
+    });
+    renderBanners();
+    expect(await screen.findByRole('button', { name: 'Move Banner b earlier' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move Banner a earlier' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Move Banner c later' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Move Banner c earlier' }));
+    // a stays 0; c becomes 1 (it was 1 already), b becomes 2.
+    expect(bodiesTo(fetch, '/api/media/admin/banners/a')).toEqual([]);
+    expect(bodiesTo(fetch, '/api/media/admin/banners/c')).toEqual([]);
+    expect(bodiesTo(fetch, '/api/media/admin/banners/b')).toEqual([{ order: 2 }]);
+  });
 });

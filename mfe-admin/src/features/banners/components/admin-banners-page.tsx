@@ -14,6 +14,16 @@ const bannersQuery = {
     apiClient.get<{ items: AdminBannerImage[]; stockPhotosConfigured: boolean }>('/media/admin/banners', { signal }),
 };
 
+/** Moves a banner one place: the list is renumbered 0, 1, 2… and only changed orders are sent. */
+async function move(items: AdminBannerImage[], from: number, to: number): Promise<void> {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved!);
+  for (const [order, banner] of next.entries()) {
+    if (banner.order !== order) await apiClient.request(`/media/admin/banners/${banner.id}`, { method: 'PATCH', body: { order } });
+  }
+}
+
 const serverMessage = (failure: unknown) => (isApiError(failure) && failure.status > 0 && failure.code !== 'http_error' ? failure.message : null);
 
 /** /dashboard/banner-images: the home hero's pictures; add from stock photos or a URL; activate, deactivate, delete. */
@@ -110,7 +120,7 @@ export function AdminBannersPage() {
         <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center dark:border-gray-700">No banner images yet</p>
       ) : (
         <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Banner images">
-          {items.map((banner) => (
+          {items.map((banner, index) => (
             <li key={banner.id} className="space-y-2 rounded-xl border border-gray-200 p-3 text-sm dark:border-gray-800">
               <label className="inline-flex items-center gap-2">
                 <input type="checkbox" className="size-4 accent-emerald-700" checked={selected.has(banner.id)} onChange={(e) => toggle(banner.id, e.target.checked)} aria-label={`Select ${banner.alt || banner.id}`} />
@@ -132,6 +142,16 @@ export function AdminBannersPage() {
                 <Button size="sm" variant="ghost" disabled={busy} onClick={() => void act(() => apiClient.request(`/media/admin/banners/${banner.id}`, { method: 'DELETE' }), 'Failed to delete image')}>
                   Delete
                 </Button>
+                {index > 0 && (
+                  <Button size="sm" variant="ghost" aria-label={`Move ${banner.alt || banner.id} earlier`} disabled={busy} onClick={() => void act(() => move(items, index, index - 1), 'Failed to update images')}>
+                    ↑
+                  </Button>
+                )}
+                {index < items.length - 1 && (
+                  <Button size="sm" variant="ghost" aria-label={`Move ${banner.alt || banner.id} later`} disabled={busy} onClick={() => void act(() => move(items, index, index + 1), 'Failed to update images')}>
+                    ↓
+                  </Button>
+                )}
               </div>
             </li>
           ))}
