@@ -1,44 +1,19 @@
 import type { AdminServiceList, EventEnvelope } from '@mealprep/contracts';
-import { signIdentity } from '@mealprep/service-kit';
-import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
 import { demoServices } from '@mealprep/demo-data';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
-import { CatalogIndex } from '../src/domain/catalog-index';
-import { seedDemoCatalog } from '../src/domain/demo-seed';
-import { seedReferenceData } from '../src/domain/reference-data';
+import { describe, expect, it } from 'vitest';
+import { as, useCatalog } from './harness';
 
 const NOW = new Date('2026-11-01T12:00:00Z');
 const demo = demoServices(NOW);
-const admin = signIdentity({ userId: 'boss', email: 'boss@example.com', roles: ['admin'] }, TEST_IDENTITY_SECRET);
-const owner = signIdentity({ userId: 'owner-1', email: 'owner@example.com', roles: [] }, TEST_IDENTITY_SECRET);
+const admin = as('boss', ['admin']);
+const owner = as('owner-1');
 
 describe('admin services management', () => {
-  let db: Awaited<ReturnType<typeof testDatabase>>;
-  let mq: Awaited<ReturnType<typeof testBroker>>;
-  let http: Awaited<ReturnType<typeof serve>>;
-  const events: EventEnvelope[] = [];
-
-  beforeAll(async () => {
-    db = await testDatabase('catalog-admin');
-    mq = await testBroker('catalog-admin', 'svc-catalog');
-    await mq.broker.subscribe('seen', ['catalog.service.*'], async (e) => void events.push(e), { exclusive: true });
-    const repositories = catalogRepositories(db.connection);
-    await ensureCatalogIndexes(repositories);
-    await seedReferenceData({ ...repositories, publish: async () => undefined });
-    await seedDemoCatalog(repositories, NOW);
-    const catalog = new CatalogIndex(repositories);
-    await catalog.refresh();
-    http = await serve(createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, catalog, now: () => NOW }));
-  });
-  afterAll(async () => {
-    await http?.close();
-    await mq?.destroy();
-    await db?.drop();
-  });
+  const catalog = useCatalog('catalog-admin', { demo: NOW, now: NOW });
+  const events = catalog.events;
 
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = admin) => {
-    const response = await fetch(`${http.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${catalog.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: { message: string } } };
   };
   const list = async (query = '') => (await call('GET', `/admin/services${query}`)).body as unknown as AdminServiceList;
@@ -130,7 +105,7 @@ describe('admin services management', () => {
     expect(((await call('GET', '/admin/articles')).body as unknown as { items: Array<{ id: string; status: string }> }).items.find((p) => p.id === post.id)?.status).toBe('draft');
     expect((await call('PATCH', `/admin/articles/${post.id}/status`, { status: 'published' })).status).toBe(200);
     expect(await publicSlugs()).toContain(post.slug);
-    await expect.poll(() => events.length).toBeGreaterThan(0);
+    await expect.poll(() => events.filter((e) => e.type === 'catalog.articles.changed').map((e) => e.payload)).toContainEqual({ slugs: [post.slug] });
     expect((await call('GET', '/admin/articles', undefined, owner)).status).toBe(403);
     expect((await call('PATCH', `/admin/articles/${post.id}/status`, { status: 'draft' }, owner)).status).toBe(403);
     expect((await call('PATCH', `/admin/articles/${post.id}/status`, { status: 'archived' })).status).toBe(400);

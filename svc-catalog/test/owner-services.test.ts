@@ -1,16 +1,10 @@
 import type { EditableService, EventEnvelope, ServiceInsertInput, ServiceList } from '@mealprep/contracts';
 import { EDIT_NOT_FOUND_MESSAGE } from '@mealprep/contracts';
-import { signIdentity } from '@mealprep/service-kit';
-import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
 import { demoServices } from '@mealprep/demo-data';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
-import { CatalogIndex } from '../src/domain/catalog-index';
-import { seedDemoCatalog } from '../src/domain/demo-seed';
-import { seedReferenceData } from '../src/domain/reference-data';
+import { describe, expect, it } from 'vitest';
+import { as, useCatalog } from './harness';
 
 const NOW = new Date('2026-11-01T12:00:00Z');
-const as = (userId: string, roles: Array<'admin'> = []) => signIdentity({ userId, email: `${userId}@example.com`, roles }, TEST_IDENTITY_SECRET);
 const owner = () => as('owner-a');
 const other = () => as('owner-b');
 const admin = () => as('boss', ['admin']);
@@ -32,31 +26,11 @@ function listing(overrides: Partial<ServiceInsertInput> = {}): ServiceInsertInpu
 }
 
 describe('owner listings', () => {
-  let db: Awaited<ReturnType<typeof testDatabase>>;
-  let mq: Awaited<ReturnType<typeof testBroker>>;
-  let http: Awaited<ReturnType<typeof serve>>;
-  const events: EventEnvelope[] = [];
-
-  beforeAll(async () => {
-    db = await testDatabase('catalog-owner');
-    mq = await testBroker('catalog-owner', 'svc-catalog');
-    await mq.broker.subscribe('seen', ['catalog.service.*'], async (e) => void events.push(e), { exclusive: true });
-    const repositories = catalogRepositories(db.connection);
-    await ensureCatalogIndexes(repositories);
-    await seedReferenceData({ ...repositories, publish: async () => undefined });
-    await seedDemoCatalog(repositories, NOW);
-    const catalog = new CatalogIndex(repositories);
-    await catalog.refresh();
-    http = await serve(createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, catalog, now: () => NOW }));
-  });
-  afterAll(async () => {
-    await http?.close();
-    await mq?.destroy();
-    await db?.drop();
-  });
+  const catalog = useCatalog('catalog-owner', { demo: NOW, now: NOW });
+  const events = catalog.events;
 
   const send = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-    const response = await fetch(`${http.url}${path}`, {
+    const response = await fetch(`${catalog.url}${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),

@@ -1,43 +1,20 @@
 import type { AdminServiceList, ImportResult, PublicService } from '@mealprep/contracts';
-import { signIdentity } from '@mealprep/service-kit';
-import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
-import { CatalogIndex } from '../src/domain/catalog-index';
-import { seedReferenceData } from '../src/domain/reference-data';
+import { describe, expect, it } from 'vitest';
+import { as, useCatalog } from './harness';
 
-const admin = signIdentity({ userId: 'boss', email: 'boss@example.com', roles: ['admin'] }, TEST_IDENTITY_SECRET);
-const owner = signIdentity({ userId: 'owner', email: 'owner@example.com', roles: [] }, TEST_IDENTITY_SECRET);
+const admin = as('boss', ['admin']);
+const owner = as('owner');
 const HEADER = 'Name,Slug,Tagline,Meal Types,City,State,Home Delivery,Shipping,Website,Image Link Full,Profile Page Image Link,Place Longitude,Place Latitude';
 
 describe('services CSV import', () => {
-  let db: Awaited<ReturnType<typeof testDatabase>>;
-  let mq: Awaited<ReturnType<typeof testBroker>>;
-  let http: Awaited<ReturnType<typeof serve>>;
-  const events: string[] = [];
-
-  beforeAll(async () => {
-    db = await testDatabase('catalog-import');
-    mq = await testBroker('catalog-import', 'svc-catalog');
-    await mq.broker.subscribe('seen', ['catalog.#'], async (e) => void events.push(e.type), { exclusive: true });
-    const repositories = catalogRepositories(db.connection);
-    await ensureCatalogIndexes(repositories);
-    await seedReferenceData({ ...repositories, publish: async () => undefined });
-    const catalog = new CatalogIndex(repositories);
-    await catalog.refresh();
-    http = await serve(createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, catalog }));
-  });
-  afterAll(async () => {
-    await http?.close();
-    await mq?.destroy();
-    await db?.drop();
-  });
+  const catalog = useCatalog('catalog-import', {});
+  const events = catalog.events;
 
   const upload = async (body: string | Uint8Array, headers: Record<string, string> = admin) => {
-    const response = await fetch(`${http.url}/admin/import/services`, { method: 'POST', headers: { 'content-type': 'text/csv', ...headers }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+    const response = await fetch(`${catalog.url}/admin/import/services`, { method: 'POST', headers: { 'content-type': 'text/csv', ...headers }, body: typeof body === 'string' ? body : new Uint8Array(body) });
     return { status: response.status, body: (await response.json()) as ImportResult & { error?: { message: string } } };
   };
-  const total = async () => ((await (await fetch(`${http.url}/admin/services?pageSize=1`, { headers: admin })).json()) as AdminServiceList).total;
+  const total = async () => ((await (await fetch(`${catalog.url}/admin/services?pageSize=1`, { headers: admin })).json()) as AdminServiceList).total;
 
   it('when an admin imports a file (BOM, quoted newlines, extra columns), then rows become published services; the same file again changes nothing', async () => {
     const csv = [
@@ -48,21 +25,21 @@ describe('services CSV import', () => {
     const first = await upload(csv);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ imported: 2, skipped: 0 });
-    const harbor = (await (await fetch(`${http.url}/services/by-slug/harbor-bowls`)).json()) as PublicService;
+    const harbor = (await (await fetch(`${catalog.url}/services/by-slug/harbor-bowls`)).json()) as PublicService;
     expect(harbor).toMatchObject({
       name: 'Harbor Bowls', status: 'published', tagline: 'Bowls, salads\nand soups', mealTypes: ['keto', 'vegan'],
       deliveryMethods: { localDelivery: true, shipsDomestically: false, pickup: false, shipsInternationally: false },
       contact: { website: 'https://harbor.example.com/' },
       locations: [{ address: { city: 'Seattle', region: 'Washington', countryCode: 'US' } }],
     });
-    const desert = (await (await fetch(`${http.url}/services/by-slug/desert-fuel-az`)).json()) as PublicService;
+    const desert = (await (await fetch(`${catalog.url}/services/by-slug/desert-fuel-az`)).json()) as PublicService;
     expect(desert.mealTypes).toEqual(['high-protein', 'paleo']);
-    await expect.poll(() => events).toContain('catalog.services.imported');
+    await expect.poll(() => events.map((e) => e.type)).toContain('catalog.services.imported');
 
     const before = harbor.updatedAt;
     const again = await upload(csv);
     expect(again.body).toMatchObject({ imported: 0, skipped: 0, unchanged: 2 });
-    expect(((await (await fetch(`${http.url}/services/by-slug/harbor-bowls`)).json()) as PublicService).updatedAt).toBe(before);
+    expect(((await (await fetch(`${catalog.url}/services/by-slug/harbor-bowls`)).json()) as PublicService).updatedAt).toBe(before);
   });
 
   it('when rows are bad (empty name, duplicate slug, 1 MB cell, formula, unknown state, bad website), then each is skipped with its reason and line', async () => {

@@ -1,0 +1,51 @@
+import type { EventEnvelope } from '@mealprep/contracts';
+import { signIdentity } from '@mealprep/service-kit';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { afterAll, beforeAll } from 'vitest';
+import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
+import { CatalogIndex } from '../src/domain/catalog-index';
+import { seedDemoCatalog } from '../src/domain/demo-seed';
+import { seedReferenceData } from '../src/domain/reference-data';
+
+/** Signed identity headers, as the gateway would send them. */
+export const as = (userId: string, roles: Array<'admin'> = []) => signIdentity({ userId, email: `${userId}@example.com`, roles }, TEST_IDENTITY_SECRET);
+
+export interface CatalogHarness {
+  url: string;
+  db: Awaited<ReturnType<typeof testDatabase>>;
+  /** Every catalog event the service published, in order. */
+  events: EventEnvelope[];
+}
+
+/**
+ * svc-catalog as a test file needs it: its own database (states and meal types seeded, and the
+ * demo catalogue when `demo` is given a date) and broker prefix, served on a free port, all of it
+ * removed after the file.
+ */
+export function useCatalog(label: string, options: { demo?: Date; now?: Date } = {}): CatalogHarness {
+  const harness = { url: '', db: null as unknown as CatalogHarness['db'], events: [] as EventEnvelope[] };
+  let mq: Awaited<ReturnType<typeof testBroker>>;
+  let http: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    harness.db = await testDatabase(label);
+    mq = await testBroker(label, 'svc-catalog');
+    await mq.broker.subscribe('seen', ['catalog.#'], async (e) => void harness.events.push(e), { exclusive: true });
+    const repositories = catalogRepositories(harness.db.connection);
+    await ensureCatalogIndexes(repositories);
+    await seedReferenceData({ ...repositories, publish: async () => undefined });
+    if (options.demo) await seedDemoCatalog(repositories, options.demo);
+    const catalog = new CatalogIndex(repositories);
+    await catalog.refresh();
+    const now = options.now;
+    http = await serve(
+      createCatalogApp({ logger: silentLogger, connection: harness.db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, catalog, ...(now ? { now: () => now } : {}) }),
+    );
+    harness.url = http.url;
+  });
+  afterAll(async () => {
+    await http?.close();
+    await mq?.destroy();
+    await harness.db?.drop();
+  });
+  return harness;
+}
