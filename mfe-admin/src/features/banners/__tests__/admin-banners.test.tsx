@@ -1,23 +1,10 @@
 import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
 import type { AdminBannerImage } from '@mealprep/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from '@mealprep/router';
-import { MemoryRouter } from '@mealprep/router/testing';
-import AdminRoutes from '../../../routes';
+import { renderAdminAt } from '../../../testing/render-admin';
 
-function renderBanners() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/dashboard/banner-images']}>
-        <Routes>
-          <Route path="/dashboard/*" element={<AdminRoutes />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderBanners = (path = '/dashboard/banner-images') => renderAdminAt(path);
 
 const banner = (id: string, isActive = true): AdminBannerImage => ({ id, source: 'custom', url: `/img/${id}`, smallUrl: `/img/${id}/s`, alt: `Banner ${id}`, credit: null, order: 1, isActive });
 const photo = (id: string) => ({ id, urls: { regular: `/r/${id}`, small: `/s/${id}` }, alt_description: `Photo ${id}`, user: { name: 'Pat Lens', username: 'pat' } });

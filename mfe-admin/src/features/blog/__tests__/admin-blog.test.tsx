@@ -1,22 +1,9 @@
 import { bodiesTo, mockApi } from '@mealprep/api-client/testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from '@mealprep/router';
-import { MemoryRouter } from '@mealprep/router/testing';
-import AdminRoutes from '../../../routes';
+import { renderAdminAt } from '../../../testing/render-admin';
 
-function renderBlog() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/dashboard/blog']}>
-        <Routes>
-          <Route path="/dashboard/*" element={<AdminRoutes />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderBlog = (path = '/dashboard/blog') => renderAdminAt(path);
 
 const post = (n: number, status: 'published' | 'draft') => ({
   id: n.toString(16).padStart(24, '0'), slug: `post-${n}`, title: `Post ${n}`, status, publishedAt: status === 'published' ? '2026-10-01T00:00:00.000Z' : null, updatedAt: '2026-10-01T00:00:00.000Z', viewCount: n,

@@ -1,9 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from '@mealprep/router';
-import { MemoryRouter } from '@mealprep/router/testing';
-import AdminRoutes from '../../../routes';
+import { renderAdminAt } from '../../../testing/render-admin';
 import { skippedRowsCsv } from '../lib/csv-upload';
 
 /** Stands in for XMLHttpRequest: records what was sent and answers with the next canned reply. */
@@ -35,17 +32,7 @@ function fakeXhr(replies: Array<{ status: number; body: unknown }>) {
   return sent;
 }
 
-function renderImports() {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={['/dashboard/import-utilities']}>
-        <Routes>
-          <Route path="/dashboard/*" element={<AdminRoutes />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderImports = (path = '/dashboard/import-utilities') => renderAdminAt(path);
 
 describe('import utilities', () => {
   it('when no file or a non-CSV file is chosen, then the spec messages show and nothing is sent', async () => {

@@ -1,29 +1,10 @@
 import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
 import type { AdminMediaItem } from '@mealprep/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from '@mealprep/router';
-import { MemoryRouter } from '@mealprep/router/testing';
-import AdminRoutes from '../../../routes';
+import { renderAdminAt } from '../../../testing/render-admin';
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
-function renderMedia(path = '/dashboard/media') {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/dashboard/*" element={<AdminRoutes />} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderMedia = (path = '/dashboard/media') => renderAdminAt(path);
 
 const item = (id: string, overrides: Partial<AdminMediaItem> = {}): AdminMediaItem => ({
   id, url: `/api/media/images/${id}/card`, altText: `${id} logo`, associatedEntityId: 'a'.repeat(24), serviceName: 'Green Fork Kitchen', featured: false, countryCode: 'US', createdAt: '2026-11-01T00:00:00.000Z', deletedAt: null, ...overrides,

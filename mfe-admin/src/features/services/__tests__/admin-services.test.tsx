@@ -1,30 +1,11 @@
 import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
 import type { AdminServiceRow } from '@mealprep/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from '@mealprep/router';
-import { MemoryRouter } from '@mealprep/router/testing';
-import AdminRoutes from '../../../routes';
+import { renderAdminAt } from '../../../testing/render-admin';
 import { featureDays } from '../api/admin-services';
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
-function renderAt(path = '/dashboard/services') {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/dashboard/*" element={<AdminRoutes />} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (path = '/dashboard/services') => renderAdminAt(path);
 
 const future = new Date(Date.now() + 5 * 86_400_000).toISOString();
 const row = (n: number, overrides: Partial<AdminServiceRow> = {}): AdminServiceRow => ({
