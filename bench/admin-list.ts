@@ -5,9 +5,8 @@
  * Run: npx tsx bench/admin-list.ts [seconds per combination, default 1]
  */
 import { randomBytes } from 'node:crypto';
-import amqp from 'amqplib';
 import { signIdentity } from '@mealprep/service-kit';
-import { benchDatabase, startPart } from './lib/system';
+import { benchDatabase, deleteBenchExchange, startPart } from './lib/system';
 import { load } from './lib/load';
 import { seedServices } from './lib/seed';
 
@@ -44,10 +43,7 @@ async function main() {
   } finally {
     await catalog?.stop();
     await db.stop();
-    const connection = await amqp.connect(amqpUrl);
-    const channel = await connection.createChannel();
-    await channel.deleteExchange(`${prefix}.events`).catch(() => undefined);
-    await connection.close();
+    await deleteBenchExchange(amqpUrl, prefix);
   }
 }
 

@@ -4,8 +4,7 @@
  * Run: npx tsx bench/catalog-load.ts [seconds per case, default 8]
  */
 import { randomBytes } from 'node:crypto';
-import amqp from 'amqplib';
-import { benchDatabase, startPart } from './lib/system';
+import { benchDatabase, deleteBenchExchange, startPart } from './lib/system';
 import { load, type LoadResult } from './lib/load';
 import { seedServices } from './lib/seed';
 
@@ -53,10 +52,7 @@ async function main() {
   } finally {
     for (const part of parts.reverse()) await part.stop();
     await db.stop();
-    const connection = await amqp.connect(amqpUrl);
-    const channel = await connection.createChannel();
-    await channel.deleteExchange(`${prefix}.events`);
-    await connection.close();
+    await deleteBenchExchange(amqpUrl, prefix);
   }
 }
 

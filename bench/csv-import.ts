@@ -5,9 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import amqp from 'amqplib';
 import { signIdentity } from '@mealprep/service-kit';
-import { benchDatabase, startPart } from './lib/system';
+import { benchDatabase, deleteBenchExchange, startPart } from './lib/system';
 
 const ROWS = Number(process.argv[2] ?? 10_000);
 const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
@@ -48,10 +47,7 @@ async function main() {
   } finally {
     await catalog?.stop();
     await db.stop();
-    const connection = await amqp.connect(amqpUrl);
-    const channel = await connection.createChannel();
-    await channel.deleteExchange(`${prefix}.events`).catch(() => undefined);
-    await connection.close();
+    await deleteBenchExchange(amqpUrl, prefix);
   }
 }
 

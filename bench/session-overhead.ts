@@ -6,9 +6,8 @@
  * Run: npx tsx bench/session-overhead.ts [seconds per case, default 8]
  */
 import { randomBytes } from 'node:crypto';
-import amqp from 'amqplib';
 import { signInParts, startMailCatcher } from '../svc-auth/test/mail-catcher';
-import { benchDatabase, startPart } from './lib/system';
+import { benchDatabase, deleteBenchExchange, startPart } from './lib/system';
 import { load, type LoadResult } from './lib/load';
 
 const seconds = Number(process.argv[2] ?? 8);
@@ -66,10 +65,7 @@ async function main() {
     for (const part of parts.reverse()) await part.stop();
     await smtp.close();
     await db.stop();
-    const connection = await amqp.connect(amqpUrl);
-    const channel = await connection.createChannel();
-    await channel.deleteExchange(`${prefix}.events`).catch(() => undefined);
-    await connection.close();
+    await deleteBenchExchange(amqpUrl, prefix);
   }
 }
 

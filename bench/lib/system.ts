@@ -56,3 +56,12 @@ export async function startPart(entry: string, env: Record<string, string>, read
       }),
   };
 }
+
+/** Removes the exchange a benchmark's services declared under their prefix. */
+export async function deleteBenchExchange(amqpUrl: string, prefix: string): Promise<void> {
+  const { default: amqp } = await import('amqplib');
+  const connection = await amqp.connect(amqpUrl);
+  const channel = await connection.createChannel();
+  await channel.deleteExchange(`${prefix}.events`).catch(() => undefined);
+  await connection.close();
+}
