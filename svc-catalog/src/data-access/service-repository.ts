@@ -152,6 +152,10 @@ export function serviceRepository(connection: Connection) {
       const docs = await Model.find({ status }).lean();
       return docs.map((d) => toStored(d as Doc));
     },
+    async findByIds(ids: readonly string[]): Promise<StoredService[]> {
+      const docs = await Model.find({ _id: { $in: ids } }).lean();
+      return docs.map((d) => toStored(d as Doc));
+    },
     async listAll(): Promise<StoredService[]> {
       const docs = await Model.find().lean();
       return docs.map((d) => toStored(d as Doc));

@@ -1,5 +1,6 @@
 import type { AdminServiceList, AdminServiceQuery, AdminServiceRow } from '@mealprep/contracts';
 import type { StoredService } from '../data-access/service-repository';
+import { normalize } from './public-index';
 
 interface Entry {
   row: AdminServiceRow;
@@ -9,7 +10,6 @@ interface Entry {
   searchText: string;
 }
 
-const normalize = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 
 /**
  * Every service, whatever its status, newest first, held in memory beside the public index and
@@ -53,13 +53,5 @@ export class AdminIndex {
       pageSize: query.pageSize,
       pageCount,
     };
-  }
-
-  /** Which of these ids are known, and of those which are published. */
-  lookup(ids: readonly string[]): { unknown: string[]; notPublished: string[] } {
-    const byId = new Map(this.entries.map((e) => [e.row.id, e.row]));
-    const unknown = ids.filter((id) => !byId.has(id));
-    const notPublished = ids.filter((id) => byId.has(id) && byId.get(id)!.status !== 'published');
-    return { unknown, notPublished };
   }
 }

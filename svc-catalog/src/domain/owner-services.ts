@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import type { StoredService } from '../data-access/service-repository';
 import type { ServiceDeps } from './services';
+import { serviceChange, statusChange } from './service-events';
 import { US_STATES } from './us-states';
 
 export type OwnerDeps = ServiceDeps & { mealTypes: MealTypeRepository };
@@ -68,7 +69,7 @@ export async function createService(deps: OwnerDeps, identity: Identity, input: 
     now,
     actor(identity),
   );
-  await deps.publish('catalog.service.created', { serviceId: created.id, slug: created.slug, status: created.status, logoImageId: created.media.logoImageId, name: created.name, featuredUntil: created.featuredUntil });
+  await deps.publish('catalog.service.created', serviceChange(created));
   return { id: created.id, slug: created.slug, status: created.status };
 }
 
@@ -114,18 +115,8 @@ export async function updateService(deps: OwnerDeps, identity: Identity, id: str
   );
   if (!after) throw notFound();
   if (service.status === 'published' || after.status === 'published') await deps.catalog.refresh();
-  await deps.publish('catalog.service.updated', { serviceId: after.id, slug: after.slug, status: after.status, logoImageId: after.media.logoImageId, name: after.name, featuredUntil: after.featuredUntil });
-  if (backToReview) {
-    await deps.publish('catalog.service.status-changed', {
-      serviceId: after.id,
-      slug: after.slug,
-      status: after.status,
-      previousStatus: service.status,
-      ownerUserId: after.ownerUserId,
-      name: after.name,
-      reason: null,
-    });
-  }
+  await deps.publish('catalog.service.updated', serviceChange(after));
+  if (backToReview) await deps.publish('catalog.service.status-changed', statusChange(service.status, after, null));
   const editable = await deps.services.findEditable(id);
   if (!editable) throw notFound();
   return editable;
@@ -149,17 +140,7 @@ async function setStatus(deps: OwnerDeps, identity: Identity, service: StoredSer
   const after = await deps.services.setStatus(service.id, status, deps.now?.() ?? new Date(), { ...actor(identity), reason });
   if (!after) throw AppError.notFound('There is no such service.');
   await deps.catalog.refresh();
-  if (service.status !== after.status) {
-    await deps.publish('catalog.service.status-changed', {
-      serviceId: after.id,
-      slug: after.slug,
-      status: after.status,
-      previousStatus: service.status,
-      ownerUserId: after.ownerUserId,
-      name: after.name,
-      reason,
-    });
-  }
+  if (service.status !== after.status) await deps.publish('catalog.service.status-changed', statusChange(service.status, after, reason));
   const editable = await deps.services.findEditable(service.id);
   if (!editable) throw AppError.notFound('There is no such service.');
   return editable;

@@ -11,7 +11,8 @@ interface Entry {
   searchText: string;
 }
 
-const normalize = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+/** Lowercased, accents dropped: how search text is compared. */
+export const normalize = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 
 /**
  * The published catalogue held in memory, sorted by name, so every public list is answered
