@@ -32,6 +32,14 @@ export function isApiError(error: unknown): error is ApiError {
   );
 }
 
+/**
+ * What the server said went wrong with a call, to show as it is; null when it said nothing usable
+ * (the network failed, or the body was not our error shape), so the caller shows its own fallback.
+ */
+export function serverMessage(error: unknown): string | null {
+  return isApiError(error) && error.status > 0 && error.code !== 'http_error' && error.message ? error.message : null;
+}
+
 export function isNotFound(error: unknown): boolean {
   return isApiError(error) && error.status === 404;
 }

@@ -1,4 +1,4 @@
-export { ApiError, errorFromBody, isApiError, isNotFound, shouldRetry } from './api-error';
+export { ApiError, errorFromBody, isApiError, isNotFound, serverMessage, shouldRetry } from './api-error';
 export { apiClient, createApiClient } from './client';
 export type { ApiClient, ApiClientOptions, RequestOptions } from './client';
 export { readRuntimeConfig, RUNTIME_CONFIG_URL } from './runtime-config';

@@ -1,4 +1,4 @@
-import { apiClient, isApiError } from '@mealprep/api-client';
+import { apiClient, serverMessage } from '@mealprep/api-client';
 import type { AdminBannerImage, StockPhoto } from '@mealprep/contracts';
 import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,7 +24,6 @@ async function move(items: AdminBannerImage[], from: number, to: number): Promis
   }
 }
 
-const serverMessage = (failure: unknown) => (isApiError(failure) && failure.status > 0 && failure.code !== 'http_error' ? failure.message : null);
 
 /** /dashboard/banner-images: the home hero's pictures; add from stock photos or a URL; activate, deactivate, delete. */
 export function AdminBannersPage() {

@@ -1,4 +1,4 @@
-import { apiClient, isApiError } from '@mealprep/api-client';
+import { apiClient, serverMessage } from '@mealprep/api-client';
 import type { AdminArticleRow } from '@mealprep/contracts';
 import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,7 +25,7 @@ export function AdminBlogPage() {
     try {
       await apiClient.request(`/catalog/admin/articles/${post.id}/status`, { method: 'PATCH', body: { status } });
     } catch (error) {
-      window.alert(isApiError(error) && error.status > 0 && error.code !== 'http_error' ? error.message : 'Failed to update blog post');
+      window.alert(serverMessage(error) ?? 'Failed to update blog post');
     } finally {
       setBusy(null);
       await queryClient.invalidateQueries({ queryKey: ['articles'] });

@@ -1,4 +1,4 @@
-import { isApiError } from '@mealprep/api-client';
+import { serverMessage } from '@mealprep/api-client';
 import type { ImportResult } from '@mealprep/contracts';
 import { Button, usePageMeta } from '@mealprep/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,7 +29,7 @@ function ImportPanel({ title, url, failure, columns }: { title: string; url: str
       setResult(done);
       await queryClient.invalidateQueries({ queryKey: ['services'] });
     } catch (failed) {
-      setError(isApiError(failed) && failed.code !== 'http_error' ? failed.message : failure);
+      setError(serverMessage(failed) ?? failure);
     } finally {
       setProgress(null);
     }

@@ -1,4 +1,4 @@
-import { apiClient, isApiError } from '@mealprep/api-client';
+import { apiClient, serverMessage } from '@mealprep/api-client';
 import type { AdminMediaItem } from '@mealprep/contracts';
 import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,7 +15,6 @@ const mediaQuery = (q: string, featuredOnly: boolean, includeDeleted: boolean) =
   };
 };
 
-const messageOf = (failure: unknown, fallback: string) => (isApiError(failure) && failure.status > 0 && failure.code !== 'http_error' ? failure.message : fallback);
 
 function MediaCard({ item, selected, onSelect, act }: { item: AdminMediaItem; selected: boolean; onSelect: (on: boolean) => void; act: (run: () => Promise<unknown>, failure: string) => Promise<void> }) {
   const [alt, setAlt] = useState(item.altText);
@@ -98,7 +97,7 @@ export function AdminMediaPage() {
       await run();
       setSelected(new Set());
     } catch (error) {
-      window.alert(messageOf(error, failure));
+      window.alert(serverMessage(error) ?? failure);
     } finally {
       await queryClient.invalidateQueries({ queryKey: ['media'] });
     }

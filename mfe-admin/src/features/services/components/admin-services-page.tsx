@@ -1,4 +1,4 @@
-import { isApiError } from '@mealprep/api-client';
+import { serverMessage } from '@mealprep/api-client';
 import type { AdminServiceRow, ServiceStatus } from '@mealprep/contracts';
 import { SERVICE_STATUSES } from '@mealprep/contracts/browser';
 import { Button, ErrorState, Loading, Pager, usePageMeta, type PagerLinkProps } from '@mealprep/ui';
@@ -14,8 +14,6 @@ function RouterPagerLink({ href, ...rest }: PagerLinkProps) {
   return <Link to={href} {...rest} />;
 }
 
-const messageOf = (failure: unknown, fallback: string) =>
-  isApiError(failure) && failure.code !== 'network_error' && failure.code !== 'http_error' ? failure.message : fallback;
 
 const isFeatured = (row: AdminServiceRow, now: number) => row.status === 'published' && row.featuredUntil !== null && Date.parse(row.featuredUntil) >= now;
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
@@ -62,7 +60,7 @@ export function AdminServicesPage() {
       await action();
       setSelected(new Set());
     } catch (error) {
-      window.alert(messageOf(error, failure));
+      window.alert(serverMessage(error) ?? failure);
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: ['services'] });

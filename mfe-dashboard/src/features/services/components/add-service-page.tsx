@@ -1,4 +1,4 @@
-import { isApiError, MY_SERVICES_QUERY_KEY } from '@mealprep/api-client';
+import { MY_SERVICES_QUERY_KEY, serverMessage } from '@mealprep/api-client';
 import { HOW_DID_YOU_FIND_US_OPTIONS, ORDERS_PER_WEEK_OPTIONS, YEARS_IN_BUSINESS_OPTIONS } from '@mealprep/contracts/browser';
 import { Button, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -39,7 +39,7 @@ export function AddServicePage() {
       void queryClient.invalidateQueries({ queryKey: MY_SERVICES_QUERY_KEY });
       navigate(`/dashboard/services/${created.id}/edit`);
     } catch (failure) {
-      setError(isApiError(failure) && failure.code !== 'network_error' && failure.code !== 'http_error' ? failure.message : CREATE_FAILED);
+      setError(serverMessage(failure) ?? CREATE_FAILED);
       setSubmitting(false);
     }
   };

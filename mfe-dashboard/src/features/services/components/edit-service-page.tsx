@@ -1,4 +1,4 @@
-import { isAdminQuery, isApiError, MY_SERVICES_QUERY_KEY } from '@mealprep/api-client';
+import { isAdminQuery, MY_SERVICES_QUERY_KEY, serverMessage } from '@mealprep/api-client';
 import type { EditableService, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
 import { EDIT_NOT_FOUND_MESSAGE, NAME_CHANGE_CONFIRM, OWNER_LOCKED_STATUSES, SERVICE_STATUSES, SUBMIT_FOR_APPROVAL_CONFIRM } from '@mealprep/contracts/browser';
 import { Button, Loading, usePageMeta } from '@mealprep/ui';
@@ -54,8 +54,7 @@ function changesOf(form: EditForm, service: EditableService): ServiceUpdate {
   return changes;
 }
 
-const messageOf = (failure: unknown, fallback: string) =>
-  isApiError(failure) && failure.code !== 'network_error' && failure.code !== 'http_error' ? failure.message : fallback;
+const messageOf = (failure: unknown, fallback: string) => serverMessage(failure) ?? fallback;
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 

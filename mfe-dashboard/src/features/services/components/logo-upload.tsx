@@ -1,4 +1,4 @@
-import { isApiError } from '@mealprep/api-client';
+import { serverMessage } from '@mealprep/api-client';
 import { imageUrl, MAX_IMAGE_BYTES } from '@mealprep/contracts/browser';
 import { Button } from '@mealprep/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -45,7 +45,7 @@ export function LogoUpload({
       setPreview(null);
     } catch (failure) {
       setPreview(null);
-      setError(isApiError(failure) && failure.status > 0 && failure.code !== 'http_error' ? failure.message : UPLOAD_FAILED);
+      setError(serverMessage(failure) ?? UPLOAD_FAILED);
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';

@@ -1,4 +1,4 @@
-import { isApiError, IS_ADMIN_QUERY_KEY, loginWithCode, loginWithLink, MY_SERVICES_QUERY_KEY, requestLoginLink, SESSION_QUERY_KEY } from '@mealprep/api-client';
+import { isApiError, IS_ADMIN_QUERY_KEY, serverMessage, loginWithCode, loginWithLink, MY_SERVICES_QUERY_KEY, requestLoginLink, SESSION_QUERY_KEY } from '@mealprep/api-client';
 import type { SessionUser } from '@mealprep/contracts';
 import { LOGIN_CODE_LENGTH } from '@mealprep/contracts/browser';
 import { Button, Loading, usePageMeta } from '@mealprep/ui';
@@ -9,7 +9,8 @@ import { useSession } from '../hooks/use-session';
 
 /** The error's reason (the server's message), else the fallback of spec §8. */
 function messageOf(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.code !== 'network_error' && error.code !== 'http_error' && error.message) return error.message;
+  const fromServer = serverMessage(error);
+  if (fromServer) return fromServer;
   if (error instanceof Error && error.message && !isApiError(error)) return error.message;
   return fallback;
 }
