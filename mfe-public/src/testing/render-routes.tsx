@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { Route, Routes, useLocation } from '@mealprep/router';
-import { MemoryRouter } from '@mealprep/router/testing';
+import { Route, Routes } from '@mealprep/router';
+import { LocationProbe, MemoryRouter } from '@mealprep/router/testing';
 import { resetRuntimeConfig } from '../lib/runtime-config';
 import PublicRoutes from '../routes';
 
@@ -20,12 +20,6 @@ export interface RenderRoutesOptions {
   seed?: [QueryKey, unknown][];
   /** Render inside StrictMode (double effects), as the shell does. */
   strict?: boolean;
-}
-
-/** Shows the router's current URL, so tests can assert where a link or form led. */
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location" hidden>{`${location.pathname}${location.search}`}</output>;
 }
 
 /** Mounts the exposed routes the way the shell does: under a splat route, with a QueryClient. */
@@ -48,9 +42,7 @@ export function renderRoutes(path: string, { seed = [], strict = false }: Render
 import type { Reply } from '@mealprep/api-client/testing';
 export { callsTo, mockApi } from '@mealprep/api-client/testing';
 
-export function currentLocation(): string {
-  return document.querySelector('[data-testid="location"]')?.textContent ?? '';
-}
+export { currentLocation } from '@mealprep/router/testing';
 
 export const regions = {
   alabama: { slug: 'alabama', name: 'Alabama', countryCode: 'US', type: 'state' },

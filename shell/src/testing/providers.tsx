@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useLocation } from '@mealprep/router';
 
 /** A fresh QueryClient per test (no retries), with data already in the cache if given. */
 export function testQueryClient(seed: [QueryKey, unknown][] = []): QueryClient {
@@ -13,12 +12,4 @@ export function WithQueryClient({ client, children }: { client?: QueryClient; ch
   return <QueryClientProvider client={client ?? testQueryClient()}>{children}</QueryClientProvider>;
 }
 
-/** Shows the router's current URL, so tests can assert where a link or redirect led. */
-export function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location" hidden>{`${location.pathname}${location.search}`}</output>;
-}
-
-export function currentLocation(): string {
-  return document.querySelector('[data-testid="location"]')?.textContent ?? '';
-}
+export { currentLocation, LocationProbe } from '@mealprep/router/testing';

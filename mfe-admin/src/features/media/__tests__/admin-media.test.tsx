@@ -43,7 +43,7 @@ describe('media management screen', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Featured services only' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Include deleted' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search media' }), 'kitchen{Enter}');
-    expect(screen.getByTestId('where')).toHaveTextContent('/dashboard/media?featuredOnly=true&includeDeleted=true&q=kitchen');
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/media?featuredOnly=true&includeDeleted=true&q=kitchen');
     const last = callsTo(fetch, '/api/media/admin/media').at(-1)!;
     expect(Object.fromEntries(last.searchParams)).toEqual({ featuredOnly: 'true', includeDeleted: 'true', q: 'kitchen' });
   });

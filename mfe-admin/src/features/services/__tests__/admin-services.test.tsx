@@ -40,7 +40,7 @@ describe('admin services table', () => {
     expect(screen.queryByText('Try adjusting your filters or search query')).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'pending');
     await userEvent.type(screen.getByPlaceholderText('Search by name, slug, description...'), 'kitchen{Enter}');
-    expect(screen.getByTestId('where')).toHaveTextContent('/dashboard/services?status=pending&q=kitchen');
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/services?status=pending&q=kitchen');
     expect(await screen.findByText('Try adjusting your filters or search query')).toBeInTheDocument();
     const last = callsTo(fetch, '/api/catalog/admin/services').at(-1)!;
     expect(Object.fromEntries(last.searchParams)).toEqual({ q: 'kitchen', status: 'pending', page: '1', pageSize: '20' });

@@ -2,13 +2,9 @@ import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from '@mealprep/router';
-import { MemoryRouter } from '@mealprep/router/testing';
+import { Route, Routes } from '@mealprep/router';
+import { LocationProbe, MemoryRouter } from '@mealprep/router/testing';
 import DashboardRoutes from '../../../routes';
-
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
 
 function renderAdd() {
   render(
@@ -17,7 +13,7 @@ function renderAdd() {
         <Routes>
           <Route path="/dashboard/*" element={<DashboardRoutes />} />
         </Routes>
-        <Where />
+        <LocationProbe />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -92,7 +88,7 @@ describe('Submit your service', () => {
     await userEvent.selectOptions(screen.getByLabelText('State'), 'Texas');
     await userEvent.click(screen.getByRole('checkbox', { name: /I accept the Terms of Service/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit your service' }));
-    expect(await screen.findByTestId('where')).toHaveTextContent(`/dashboard/services/${'a'.repeat(24)}/edit`);
+    expect(await screen.findByTestId('location')).toHaveTextContent(`/dashboard/services/${'a'.repeat(24)}/edit`);
     const [sent] = bodiesTo(fetch, '/api/catalog/services') as Array<Record<string, unknown>>;
     expect(sent).toMatchObject({
       name: 'Sam Keto Kitchen',
