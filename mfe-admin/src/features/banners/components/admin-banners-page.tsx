@@ -1,10 +1,10 @@
 import { apiClient, serverMessage } from '@mealprep/api-client';
 import type { AdminBannerImage, StockPhoto } from '@mealprep/contracts';
 import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { useState, type FormEvent } from 'react';
 
-const control = 'rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm dark:border-gray-600 dark:bg-gray-900 focus:outline-2 focus:outline-emerald-600';
 export const DEFAULT_STOCK_QUERY = 'meal prep food healthy';
 
 /** Under the 'banners' live topic, like the home hero. */
@@ -29,28 +29,16 @@ async function move(items: AdminBannerImage[], from: number, to: number): Promis
 export function AdminBannersPage() {
   usePageMeta({ title: 'Banner Images', noindex: true });
   const banners = useQuery(bannersQuery);
-  const queryClient = useQueryClient();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, ids, toggle, clear } = useSelection();
+  const { busy: acting, act } = useAdminAction(['banners'], clear);
   const [query, setQuery] = useState(DEFAULT_STOCK_QUERY);
   const [results, setResults] = useState<{ images: StockPhoto[]; page: number; hasMore: boolean } | null>(null);
   const [photoUrl, setPhotoUrl] = useState('');
   const [customUrl, setCustomUrl] = useState('');
   const [customAlt, setCustomAlt] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [searching, setSearching] = useState(false);
+  const busy = acting || searching;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['banners'] });
-  const act = async (run: () => Promise<unknown>, failure: string) => {
-    setBusy(true);
-    try {
-      await run();
-      setSelected(new Set());
-    } catch (error) {
-      window.alert(serverMessage(error) ?? failure);
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
-  };
   const add = (body: unknown) =>
     act(async () => {
       await apiClient.post('/media/admin/banners', body);
@@ -58,39 +46,31 @@ export function AdminBannersPage() {
     }, 'Failed to add image');
 
   const search = async (page: number) => {
-    setBusy(true);
+    setSearching(true);
     try {
       const found = await apiClient.get<{ images: StockPhoto[]; hasMore: boolean }>(`/media/admin/stock-photos?${new URLSearchParams({ query: query.trim() || DEFAULT_STOCK_QUERY, page: String(page) }).toString()}`);
       setResults((current) => ({ images: page === 1 ? found.images : [...(current?.images ?? []), ...found.images], page, hasMore: found.hasMore }));
     } catch (error) {
       window.alert(serverMessage(error) ?? 'Failed to search Unsplash. Make sure the URL is a valid Unsplash photo URL.');
     } finally {
-      setBusy(false);
+      setSearching(false);
     }
   };
   const findByUrl = async (event: FormEvent) => {
     event.preventDefault();
     if (!photoUrl.trim()) return;
-    setBusy(true);
+    setSearching(true);
     try {
       const photo = await apiClient.get<StockPhoto>(`/media/admin/stock-photos/by-url?${new URLSearchParams({ url: photoUrl.trim() }).toString()}`);
       setResults({ images: [photo], page: 1, hasMore: false });
     } catch {
       window.alert('Failed to search Unsplash. Make sure the URL is a valid Unsplash photo URL.');
     } finally {
-      setBusy(false);
+      setSearching(false);
     }
   };
 
   const items = banners.data?.items ?? [];
-  const ids = [...selected];
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   return (
     <section className="space-y-6">
@@ -171,13 +151,13 @@ export function AdminBannersPage() {
                 void search(1);
               }}
             >
-              <input type="search" aria-label="Search stock photos" className={`${control} w-72`} value={query} maxLength={100} onChange={(e) => setQuery(e.target.value)} />
+              <input type="search" aria-label="Search stock photos" className={`${controlClass} w-72`} value={query} maxLength={100} onChange={(e) => setQuery(e.target.value)} />
               <Button type="submit" size="sm" variant="secondary" disabled={busy}>
                 Search
               </Button>
             </form>
             <form className="flex flex-wrap gap-2" onSubmit={(e) => void findByUrl(e)}>
-              <input type="url" aria-label="Stock photo page URL" placeholder="https://unsplash.com/photos/…" className={`${control} w-96`} value={photoUrl} onChange={(e) => setPhotoUrl(e.target.value)} />
+              <input type="url" aria-label="Stock photo page URL" placeholder="https://unsplash.com/photos/…" className={`${controlClass} w-96`} value={photoUrl} onChange={(e) => setPhotoUrl(e.target.value)} />
               <Button type="submit" size="sm" variant="secondary" disabled={busy}>
                 Find photo
               </Button>
@@ -211,8 +191,8 @@ export function AdminBannersPage() {
             if (customUrl.trim()) void add({ source: 'custom', url: customUrl.trim(), alt: customAlt.trim() });
           }}
         >
-          <input type="url" aria-label="Image URL" placeholder="https://…/photo.jpg" className={`${control} w-96`} value={customUrl} onChange={(e) => setCustomUrl(e.target.value)} />
-          <input aria-label="Description" placeholder="What the picture shows" className={`${control} w-64`} value={customAlt} maxLength={300} onChange={(e) => setCustomAlt(e.target.value)} />
+          <input type="url" aria-label="Image URL" placeholder="https://…/photo.jpg" className={`${controlClass} w-96`} value={customUrl} onChange={(e) => setCustomUrl(e.target.value)} />
+          <input aria-label="Description" placeholder="What the picture shows" className={`${controlClass} w-64`} value={customAlt} maxLength={300} onChange={(e) => setCustomAlt(e.target.value)} />
           <Button type="submit" size="sm" disabled={busy}>
             Add image
           </Button>

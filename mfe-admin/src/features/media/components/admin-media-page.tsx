@@ -1,11 +1,11 @@
-import { apiClient, serverMessage } from '@mealprep/api-client';
+import { apiClient } from '@mealprep/api-client';
 import type { AdminMediaItem } from '@mealprep/contracts';
 import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@mealprep/router';
 
-const control = 'rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm dark:border-gray-600 dark:bg-gray-900 focus:outline-2 focus:outline-emerald-600';
 
 const mediaQuery = (q: string, featuredOnly: boolean, includeDeleted: boolean) => {
   const params = new URLSearchParams({ featuredOnly: String(featuredOnly), includeDeleted: String(includeDeleted), ...(q ? { q } : {}) });
@@ -39,7 +39,7 @@ function MediaCard({ item, selected, onSelect, act }: { item: AdminMediaItem; se
         <label className="sr-only" htmlFor={`alt-${item.id}`}>
           Alt text
         </label>
-        <input id={`alt-${item.id}`} className={`${control} min-w-0 flex-1`} value={alt} maxLength={300} onChange={(e) => setAlt(e.target.value)} />
+        <input id={`alt-${item.id}`} className={`${controlClass} min-w-0 flex-1`} value={alt} maxLength={300} onChange={(e) => setAlt(e.target.value)} />
         <Button type="submit" size="sm" variant="outline" disabled={alt.trim() === item.altText}>
           Save
         </Button>
@@ -81,26 +81,16 @@ export function AdminMediaPage() {
   const featuredOnly = params.get('featuredOnly') === 'true';
   const includeDeleted = params.get('includeDeleted') === 'true';
   const [search, setSearch] = useState(q);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, ids, toggle, clear } = useSelection();
   const media = useQuery(mediaQuery(q, featuredOnly, includeDeleted));
-  const queryClient = useQueryClient();
+  const { act } = useAdminAction(['media'], clear);
 
   const setParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
     setParams(next);
-    setSelected(new Set());
-  };
-  const act = async (run: () => Promise<unknown>, failure: string) => {
-    try {
-      await run();
-      setSelected(new Set());
-    } catch (error) {
-      window.alert(serverMessage(error) ?? failure);
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: ['media'] });
-    }
+    clear();
   };
 
   return (
@@ -114,7 +104,7 @@ export function AdminMediaPage() {
           setParam('q', search.trim() || null);
         }}
       >
-        <input type="search" aria-label="Search media" placeholder="Search by service, alt text, id, country or URL" className={`${control} w-80`} maxLength={100} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input type="search" aria-label="Search media" placeholder="Search by service, alt text, id, country or URL" className={`${controlClass} w-80`} maxLength={100} value={search} onChange={(e) => setSearch(e.target.value)} />
         <label className="inline-flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-emerald-700" checked={featuredOnly} onChange={(e) => setParam('featuredOnly', e.target.checked ? 'true' : null)} />
           Featured services only
@@ -127,7 +117,7 @@ export function AdminMediaPage() {
           Search
         </Button>
         {selected.size > 0 && (
-          <Button type="button" size="sm" variant="outline" onClick={() => void act(() => apiClient.post('/media/admin/media/bulk/delete', { ids: [...selected] }), 'Failed to delete media')}>
+          <Button type="button" size="sm" variant="outline" onClick={() => void act(() => apiClient.post('/media/admin/media/bulk/delete', { ids }), 'Failed to delete media')}>
             Delete {selected.size} selected
           </Button>
         )}
@@ -146,14 +136,7 @@ export function AdminMediaPage() {
               item={item}
               act={act}
               selected={selected.has(item.id)}
-              onSelect={(on) =>
-                setSelected((current) => {
-                  const next = new Set(current);
-                  if (on) next.add(item.id);
-                  else next.delete(item.id);
-                  return next;
-                })
-              }
+              onSelect={(on) => toggle(item.id, on)}
             />
           ))}
         </ul>

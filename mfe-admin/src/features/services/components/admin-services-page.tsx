@@ -1,14 +1,12 @@
-import { serverMessage } from '@mealprep/api-client';
 import type { AdminServiceRow, ServiceStatus } from '@mealprep/contracts';
 import { SERVICE_STATUSES } from '@mealprep/contracts/browser';
 import { Button, ErrorState, Loading, Pager, usePageMeta, type PagerLinkProps } from '@mealprep/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@mealprep/router';
+import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { adminApi, adminServicesQuery, featureDays, mealTypesQuery, type AdminFilters } from '../api/admin-services';
 
-const control =
-  'rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm dark:border-gray-600 dark:bg-gray-900 focus:outline-2 focus:outline-emerald-600';
 
 function RouterPagerLink({ href, ...rest }: PagerLinkProps) {
   return <Link to={href} {...rest} />;
@@ -32,9 +30,9 @@ export function AdminServicesPage() {
   const [search, setSearch] = useState(filters.q);
   const list = useQuery(adminServicesQuery(filters));
   const mealTypes = useQuery(mealTypesQuery);
-  const queryClient = useQueryClient();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const { selected, ids, toggle, replace, clear } = useSelection();
+  // Refreshes the table either way.
+  const { busy, act } = useAdminAction(['services'], clear);
   const now = Date.now();
 
   const setFilter = (key: keyof AdminFilters, value: string) => {
@@ -43,7 +41,7 @@ export function AdminServicesPage() {
     else next.delete(key);
     if (key !== 'page') next.delete('page');
     setParams(next);
-    setSelected(new Set());
+    clear();
   };
   const hrefForPage = (page: number) => {
     const next = new URLSearchParams(params);
@@ -53,31 +51,9 @@ export function AdminServicesPage() {
     return `/dashboard/services${query ? `?${query}` : ''}`;
   };
 
-  /** Runs an action, tells the admin when it fails, and refreshes the table either way. */
-  const act = async (action: () => Promise<unknown>, failure: string) => {
-    setBusy(true);
-    try {
-      await action();
-      setSelected(new Set());
-    } catch (error) {
-      window.alert(serverMessage(error) ?? failure);
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: ['services'] });
-    }
-  };
-
   const rows = list.data?.items ?? [];
-  const ids = [...selected];
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const filtered = Boolean(filters.q || filters.status || filters.featured || filters.mealType);
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const featureOne = (row: AdminServiceRow) => {
     const days = featureDays(window.prompt('Feature for how many days?', '30'));
@@ -102,11 +78,11 @@ export function AdminServicesPage() {
       >
         <label className="flex flex-col text-sm">
           <span className="sr-only">Search</span>
-          <input type="search" className={`${control} w-72`} placeholder="Search by name, slug, description..." value={search} onChange={(e) => setSearch(e.target.value)} maxLength={100} />
+          <input type="search" className={`${controlClass} w-72`} placeholder="Search by name, slug, description..." value={search} onChange={(e) => setSearch(e.target.value)} maxLength={100} />
         </label>
         <div className="flex flex-col gap-1 text-sm">
           <label htmlFor="filter-status">Status</label>
-          <select id="filter-status" className={control} value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
+          <select id="filter-status" className={controlClass} value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
             <option value="">All statuses</option>
             {SERVICE_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -117,7 +93,7 @@ export function AdminServicesPage() {
         </div>
         <div className="flex flex-col gap-1 text-sm">
           <label htmlFor="filter-featured">Featured</label>
-          <select id="filter-featured" className={control} value={filters.featured} onChange={(e) => setFilter('featured', e.target.value)}>
+          <select id="filter-featured" className={controlClass} value={filters.featured} onChange={(e) => setFilter('featured', e.target.value)}>
             <option value="">All</option>
             <option value="true">Featured</option>
             <option value="false">Not featured</option>
@@ -125,7 +101,7 @@ export function AdminServicesPage() {
         </div>
         <div className="flex flex-col gap-1 text-sm">
           <label htmlFor="filter-mealType">Meal type</label>
-          <select id="filter-mealType" className={control} value={filters.mealType} onChange={(e) => setFilter('mealType', e.target.value)}>
+          <select id="filter-mealType" className={controlClass} value={filters.mealType} onChange={(e) => setFilter('mealType', e.target.value)}>
             <option value="">All meal types</option>
             {(mealTypes.data ?? []).map((m) => (
               <option key={m.slug} value={m.slug}>
@@ -144,7 +120,7 @@ export function AdminServicesPage() {
           <span className="font-medium">{selected.size} selected</span>
           <select
             aria-label="Set status of selected"
-            className={control}
+            className={controlClass}
             value=""
             disabled={busy}
             onChange={(e) => {
@@ -175,7 +151,7 @@ export function AdminServicesPage() {
           >
             Delete
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+          <Button size="sm" variant="ghost" onClick={clear}>
             Clear selection
           </Button>
         </div>
@@ -198,7 +174,7 @@ export function AdminServicesPage() {
               <thead className="border-b border-gray-200 dark:border-gray-800">
                 <tr>
                   <th scope="col" className="py-2 pr-2">
-                    <input type="checkbox" aria-label="Select all" className="size-4 accent-emerald-700" checked={allOnPage} onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())} />
+                    <input type="checkbox" aria-label="Select all" className="size-4 accent-emerald-700" checked={allOnPage} onChange={(e) => replace(e.target.checked ? rows.map((r) => r.id) : [])} />
                   </th>
                   <th scope="col" className="py-2 pr-4">Name</th>
                   <th scope="col" className="py-2 pr-4">Status</th>
@@ -235,7 +211,7 @@ export function AdminServicesPage() {
                           </a>
                           <select
                             aria-label={`Status of ${row.name}`}
-                            className={control}
+                            className={controlClass}
                             value={row.status}
                             disabled={busy}
                             onChange={(e) => void act(() => adminApi.setStatus(row.id, e.target.value as ServiceStatus), 'Failed to update service status')}
