@@ -12,7 +12,7 @@ export default defineConfig({
           name: 'services',
           environment: 'node',
           include: [
-            'packages/{contracts,service-kit}/src/**/*.test.ts',
+            'packages/{contracts,service-kit,demo-data}/src/**/*.test.ts',
             'svc-*/{src,test}/**/*.test.ts',
             'gateway/{src,test}/**/*.test.ts',
             'scripts/**/*.test.ts',

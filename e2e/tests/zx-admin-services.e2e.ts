@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { demoServices } from '@mealprep/demo-data';
+import { DEMO_CSV_FILES, demoArticles, demoServices } from '@mealprep/demo-data';
 import { useBrowserPage } from '../browser';
 import { E2E_ADMINS } from '../global-setup';
 import { expectHeading } from '../page-helpers';
@@ -107,7 +107,7 @@ describe('admin services management in Chromium', () => {
     expect(await deleted.getByLabel('Alt text').inputValue()).toBe(`${service.name} logo, green`);
   });
 
-  it('when an admin imports a services CSV, then the result line shows and the new services are on the public site; the same file again imports nothing', async () => {
+  it('when an admin imports a services CSV and the demo services and blog CSVs, then the result lines show and the new pages are on the public site; the same files again import nothing', async () => {
     const { page } = browser;
     const tag = randomBytes(3).toString('hex');
     const csv = [
@@ -131,6 +131,36 @@ describe('admin services management in Chromium', () => {
     await page.getByRole('region', { name: 'Import services' }).getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('0 imported, 1 skipped.').waitFor();
     await page.getByText('2 already up to date.').waitFor();
+
+    // The demo files, which loaded the demo catalogue at first start through this same import: a demo
+    // service deleted and a demo post unpublished come back; the files a second time change nothing.
+    const gone = demoServices().filter((s) => s.status === 'published').at(-1)!;
+    const post = demoArticles().at(-1)!;
+    expect((await page.request.delete(`${siteUrl}/api/catalog/admin/services/${gone.id}`)).status()).toBe(200);
+    expect((await page.request.patch(`${siteUrl}/api/catalog/admin/articles/${post.id}/status`, { data: { status: 'draft' } })).status()).toBe(200);
+    await visitor.goto(`${siteUrl}/service/${gone.slug}`);
+    await expectHeading(visitor, 'Service Not Found');
+    await visitor.goto(`${siteUrl}/articles/${post.slug}`);
+    await expectHeading(visitor, 'Article Not Found');
+    const demoImports = [
+      { region: 'Import services', file: DEMO_CSV_FILES.services, total: demoServices().length },
+      { region: 'Import blog posts', file: DEMO_CSV_FILES.articles, total: demoArticles().length },
+    ];
+    for (const { region, file } of demoImports) {
+      await page.getByLabel(`${region} file`).setInputFiles(file);
+      await page.getByRole('region', { name: region }).getByRole('button', { name: 'Import', exact: true }).click();
+      await page.getByRole('region', { name: region }).getByText('1 imported, 0 skipped.').waitFor();
+    }
+    await visitor.goto(`${siteUrl}/service/${gone.slug}`);
+    await expectHeading(visitor, gone.name);
+    await visitor.goto(`${siteUrl}/articles/${post.slug}`);
+    await expectHeading(visitor, post.title);
+    for (const { region, file, total } of demoImports) {
+      await page.getByLabel(`${region} file`).setInputFiles(file);
+      await page.getByRole('region', { name: region }).getByRole('button', { name: 'Import', exact: true }).click();
+      await page.getByRole('region', { name: region }).getByText('0 imported, 0 skipped.').waitFor();
+      await page.getByRole('region', { name: region }).getByText(`${total} already up to date.`).waitFor();
+    }
   });
 
   it('when an admin adds a banner by stock-photo search and another by URL, then each shows on the home hero; deleting takes it off', async () => {

@@ -29,7 +29,7 @@ describe('services CSV import', () => {
     expect(harbor).toMatchObject({
       name: 'Harbor Bowls', status: 'published', tagline: 'Bowls, salads\nand soups', mealTypes: ['keto', 'vegan'],
       deliveryMethods: { localDelivery: true, shipsDomestically: false, pickup: false, shipsInternationally: false },
-      contact: { website: 'https://harbor.example.com/' },
+      contact: { website: 'https://harbor.example.com' },
       locations: [{ address: { city: 'Seattle', region: 'Washington', countryCode: 'US' } }],
     });
     const desert = (await (await fetch(`${catalog.url}/services/by-slug/desert-fuel-az`)).json()) as PublicService;
@@ -40,6 +40,15 @@ describe('services CSV import', () => {
     const again = await upload(csv);
     expect(again.body).toMatchObject({ imported: 0, skipped: 0, unchanged: 2 });
     expect(((await (await fetch(`${catalog.url}/services/by-slug/harbor-bowls`)).json()) as PublicService).updatedAt).toBe(before);
+  });
+
+  it('when many rows end in empty cells or a column is named __proto__, then every cell stays where it was written', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `Blank Tail Kitchen ${i},,Plain,,Austin,Texas,No,No,,,,,,`);
+    const result = await upload([`${HEADER},__proto__`, ...rows].join('\n'));
+    expect(result.body).toMatchObject({ imported: 40, skipped: 0 });
+    const last = (await (await fetch(`${catalog.url}/services/by-slug/blank-tail-kitchen-39`)).json()) as PublicService;
+    expect(last).toMatchObject({ name: 'Blank Tail Kitchen 39', tagline: 'Plain', locations: [{ address: { city: 'Austin', region: 'Texas' } }] });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('when rows are bad (empty name, duplicate slug, 1 MB cell, formula, unknown state, bad website), then each is skipped with its reason and line', async () => {

@@ -59,6 +59,8 @@ function toPost(doc: Doc): BlogPost {
 }
 
 export interface ImportedArticle {
+  /** The file's id when it is an ObjectId; kept for a new post unless another post has it. */
+  id: string | null;
   slug: string;
   title: string;
   content: string;
@@ -106,10 +108,16 @@ export function blogPostRepository(connection: Connection) {
       let unchanged = 0;
       const changedSlugs: string[] = [];
       for (const post of posts) {
-        const { createdAt, ...fields } = post;
+        const { createdAt, id, ...fields } = post;
         const current = existing.get(post.slug);
         if (!current) {
-          await Model.create({ ...fields, ...(createdAt ? { createdAt } : {}) });
+          const doc = { ...fields, ...(createdAt ? { createdAt } : {}) };
+          try {
+            await Model.create(id ? { _id: id, ...doc } : doc);
+          } catch (err) {
+            if (!id || (err as { code?: unknown }).code !== 11000) throw err;
+            await Model.create(doc);
+          }
           created += 1;
           changedSlugs.push(post.slug);
           continue;
@@ -151,6 +159,11 @@ export function blogPostRepository(connection: Connection) {
     async insertMany(posts: NewBlogPost[]): Promise<number> {
       const docs = posts.map(({ id, publishedAt, ...rest }) => ({ ...rest, _id: id, publishedAt: publishedAt ? new Date(publishedAt) : null }));
       return (await Model.insertMany(docs, { ordered: false })).length;
+    },
+    /** What the blog columns do not carry (author, order, image, meta title), set by slug on posts already there. */
+    async setPresentation(posts: Array<{ slug: string; author: string; order: number; featuredImageUrl: string | null; featuredImageUnsplash: Doc | null; metaTitle: string }>): Promise<void> {
+      if (posts.length === 0) return;
+      await Model.bulkWrite(posts.map(({ slug, ...fields }) => ({ updateOne: { filter: { slug }, update: { $set: fields } } })), { timestamps: false });
     },
     async ensureIndexes(): Promise<void> {
       await Model.init();

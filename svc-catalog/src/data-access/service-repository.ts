@@ -1,4 +1,4 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema, Types, type Connection } from 'mongoose';
 import type { EditableService, PublicService, ServiceStatus, StatusChange } from '@mealprep/contracts';
 import { SERVICE_STATUSES } from '@mealprep/contracts';
 import { AppError, modelOn } from '@mealprep/service-kit';
@@ -200,6 +200,42 @@ export function serviceRepository(connection: Connection) {
       const inserted = await Model.insertMany(docs, { ordered: false });
       return inserted.length;
     },
+    /**
+     * The demo seed's second step: what the import columns cannot say (status, featuring, logo,
+     * description, contact, address, dates), set on services the import has just made.
+     */
+    async setDemoDetails(services: NewService[]): Promise<void> {
+      if (services.length === 0) return;
+      await Model.bulkWrite(
+        services.map((s) => {
+          const set: Doc = {
+            description: s.description,
+            defaultCurrency: s.defaultCurrency,
+            languages: s.languages,
+            status: s.status,
+            featuredUntil: s.featuredUntil ? new Date(s.featuredUntil) : null,
+            publishedAt: s.publishedAt ? new Date(s.publishedAt) : null,
+            updatedAt: new Date(s.updatedAt),
+            'deliveryMethods.pickup': s.deliveryMethods.pickup,
+            'deliveryMethods.shipsInternationally': s.deliveryMethods.shipsInternationally,
+            'contact.email': s.contact.email,
+            'contact.phone': s.contact.phone,
+            'contact.socialLinks': s.contact.socialLinks,
+            locations: s.locations,
+            media: s.media,
+            metadata: { ...s.metadata, place: null, imageLinkFull: '', profilePageImageLink: '' },
+            statusHistory: [
+              { at: new Date(s.createdAt), byUserId: null, byEmail: null, from: null, to: 'published', reason: 'Imported from CSV' },
+              ...(s.status === 'published' ? [] : [{ at: new Date(s.createdAt), byUserId: null, byEmail: null, from: 'published', to: s.status, reason: 'Demo data' }]),
+            ],
+          };
+          return { updateOne: { filter: { _id: s.id }, update: { $set: set } } };
+        }),
+        { timestamps: false },
+      );
+      // createdAt is immutable to mongoose, which would drop it from the update above.
+      await Model.collection.bulkWrite(services.map((s) => ({ updateOne: { filter: { _id: new Types.ObjectId(s.id) }, update: { $set: { createdAt: new Date(s.createdAt) } } } })));
+    },
     async setStatus(id: string, status: ServiceStatus, now: Date, change: StatusChangeInput = { byUserId: null, byEmail: null }): Promise<StoredService | null> {
       const current = await Model.findById(id).lean();
       if (!current) return null;
@@ -255,7 +291,9 @@ export function serviceRepository(connection: Connection) {
     async upsertImported(
       services: Array<{ name: string; slug: string; tagline: string; mealTypes: string[]; deliveryMethods: Doc; website: string; city: string; state: string; metadata: Doc }>,
       now: Date,
-      by: { byUserId: string; byEmail: string },
+      by: { byUserId: string | null; byEmail: string | null },
+      /** The id a new row gets (the demo seed keeps ids stable); MongoDB's own when not given. */
+      newId?: (slug: string) => string,
     ): Promise<{ created: number; updated: number; unchanged: number }> {
       let created = 0;
       let updated = 0;
@@ -276,7 +314,9 @@ export function serviceRepository(connection: Connection) {
             name: s.name,
             tagline: s.tagline,
             mealTypes: s.mealTypes,
-            deliveryMethods: s.deliveryMethods,
+            // Only the two delivery flags the file has columns for: pickup and international shipping stay as they were.
+            'deliveryMethods.localDelivery': s.deliveryMethods.localDelivery,
+            'deliveryMethods.shipsDomestically': s.deliveryMethods.shipsDomestically,
             'contact.website': s.website,
             'metadata.imageLinkFull': s.metadata.imageLinkFull,
             'metadata.profilePageImageLink': s.metadata.profilePageImageLink,
@@ -285,6 +325,7 @@ export function serviceRepository(connection: Connection) {
           const current = existing.get(s.slug);
           if (!current) {
             inserts.push({
+              ...(newId ? { _id: new Types.ObjectId(newId(s.slug)) } : {}),
               name: s.name, slug: s.slug, tagline: s.tagline, mealTypes: s.mealTypes, deliveryMethods: s.deliveryMethods,
               contact: { email: '', phone: '', website: s.website, socialLinks: [] }, locations: location, status: 'published', publishedAt: now,
               ownerUserId: null, metadata: s.metadata, createdAt: now, updatedAt: now,
@@ -296,7 +337,7 @@ export function serviceRepository(connection: Connection) {
           const delivery = current.deliveryMethods ?? {};
           const same =
             current.name === s.name && (current.tagline ?? '') === s.tagline && JSON.stringify(current.mealTypes ?? []) === JSON.stringify(s.mealTypes) &&
-            ['localDelivery', 'pickup', 'shipsDomestically', 'shipsInternationally'].every((k) => Boolean(delivery[k]) === Boolean(s.deliveryMethods[k])) &&
+            ['localDelivery', 'shipsDomestically'].every((k) => Boolean(delivery[k]) === Boolean(s.deliveryMethods[k])) &&
             (current.contact?.website ?? '') === s.website &&
             (primary?.city ?? '') === s.city && (primary?.region ?? '') === s.state &&
             JSON.stringify(current.metadata?.place ?? null) === JSON.stringify(s.metadata.place) &&

@@ -46,7 +46,9 @@ function mapRow(row: Record<string, string>): ImportedArticle | { reason: string
   const text = sanitizeHtml(content, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
   const published = TRUE.has(cell(row, 'isPublished').toLowerCase());
   const publishedAt = date(cell(row, 'publishedAt'));
+  const id = cell(row, 'id').toLowerCase();
   return {
+    id: /^[0-9a-f]{24}$/.test(id) ? id : null,
     slug,
     title,
     content,

@@ -14,22 +14,26 @@ export async function parseCsvStream(body: Readable): Promise<{ header: string[]
   const rows: Array<{ line: number; values: Record<string, string> }> = [];
   let header: string[] = [];
   let size = 0;
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (name: string) => name.replace(/^\uFEFF/, '').trim(),
-  }) as NodeJS.ReadWriteStream;
-  let line = 1;
+  // Rows come as arrays and are named here: papaparse's own header mode renames "duplicate headers"
+  // inside data rows when it parses a stream (cells ',,,' became '_1', '_2', '_3').
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: false, skipEmptyLines: 'greedy' }) as NodeJS.ReadWriteStream;
+  let line = 0;
   const done = new Promise<void>((resolve, reject) => {
-    parser.on('data', (row: Record<string, string>) => {
+    parser.on('data', (cells: string[]) => {
       line += 1;
-      rows.push({ line, values: row });
+      if (line === 1) {
+        header = cells.map((name, i) => (i === 0 ? name.replace(/^\uFEFF/, '') : name).trim());
+        return;
+      }
+      const values: Record<string, string> = Object.create(null);
+      // The first column of a name wins; cells past the header's end have no name and are dropped.
+      header.forEach((name, i) => {
+        if (name && !Object.hasOwn(values, name)) values[name] = cells[i] ?? '';
+      });
+      rows.push({ line, values });
     });
     parser.on('end', () => resolve());
     parser.on('error', (err: unknown) => reject(err));
-  });
-  (parser as unknown as { on(event: 'meta', cb: (meta: { fields?: string[] }) => void): void }).on?.('meta', (meta) => {
-    header = meta.fields ?? header;
   });
   try {
     for await (const chunk of body) {
@@ -59,6 +63,5 @@ export async function parseCsvStream(body: Readable): Promise<{ header: string[]
   if (size === 0) throw AppError.badRequest('The file is empty.');
   parser.end();
   await done;
-  if (header.length === 0 && rows[0]) header = Object.keys(rows[0].values);
   return { header, rows };
 }

@@ -1,44 +1,62 @@
-import { demoArticles, demoBanners, demoServices } from '@mealprep/demo-data';
+import { Readable } from 'node:stream';
+import { demoArticles, demoBanners, demoId, demoServices, readDemoCsv } from '@mealprep/demo-data';
 import { imageUrl } from '@mealprep/contracts';
 import type { BlogPostRepository } from '../data-access/blog-post-repository';
+import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import type { ServiceRepository } from '../data-access/service-repository';
+import { importArticles } from './article-import';
+import { importServices } from './service-import';
 
-const DAY = 86_400_000;
+/** Who the seed's imports are recorded as in each service's status history. */
+const SEED_ACTOR = { userId: 'demo-seed', email: 'demo-seed@localhost' };
+
+export interface DemoSeedDeps {
+  services: ServiceRepository;
+  articles: BlogPostRepository;
+  mealTypes: MealTypeRepository;
+}
 
 /**
  * Loads the fictional demo catalogue on a first start (nothing is added when services or articles
- * already exist), so every public screen has something to show.
+ * already exist), so every public screen has something to show. It goes through the admin CSV
+ * import with the committed files in `@mealprep/demo-data/csv`, so the demo proves the import,
+ * then sets what the import columns cannot carry: the status mix, featuring (relative to `now`),
+ * logos, descriptions, contacts and addresses. Service ids come from the slug (`demoId`), so the
+ * logos svc-media draws for them match.
  */
-export async function seedDemoCatalog(
-  deps: { services: ServiceRepository; articles: BlogPostRepository },
-  now: Date = new Date(),
-): Promise<{ services: number; articles: number }> {
+export async function seedDemoCatalog(deps: DemoSeedDeps, now: Date = new Date()): Promise<{ services: number; articles: number }> {
+  // The seed runs before the index is built and before anything listens: the imports' events are not needed.
+  const publish = async () => undefined;
   let services = 0;
   let articles = 0;
-  if ((await deps.services.count()) === 0) services = await deps.services.insertMany(demoServices(now));
+  if ((await deps.services.count()) === 0) {
+    const result = await importServices(
+      { services: deps.services, mealTypes: deps.mealTypes, publish, catalog: { refresh: async () => undefined }, now: () => now },
+      SEED_ACTOR,
+      Readable.from([Buffer.from(readDemoCsv('services'))]),
+      { newId: (slug) => demoId('service', slug) },
+    );
+    if (result.skipped > 0) throw new Error(`The demo services file has rows the import refuses: ${JSON.stringify(result.skippedRows.slice(0, 3))}`);
+    await deps.services.setDemoDetails(demoServices(now));
+    services = result.imported;
+  }
   if ((await deps.articles.count()) === 0) {
-    articles = await deps.articles.insertMany(
+    const result = await importArticles({ articles: deps.articles, publish }, Readable.from([Buffer.from(readDemoCsv('articles'))]));
+    if (result.skipped > 0) throw new Error(`The demo articles file has rows the import refuses: ${JSON.stringify(result.skippedRows.slice(0, 3))}`);
+    await deps.articles.setPresentation(
       demoArticles().map((article, i) => {
-        const banner = demoBanners[i % demoBanners.length];
+        const banner = i < 4 ? demoBanners[i % demoBanners.length] : undefined;
         return {
-          id: article.id,
           slug: article.slug,
-          title: article.title,
-          excerpt: article.excerpt,
-          category: article.category,
-          tags: article.tags,
           author: article.author,
-          content: article.content,
-          status: 'published' as const,
           order: i,
-          publishedAt: new Date(now.getTime() - article.ageDays * DAY).toISOString(),
-          featuredImageUrl: banner && i < 4 ? imageUrl(banner.id, 'card') : null,
-          featuredImageUnsplash: banner && i < 4 ? { altDescription: banner.alt, photographerName: '', photographerUrl: '', unsplashUrl: '' } : null,
+          featuredImageUrl: banner ? imageUrl(banner.id, 'card') : null,
+          featuredImageUnsplash: banner ? { altDescription: banner.alt, photographerName: '', photographerUrl: '', unsplashUrl: '' } : null,
           metaTitle: article.title,
-          metaDescription: article.excerpt,
         };
       }),
     );
+    articles = result.imported;
   }
   return { services, articles };
 }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { SERVICE_TEXT_LIMITS as L, slugify, type Identity, type ImportResult } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import { parseCsvStream } from './csv-stream';
+import type { CatalogIndex } from './catalog-index';
 import type { OwnerDeps } from './owner-services';
 import { US_STATES } from './us-states';
 
@@ -28,7 +29,8 @@ function webAddress(value: string): string | null {
   const candidate = /^https?:\/\//i.test(value) ? value : `https://${value}`;
   try {
     const url = new URL(candidate);
-    return ['http:', 'https:'].includes(url.protocol) && url.hostname.includes('.') ? url.toString() : null;
+    // Stored as written (with the scheme added), so a re-import of the same file compares equal.
+    return ['http:', 'https:'].includes(url.protocol) && url.hostname.includes('.') && !/\s/.test(candidate) ? candidate : null;
   } catch {
     return null;
   }
@@ -89,7 +91,14 @@ function mapRow(row: Record<string, string>, knownMealTypes: Map<string, string>
  * services.importFromCSV: rows become published services, matched by slug, so importing the same
  * file twice changes nothing the second time. Invalid rows are skipped with a reason each.
  */
-export async function importServices(deps: OwnerDeps, identity: Identity, body: Readable): Promise<ImportResult> {
+export type ImportDeps = Pick<OwnerDeps, 'services' | 'mealTypes' | 'publish' | 'now'> & { catalog: Pick<CatalogIndex, 'refresh'> };
+
+export async function importServices(
+  deps: ImportDeps,
+  identity: Pick<Identity, 'userId' | 'email'>,
+  body: Readable,
+  options: { newId?: (slug: string) => string } = {},
+): Promise<ImportResult> {
   const { header, rows } = await parseCsvStream(body);
   if (rows.length === 0) throw AppError.badRequest('The file has no rows to import.');
   if (!header.includes('Name')) throw AppError.badRequest('Missing columns: Name. The first line must name the columns.');
@@ -108,7 +117,7 @@ export async function importServices(deps: OwnerDeps, identity: Identity, body: 
     else bySlug.set(mapped.slug, mapped);
   }
   const now = deps.now?.() ?? new Date();
-  const result = await deps.services.upsertImported([...bySlug.values()], now, { byUserId: identity.userId, byEmail: identity.email });
+  const result = await deps.services.upsertImported([...bySlug.values()], now, { byUserId: identity.userId, byEmail: identity.email }, options.newId);
   if (result.created + result.updated > 0) {
     await deps.catalog.refresh();
     await deps.publish('catalog.services.imported', { created: result.created, updated: result.updated });
