@@ -23,6 +23,8 @@ describe.each(services)('%s', (name, createServiceApp) => {
         siteUrl: 'http://127.0.0.1:1',
         adminEmails: [],
         mailer: { send: async () => undefined, close: () => undefined },
+        check: { allowHosts: [], resolve: async () => [], userAgent: 'test', timeoutMs: 1_000, maxBytes: 1_024, maxRedirects: 0, retryDelaysMs: [] },
+        jobRetryDelaysMs: [],
       }),
     );
     try {

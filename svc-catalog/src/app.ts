@@ -6,6 +6,7 @@ import { mealTypeRepository } from './data-access/meal-type-repository';
 import { serviceReportRepository } from './data-access/service-report-repository';
 import { serviceRepository } from './data-access/service-repository';
 import { CatalogIndex } from './domain/catalog-index';
+import { internalRouter } from './entry-points/http/internal-router';
 import { adminArticlesRouter } from './entry-points/http/admin-articles-router';
 import { adminRouter } from './entry-points/http/admin-router';
 import { articlesRouter } from './entry-points/http/articles-router';
@@ -64,6 +65,7 @@ export function createCatalogApp(deps: CatalogDeps) {
       app.use(sitemapRouter({ catalog, articles: repositories.articles }));
       app.use(ownerRouter(serviceDeps));
       app.use(adminRouter(serviceDeps));
+      app.use(internalRouter({ services: repositories.services, secret: deps.identitySecret }));
       app.use(adminArticlesRouter({ articles: repositories.articles, publish: serviceDeps.publish, now: deps.now }));
     },
   });

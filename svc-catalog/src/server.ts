@@ -4,6 +4,7 @@ import { loadCatalogConfig } from './config';
 import { CatalogIndex } from './domain/catalog-index';
 import { seedDemoCatalog } from './domain/demo-seed';
 import { seedReferenceData } from './domain/reference-data';
+import { subscribeCheckerEvents } from './entry-points/mq/checker-events';
 import { subscribeIndexRefresher } from './entry-points/mq/index-refresher';
 
 const config = loadCatalogConfig();
@@ -23,6 +24,7 @@ await runService('svc-catalog', () =>
       catalog = new CatalogIndex(repositories);
       await catalog.refresh();
       await subscribeIndexRefresher(broker, catalog, logger);
+      await subscribeCheckerEvents(broker, { services: repositories.services, catalog, publish: (type, payload) => broker.publish(type, payload) });
       logger.info({ published: catalog.index.size }, 'public index built');
     },
     createApp: ({ logger, connection, broker }) =>

@@ -1,19 +1,57 @@
 import type { Connection } from 'mongoose';
 import { Broker, createApp, isDatabaseConnected, type Logger } from '@mealprep/service-kit';
+import { checkRepository } from './data-access/check-repository';
+import { checkRunRepository } from './data-access/check-run-repository';
+import { serviceProjectionRepository } from './data-access/service-projection-repository';
+import type { CheckOptions } from './domain/check-website';
+import { CHECK_QUEUE, type CheckerDomainDeps } from './domain/checks';
+import { adminChecksRouter } from './entry-points/http/admin-checks-router';
 
 export interface CheckerDeps {
   logger: Logger;
   connection: Connection;
   broker: Broker;
   identitySecret: string;
+  check: CheckOptions;
+  /** Waits before a failed job is tried again (the work queue's delay queues). */
+  jobRetryDelaysMs: number[];
+  exposeStack?: boolean;
+  now?: () => Date;
 }
 
-/** Health and readiness only for now; the checker domain's routes mount here. */
+export function checkerRepositories(connection: Connection) {
+  return {
+    services: serviceProjectionRepository(connection),
+    checks: checkRepository(connection),
+    runs: checkRunRepository(connection),
+  };
+}
+
+export async function ensureCheckerIndexes(repositories: ReturnType<typeof checkerRepositories>): Promise<void> {
+  await Promise.all(Object.values(repositories).map((r) => r.ensureIndexes()));
+}
+
+/** What the domain needs, wired to the database and the broker. */
+export function checkerDomain(deps: CheckerDeps): CheckerDomainDeps {
+  return {
+    ...checkerRepositories(deps.connection),
+    check: deps.check,
+    sendJobs: (jobs) => deps.broker.sendJobs(CHECK_QUEUE, jobs, { retryDelaysMs: deps.jobRetryDelaysMs }),
+    publishClosed: (payload) => deps.broker.publish('checker.service.closed-confirmed', payload),
+    logger: deps.logger,
+    ...(deps.now ? { now: deps.now } : {}),
+  };
+}
+
 export function createCheckerApp(deps: CheckerDeps) {
+  const domain = checkerDomain(deps);
   return createApp({
     logger: deps.logger,
     identitySecret: deps.identitySecret,
+    exposeStack: deps.exposeStack,
     readiness: () => ({ database: isDatabaseConnected(deps.connection), broker: deps.broker.isConnected() }),
-    mount: () => {},
+    mount: (app) => {
+      app.use(adminChecksRouter(domain));
+    },
   });
 }

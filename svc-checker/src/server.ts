@@ -1,13 +1,57 @@
 import { bootService, runService } from '@mealprep/service-kit';
-import { createCheckerApp } from './app';
+import { checkerDomain, checkerRepositories, createCheckerApp, ensureCheckerIndexes, type CheckerDeps } from './app';
 import { loadCheckerConfig } from './config';
+import { CHECK_QUEUE, queueDueChecks, runCheckJob } from './domain/checks';
+import { createResolver } from './domain/resolver';
+import { subscribeCatalogEvents, syncFromCatalog } from './entry-points/mq/catalog-events';
 
-await runService('svc-checker', () =>
-  bootService({
+const config = loadCheckerConfig();
+let scheduler: NodeJS.Timeout | null = null;
+
+await runService('svc-checker', async () => {
+  const running = await bootService({
     name: 'svc-checker',
     dbName: 'checker',
-    config: loadCheckerConfig(),
-    createApp: ({ config, logger, connection, broker }) =>
-      createCheckerApp({ logger, connection, broker, identitySecret: config.IDENTITY_SECRET }),
-  }),
-);
+    config,
+    prepare: async ({ connection, broker, logger }) => {
+      const repositories = checkerRepositories(connection);
+      await ensureCheckerIndexes(repositories);
+      const deps = wiring({ connection, broker, logger });
+      const domain = checkerDomain(deps);
+      await subscribeCatalogEvents({ broker, ...repositories, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger });
+      await syncFromCatalog({ services: repositories.services, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger });
+      await broker.consumeJobs(CHECK_QUEUE, (job) => runCheckJob(domain, job), { prefetch: config.CHECK_CONCURRENCY, retryDelaysMs: config.CHECK_JOB_RETRY_DELAYS_MS });
+      scheduler = setInterval(() => {
+        queueDueChecks(domain).catch((err: unknown) => logger.warn({ err }, 'the scheduler could not queue due checks'));
+      }, config.CHECK_SCHEDULE_INTERVAL_MS);
+      scheduler.unref();
+    },
+    createApp: ({ connection, broker, logger }) => createCheckerApp(wiring({ connection, broker, logger })),
+  });
+  return {
+    ...running,
+    stop: async () => {
+      if (scheduler) clearInterval(scheduler);
+      await running.stop();
+    },
+  };
+});
+
+function wiring(parts: Pick<CheckerDeps, 'connection' | 'broker' | 'logger'>): CheckerDeps {
+  const site = new URL(config.SITE_URL);
+  return {
+    ...parts,
+    identitySecret: config.IDENTITY_SECRET,
+    exposeStack: config.NODE_ENV === 'development',
+    jobRetryDelaysMs: config.CHECK_JOB_RETRY_DELAYS_MS,
+    check: {
+      allowHosts: config.CHECK_ALLOW_HOSTS,
+      resolve: createResolver(config.CHECK_HOSTS),
+      userAgent: `MealPrepDirectory-LinkChecker/1.0 (+${site.origin}; checks that listed websites still work)`,
+      timeoutMs: config.CHECK_TIMEOUT_MS,
+      maxBytes: config.CHECK_MAX_BYTES,
+      maxRedirects: config.CHECK_MAX_REDIRECTS,
+      retryDelaysMs: config.CHECK_RETRY_DELAYS_MS,
+    },
+  };
+}

@@ -9,5 +9,6 @@ export * from './owner-constants';
 export * from './identity-constants';
 export * from './live-constants';
 export * from './media-constants';
+export * from './checker-constants';
 export * from './runtime-config-constants';
 export * from './slug';

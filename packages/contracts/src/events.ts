@@ -10,6 +10,8 @@ const ServiceChange = z.object({
   /** Its name and featuring, for services that keep a directory of their own (svc-media). */
   name: z.string().optional(),
   featuredUntil: z.string().nullable().optional(),
+  /** Its website, for svc-checker's projection. */
+  website: z.string().optional(),
 });
 
 /**
@@ -33,6 +35,8 @@ export const EventPayloadSchemas = {
   'catalog.articles.changed': z.object({ slugs: z.array(z.string()) }),
   /** A CSV import added or changed many services at once: one event instead of thousands. */
   'catalog.services.imported': z.object({ created: z.number().int().nonnegative(), updated: z.number().int().nonnegative() }),
+  /** An admin marked a service closed from its website check: svc-catalog closes the listing. */
+  'checker.service.closed-confirmed': z.object({ serviceId: z.string(), checkId: z.string(), byUserId: z.string().nullable(), byEmail: z.string().nullable() }),
   'media.banners.changed': z.object({ count: z.number().int().nonnegative() }),
   'auth.user.created': z.object({ userId: z.string(), email: z.email() }),
   /** A role was granted or revoked: cached identities of that user are stale. */

@@ -5,6 +5,7 @@ export * from './owner-constants';
 export * from './identity-constants';
 export * from './live-constants';
 export * from './media-constants';
+export * from './checker-constants';
 export * from './runtime-config-constants';
 export * from './slug';
 // Schemas (zod): servers only. Front-end code imports their types with `import type`.
@@ -20,3 +21,4 @@ export * from './live';
 export * from './media';
 export * from './service';
 export * from './owner-service';
+export * from './website-check';

@@ -22,6 +22,18 @@ interface Subscription {
   exclusive: boolean;
 }
 
+/** A job handler; throwing sends the job to a retry queue, and past the last retry to the dead-letter queue. */
+export type JobHandler = (job: unknown, info: { attempt: number }) => Promise<void>;
+
+interface WorkConsumer {
+  name: string;
+  handler: JobHandler;
+  prefetch: number;
+  retryDelaysMs: number[];
+}
+
+const ATTEMPT_HEADER = 'x-attempt';
+
 export interface BrokerOptions {
   url: string;
   /** Names exchanges and queues, so runs (and tests) on one broker stay apart. */
@@ -40,6 +52,8 @@ export class Broker {
   private connection: ChannelModel | null = null;
   private channel: ConfirmChannel | null = null;
   private readonly subscriptions: Subscription[] = [];
+  private readonly workConsumers: WorkConsumer[] = [];
+  private readonly workChannels: ConfirmChannel[] = [];
   private readonly declaredQueues = new Set<string>();
   private reconnectTimer: NodeJS.Timeout | null = null;
   private attempt = 0;
@@ -90,6 +104,7 @@ export class Broker {
       this.connection = connection;
       this.channel = channel;
       for (const subscription of this.subscriptions) await this.consume(subscription);
+      for (const worker of this.workConsumers) await this.consumeWork(worker);
       this.attempt = 0;
       this.options.logger.info({ exchange: this.exchange }, 'broker connected');
       for (const listener of this.connectionListeners) listener(true);
@@ -102,6 +117,7 @@ export class Broker {
   private handleClose(): void {
     this.connection = null;
     this.channel = null;
+    this.workChannels.length = 0;
     for (const listener of this.connectionListeners) listener(false);
     if (this.closing) return;
     this.options.logger.warn('broker connection closed; reconnecting');
@@ -210,6 +226,112 @@ export class Broker {
         answer();
       } catch (err) {
         log.warn({ err, queue: subscription.queue }, 'channel closed before the message was settled; it will be delivered again');
+      }
+    }
+  }
+
+  /** The queue names of a work queue: the queue, its dead letters, and one delay queue per retry. */
+  workQueueNames(name: string, retries = 0): { queue: string; dead: string; retry: string[] } {
+    const queue = `${this.options.prefix}.${name}`;
+    return { queue, dead: `${queue}.dead`, retry: Array.from({ length: retries }, (_, i) => `${queue}.retry-${i + 1}`) };
+  }
+
+  /**
+   * Declares a durable work queue with its dead-letter queue and delay queues: a job that fails
+   * waits in `retry-n` (its delay as the queue's TTL) and then dead-letters back to the queue.
+   */
+  private async assertWorkQueue(channel: ConfirmChannel, name: string, retryDelaysMs: number[]): Promise<string> {
+    const names = this.workQueueNames(name, retryDelaysMs.length);
+    await channel.assertQueue(names.dead, { durable: true });
+    await channel.assertQueue(names.queue, { durable: true, arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.dead } });
+    for (const [i, retry] of names.retry.entries()) {
+      await channel.assertQueue(retry, { durable: true, arguments: { 'x-message-ttl': retryDelaysMs[i], 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.queue } });
+    }
+    for (const queue of [names.dead, names.queue, ...names.retry]) this.declaredQueues.add(queue);
+    return names.queue;
+  }
+
+  /**
+   * Puts jobs on a work queue (persistent, confirmed by the broker before this resolves). The
+   * queue is declared first, so jobs sent before any worker starts wait for it.
+   */
+  async sendJobs(name: string, jobs: unknown[], options: { retryDelaysMs?: number[] } = {}): Promise<void> {
+    const channel = this.channel;
+    if (!channel) throw AppError.unavailable('The message broker is not connected.');
+    const queue = await this.assertWorkQueue(channel, name, options.retryDelaysMs ?? []);
+    for (const job of jobs) {
+      const body = Buffer.from(JSON.stringify(job));
+      if (!channel.sendToQueue(queue, body, { persistent: true, contentType: 'application/json', headers: { [ATTEMPT_HEADER]: 1 } })) {
+        await new Promise((resolve) => channel.once('drain', resolve));
+      }
+    }
+    await channel.waitForConfirms();
+  }
+
+  /** How many jobs wait in a work queue (not counting the ones being worked on). */
+  async workQueueDepth(name: string): Promise<number> {
+    const channel = this.channel;
+    if (!channel) throw AppError.unavailable('The message broker is not connected.');
+    return (await channel.checkQueue(this.workQueueNames(name).queue)).messageCount;
+  }
+
+  /**
+   * Takes jobs from a work queue on a channel of its own, at most `prefetch` at a time; a job is
+   * acked after the handler resolves. A failed job goes to the next retry queue, or, past the
+   * last, to the dead-letter queue. Restored after every reconnect.
+   */
+  async consumeJobs(name: string, handler: JobHandler, options: { prefetch?: number; retryDelaysMs?: number[] } = {}): Promise<void> {
+    const worker: WorkConsumer = { name, handler, prefetch: options.prefetch ?? 10, retryDelaysMs: options.retryDelaysMs ?? [] };
+    this.workConsumers.push(worker);
+    if (this.connection) await this.consumeWork(worker);
+  }
+
+  private async consumeWork(worker: WorkConsumer): Promise<void> {
+    const connection = this.connection;
+    if (!connection) return;
+    const channel = await connection.createConfirmChannel();
+    channel.on('error', (err: Error) => this.options.logger.warn({ err }, 'broker work channel error'));
+    this.workChannels.push(channel);
+    const queue = await this.assertWorkQueue(channel, worker.name, worker.retryDelaysMs);
+    const names = this.workQueueNames(worker.name, worker.retryDelaysMs.length);
+    await channel.prefetch(worker.prefetch);
+    await channel.consume(queue, (message) => {
+      if (message) void this.work(channel, worker, names, message);
+    });
+  }
+
+  private async work(channel: ConfirmChannel, worker: WorkConsumer, names: { retry: string[] }, message: ConsumeMessage): Promise<void> {
+    const log = this.options.logger;
+    const attempt = Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 1) || 1;
+    let job: unknown;
+    try {
+      job = JSON.parse(message.content.toString('utf8'));
+    } catch (err) {
+      log.warn({ err, queue: worker.name }, 'dead-lettered a job that is not JSON');
+      settle(() => channel.nack(message, false, false));
+      return;
+    }
+    try {
+      await worker.handler(job, { attempt });
+      settle(() => channel.ack(message));
+    } catch (err) {
+      const retry = names.retry[attempt - 1];
+      log.warn({ err, queue: worker.name, attempt, retry: retry ?? null }, retry ? 'job failed; it will be retried' : 'job failed for the last time; dead-lettered');
+      if (!retry) return settle(() => channel.nack(message, false, false));
+      try {
+        channel.sendToQueue(retry, message.content, { persistent: true, contentType: 'application/json', headers: { [ATTEMPT_HEADER]: attempt + 1 } });
+        await channel.waitForConfirms();
+        settle(() => channel.ack(message));
+      } catch (sendErr) {
+        log.warn({ err: sendErr }, 'could not schedule the retry; the job will be delivered again');
+      }
+    }
+
+    function settle(answer: () => void): void {
+      try {
+        answer();
+      } catch (err) {
+        log.warn({ err, queue: worker.name }, 'channel closed before the job was settled; it will be delivered again');
       }
     }
   }

@@ -361,6 +361,11 @@ export function serviceRepository(connection: Connection) {
       }
       return { created, updated, unchanged };
     },
+    /** Every service's name, slug, website and status (svc-checker's projection). */
+    async listWebsites(): Promise<Array<{ serviceId: string; name: string; slug: string; website: string; status: string }>> {
+      const docs = await Model.find({}, { name: 1, slug: 1, status: 1, 'contact.website': 1 }).lean();
+      return docs.map((d) => ({ serviceId: String(d._id), name: String((d as Doc).name ?? ''), slug: String((d as Doc).slug ?? ''), website: String((d as Doc).contact?.website ?? ''), status: String((d as Doc).status ?? '') }));
+    },
     async slugTaken(slug: string, exceptId?: string): Promise<boolean> {
       const doc = await Model.findOne({ slug }, { _id: 1 }).lean();
       return doc !== null && String(doc._id) !== exceptId;

@@ -10,6 +10,7 @@ export function serviceChange(service: StoredService): EventPayload<'catalog.ser
     logoImageId: service.media.logoImageId,
     name: service.name,
     featuredUntil: service.featuredUntil,
+    website: service.contact.website,
   };
 }
 

@@ -1,27 +1,9 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
-import { AppError } from '@mealprep/service-kit';
+import { isIP } from 'node:net';
+import { AppError, isPublicAddress } from '@mealprep/service-kit';
 import { Agent, request } from 'undici';
 
-/** Addresses a fetch made for an admin must never reach: this machine, private networks and the like. */
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) BLOCKED.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
-}
-
-/** Whether an address is on the public internet (IPv4-mapped IPv6 addresses are judged as IPv4). */
-export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+export { isPublicAddress };
 
 export const NOT_REACHABLE = 'That address cannot be fetched: it must be a public web address (http or https).';
 

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { CHECK_FILTERS, CHECK_FLAGS, CHECK_STATUSES, MAX_CHECK_BULK_IDS, REVIEW_ACTIONS } from './checker-constants';
+
+const ObjectId = z.string().regex(/^[0-9a-f]{24}$/, 'must be an id');
+
+/** A service website check as the admin screen shows it (spec §3, Service website check). */
+export const WebsiteCheckSchema = z.object({
+  id: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  serviceSlug: z.string(),
+  websiteUrl: z.string(),
+  status: z.enum(CHECK_STATUSES).nullable(),
+  httpStatus: z.number().int().nullable(),
+  errorMessage: z.string().nullable(),
+  flags: z.array(z.enum(CHECK_FLAGS)),
+  finalUrl: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  nextCheckDue: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewAction: z.enum(REVIEW_ACTIONS).nullable(),
+  suggestedAction: z.enum(['review']).nullable(),
+});
+export type WebsiteCheck = z.infer<typeof WebsiteCheckSchema>;
+
+export const WebsiteCheckListQuerySchema = z.strictObject({
+  filter: z.enum(CHECK_FILTERS).default('unreviewed'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type WebsiteCheckListQuery = z.infer<typeof WebsiteCheckListQuerySchema>;
+export interface WebsiteCheckList {
+  items: WebsiteCheck[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Bulk check status (spec §3), with the progress of the latest bulk run. */
+export interface BulkCheckStatus {
+  totalServices: number;
+  uncheckedCount: number;
+  recentChecks: number;
+  checksLastHour: number;
+  mostRecentCheckAt: string | null;
+  run: { queued: number; done: number; startedAt: string; finishedAt: string | null } | null;
+}
+
+export const CheckIdsBodySchema = z.strictObject({
+  ids: z.array(ObjectId).min(1, 'Select at least one check.').max(MAX_CHECK_BULK_IDS, `At most ${MAX_CHECK_BULK_IDS} checks at once.`),
+});
+export const CheckIdParamsSchema = z.strictObject({ id: ObjectId });
+export const CheckServiceParamsSchema = z.strictObject({ serviceId: ObjectId });
+
+/** A job on the website check queue: one service to check, and the bulk run it belongs to. */
+export const CheckJobSchema = z.strictObject({
+  jobId: z.string().min(1).max(100),
+  serviceId: ObjectId,
+  runId: z.string().max(100).nullable(),
+});
+export type CheckJob = z.infer<typeof CheckJobSchema>;
+
+/** What svc-catalog serves svc-checker to rebuild its projection (an internal route). */
+export const ServiceWebsiteSchema = z.object({ serviceId: z.string(), name: z.string(), slug: z.string(), website: z.string(), status: z.string() });
+export type ServiceWebsite = z.infer<typeof ServiceWebsiteSchema>;

@@ -1,0 +1,158 @@
+import { Schema, Types, type Connection } from 'mongoose';
+import type { CheckFilter, ReviewAction, WebsiteCheck } from '@mealprep/contracts';
+import { modelOn } from '@mealprep/service-kit';
+import type { CheckResult } from '../domain/check-website';
+import type { ProjectedService } from './service-projection-repository';
+
+/**
+ * The current website check of each service: one document per service (a unique serviceId), so
+ * however often a job runs, a service has exactly one current result.
+ */
+const checkSchema = new Schema(
+  {
+    serviceId: { type: String, required: true, unique: true },
+    serviceName: { type: String, default: '' },
+    serviceSlug: { type: String, default: '' },
+    websiteUrl: { type: String, default: '' },
+    status: { type: String, default: null },
+    httpStatus: { type: Number, default: null },
+    errorMessage: { type: String, default: null },
+    flags: { type: [String], default: [] },
+    finalUrl: { type: String, default: null },
+    checkedAt: { type: Date, default: null, index: true },
+    nextCheckDue: { type: Date, default: null, index: true },
+    reviewed: { type: Boolean, default: false },
+    reviewedAt: { type: Date, default: null },
+    reviewAction: { type: String, default: null },
+    suggestedAction: { type: String, default: null },
+    /** The job whose result this is: a redelivered job does not count twice. */
+    lastJobId: { type: String, default: null },
+    /** When it was last put on the queue; the scheduler does not queue it again while this is recent. */
+    queuedAt: { type: Date, default: null },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { collection: 'website_checks', versionKey: false },
+);
+
+type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
+
+function toCheck(d: Doc): WebsiteCheck {
+  return {
+    id: String(d._id),
+    serviceId: d.serviceId,
+    serviceName: d.serviceName ?? '',
+    serviceSlug: d.serviceSlug ?? '',
+    websiteUrl: d.websiteUrl ?? '',
+    status: d.status ?? null,
+    httpStatus: d.httpStatus ?? null,
+    errorMessage: d.errorMessage ?? null,
+    flags: d.flags ?? [],
+    finalUrl: d.finalUrl ?? null,
+    checkedAt: iso(d.checkedAt),
+    nextCheckDue: iso(d.nextCheckDue),
+    reviewedAt: iso(d.reviewedAt),
+    reviewAction: d.reviewAction ?? null,
+    suggestedAction: d.suggestedAction ?? null,
+  };
+}
+
+const FILTERS: Record<CheckFilter, Doc> = {
+  unreviewed: { reviewed: false, suggestedAction: 'review' },
+  reviewed: { reviewed: true },
+  all: {},
+};
+
+export type CheckRepository = ReturnType<typeof checkRepository>;
+
+export function checkRepository(connection: Connection) {
+  const Model = modelOn(connection, 'WebsiteCheck', checkSchema);
+  return {
+    /** A row per service about to be checked (new ones show 'Never checked'), marked as queued. */
+    async markQueued(services: ProjectedService[], now: Date): Promise<void> {
+      for (let i = 0; i < services.length; i += 500) {
+        await Model.bulkWrite(
+          services.slice(i, i + 500).map((s) => ({
+            updateOne: {
+              filter: { serviceId: s.id },
+              update: { $set: { serviceName: s.name, serviceSlug: s.slug, websiteUrl: s.website, queuedAt: now }, $setOnInsert: { createdAt: now } },
+              upsert: true,
+            },
+          })),
+        );
+      }
+    },
+    /**
+     * Stores a result unless this job's result is already stored (a redelivery after a crash);
+     * true when it was stored. A new result ends an "ignore until next check".
+     */
+    async recordResult(service: ProjectedService, jobId: string, result: CheckResult, now: Date, nextCheckDue: Date): Promise<boolean> {
+      const update = {
+        $set: {
+          serviceName: service.name, serviceSlug: service.slug, websiteUrl: service.website,
+          status: result.status, httpStatus: result.httpStatus, errorMessage: result.errorMessage, flags: result.flags, finalUrl: result.finalUrl,
+          suggestedAction: result.suggestedAction, checkedAt: now, nextCheckDue, lastJobId: jobId, queuedAt: null,
+          reviewed: false, reviewedAt: null, reviewAction: null,
+        },
+        $setOnInsert: { createdAt: now },
+      };
+      try {
+        const answer = await Model.updateOne({ serviceId: service.id, lastJobId: { $ne: jobId } }, update, { upsert: true });
+        return answer.modifiedCount + answer.upsertedCount > 0;
+      } catch (err) {
+        // The upsert met the existing row whose lastJobId is this job: already stored.
+        if ((err as { code?: unknown }).code === 11000) return false;
+        throw err;
+      }
+    },
+    async findById(id: string): Promise<WebsiteCheck | null> {
+      if (!Types.ObjectId.isValid(id)) return null;
+      const doc = await Model.findById(id).lean();
+      return doc ? toCheck(doc as Doc) : null;
+    },
+    async findByIds(ids: string[]): Promise<WebsiteCheck[]> {
+      return (await Model.find({ _id: { $in: ids } }).lean()).map((d) => toCheck(d as Doc));
+    },
+    async findByServiceId(serviceId: string): Promise<WebsiteCheck | null> {
+      const doc = await Model.findOne({ serviceId }).lean();
+      return doc ? toCheck(doc as Doc) : null;
+    },
+    /** Newest check first; rows never checked come last. */
+    async list(filter: CheckFilter, page: number, pageSize: number): Promise<{ items: WebsiteCheck[]; total: number }> {
+      const query = FILTERS[filter];
+      const [docs, total] = await Promise.all([
+        Model.find(query).sort({ checkedAt: -1, _id: -1 }).skip((page - 1) * pageSize).limit(pageSize).lean(),
+        Model.countDocuments(query),
+      ]);
+      return { items: docs.map((d) => toCheck(d as Doc)), total };
+    },
+    async review(ids: string[], action: ReviewAction, now: Date): Promise<number> {
+      const answer = await Model.updateMany({ _id: { $in: ids } }, { $set: { reviewed: true, reviewedAt: now, reviewAction: action } });
+      return answer.matchedCount;
+    },
+    async unreview(ids: string[]): Promise<void> {
+      await Model.updateMany({ _id: { $in: ids } }, { $set: { reviewed: false, reviewedAt: null, reviewAction: null } });
+    },
+    async removeService(serviceId: string): Promise<void> {
+      await Model.deleteOne({ serviceId });
+    },
+    async checkedServiceIds(): Promise<Set<string>> {
+      return new Set((await Model.find({ checkedAt: { $ne: null } }, { serviceId: 1 }).lean()).map((d) => String((d as Doc).serviceId)));
+    },
+    async countCheckedSince(since: Date): Promise<number> {
+      return Model.countDocuments({ checkedAt: { $gte: since } });
+    },
+    async mostRecentCheckAt(): Promise<string | null> {
+      const doc = await Model.findOne({ checkedAt: { $ne: null } }, { checkedAt: 1 }).sort({ checkedAt: -1 }).lean();
+      return doc ? iso((doc as Doc).checkedAt) : null;
+    },
+    /** Services whose next check is due and that are not already waiting on the queue. */
+    async due(now: Date, staleQueueBefore: Date, limit: number): Promise<string[]> {
+      const docs = await Model.find({ nextCheckDue: { $lte: now }, $or: [{ queuedAt: null }, { queuedAt: { $lt: staleQueueBefore } }] }, { serviceId: 1 }).limit(limit).lean();
+      return docs.map((d) => String((d as Doc).serviceId));
+    },
+    async ensureIndexes(): Promise<void> {
+      await Model.init();
+    },
+  };
+}

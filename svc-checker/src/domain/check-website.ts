@@ -1,0 +1,269 @@
+import { isIP } from 'node:net';
+import type { CheckFlag, CheckStatus } from '@mealprep/contracts';
+import { isPublicAddress } from '@mealprep/service-kit';
+import { Agent, request } from 'undici';
+import { looksParked } from './parking-signatures';
+
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+export type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export interface CheckOptions {
+  /** Hosts that may resolve to private addresses and use any port (tests' local fakes); empty by default. */
+  allowHosts: readonly string[];
+  resolve: Resolve;
+  userAgent: string;
+  /** The whole check, every hop and retry included. */
+  timeoutMs: number;
+  /** How much of a page is read. */
+  maxBytes: number;
+  maxRedirects: number;
+  /** Waits before the retries of a 5xx, 408, 429 or timeout, while the time allows. */
+  retryDelaysMs: readonly number[];
+}
+
+export interface CheckResult {
+  status: CheckStatus;
+  httpStatus: number | null;
+  errorMessage: string | null;
+  flags: CheckFlag[];
+  finalUrl: string | null;
+  suggestedAction: 'review' | null;
+  attempts: number;
+}
+
+/** Why a fetch ended without a page: carries the status it stands for. */
+class CheckFailure extends Error {
+  constructor(
+    readonly status: CheckStatus,
+    message: string,
+    readonly flag: CheckFlag | null = null,
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
+
+interface Page {
+  httpStatus: number;
+  statusText: string;
+  body: string;
+  finalUrl: string;
+}
+
+const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home', '.corp', '.home.arpa', '.test', '.invalid', '.example'];
+const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL|HOSTNAME_MISMATCH)/;
+/** Second-level labels under which a base domain has three labels (example.co.uk). */
+const SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'gov', 'edu', 'ac']);
+
+/** The registrable part of a host name, roughly: example.com for www.shop.example.com. */
+export function baseDomain(hostname: string): string {
+  const labels = hostname.toLowerCase().replace(/\.$/, '').split('.');
+  if (isIP(hostname) || labels.length <= 2) return labels.join('.');
+  const take = labels.at(-1)!.length === 2 && SECOND_LEVEL.has(labels.at(-2)!) ? 3 : 2;
+  return labels.slice(-take).join('.');
+}
+
+/** The listed website as a URL to check, or why it cannot be checked. */
+export function websiteUrl(website: string): URL | CheckFailure {
+  const trimmed = website.trim();
+  if (!trimmed) return new CheckFailure('error', 'No website is listed.', 'blocked');
+  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return new CheckFailure('error', 'The website is not a web address.', 'blocked');
+  }
+  if (!['http:', 'https:'].includes(url.protocol)) return new CheckFailure('error', `Only http and https websites are checked (this one is ${url.protocol.replace(':', '')}).`, 'blocked');
+  return url;
+}
+
+function refuse(message: string): CheckFailure {
+  return new CheckFailure('error', message, 'blocked');
+}
+
+/** Resolves and vets one hop: the address to connect to, or a refusal. */
+async function vet(url: URL, options: CheckOptions): Promise<ResolvedAddress> {
+  if (!['http:', 'https:'].includes(url.protocol)) throw refuse(`Refused: a redirect to a ${url.protocol.replace(':', '')} address.`);
+  if (url.username || url.password) throw refuse('Refused: the address carries a user name or password.');
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const allowed = options.allowHosts.includes(host);
+  if (!allowed && url.port && !['80', '443'].includes(url.port)) throw refuse(`Refused: only ports 80 and 443 are checked (not ${url.port}).`);
+  if (!allowed) {
+    if (isIP(host)) {
+      if (!isPublicAddress(host)) throw refuse(`Refused: ${host} is a private or special-purpose address.`);
+    } else if (!host.includes('.') || host === 'localhost' || INTERNAL_SUFFIXES.some((s) => host.endsWith(s))) {
+      throw refuse(`Refused: ${host} is an internal host name.`);
+    }
+  }
+  let addresses: ResolvedAddress[];
+  try {
+    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await options.resolve(host);
+  } catch {
+    throw new CheckFailure('unreachable', `DNS: ${host} was not found.`);
+  }
+  if (addresses.length === 0) throw new CheckFailure('unreachable', `DNS: ${host} has no address.`);
+  if (!allowed) {
+    const hidden = addresses.find((a) => !isPublicAddress(a.address));
+    if (hidden) throw refuse(`Refused: ${host} resolves to a private address (${hidden.address}).`);
+  }
+  return addresses[0]!;
+}
+
+function describe(err: unknown, timeoutMs: number): CheckFailure {
+  if (err instanceof CheckFailure) return err;
+  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = e.cause?.code ?? e.code ?? '';
+  if (e.name === 'AbortError' || e.name === 'TimeoutError' || /TIMEOUT/.test(code)) return new CheckFailure('unreachable', `Timed out after ${timeoutMs / 1000} s.`, null, true);
+  if (TLS_CODES.test(code)) return new CheckFailure('error', `TLS: ${e.cause?.message ?? e.message ?? code}`.slice(0, 300), 'tls');
+  if (code === 'ECONNREFUSED') return new CheckFailure('unreachable', 'Connection refused.');
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CheckFailure('unreachable', 'DNS: the host was not found.');
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return new CheckFailure('unreachable', 'The connection was closed before an answer.', null, true);
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return new CheckFailure('unreachable', 'The host cannot be reached.');
+  return new CheckFailure('error', `${code || e.name || 'Error'}: ${e.message ?? ''}`.slice(0, 300));
+}
+
+/** One fetch with its redirects, each hop vetted and pinned to the address vetted. */
+async function fetchPage(start: URL, options: CheckOptions, signal: AbortSignal, remainingMs: () => number): Promise<Page> {
+  let current = start;
+  for (let hop = 0; hop <= options.maxRedirects; hop += 1) {
+    const pinned = await vet(current, options);
+    const agent = new Agent({
+      connect: {
+        timeout: Math.max(1, Math.min(10_000, remainingMs())),
+        // Connect to the address vetted above, whatever DNS would say a moment later.
+        lookup: (_host: string, opts: { all?: boolean }, callback: (err: Error | null, address: unknown, family?: number) => void) =>
+          opts?.all ? callback(null, [{ address: pinned.address, family: pinned.family }]) : callback(null, pinned.address, pinned.family),
+      } as never,
+    });
+    // This request's own abort, tied to the check's deadline only while it runs.
+    const controller = new AbortController();
+    const abort = () => controller.abort(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    try {
+      const answer = await request(current, {
+        dispatcher: agent,
+        method: 'GET',
+        signal: controller.signal,
+        headers: { 'user-agent': options.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', 'accept-language': 'en-US,en;q=0.8' },
+        headersTimeout: Math.max(1, remainingMs()),
+        bodyTimeout: Math.max(1, remainingMs()),
+      });
+      const location = answer.headers.location;
+      answer.body.on('error', () => undefined);
+      if (answer.statusCode >= 300 && answer.statusCode < 400 && typeof location === 'string') {
+        answer.body.destroy();
+        try {
+          current = new URL(location, current);
+        } catch {
+          throw new CheckFailure('error', 'A redirect points to an address that is not valid.', null);
+        }
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of answer.body) {
+        const bytes = chunk as Buffer;
+        chunks.push(size + bytes.length > options.maxBytes ? bytes.subarray(0, options.maxBytes - size) : bytes);
+        size += bytes.length;
+        if (size >= options.maxBytes) {
+          answer.body.destroy();
+          break;
+        }
+      }
+      return { httpStatus: answer.statusCode, statusText: '', body: Buffer.concat(chunks).toString('utf8'), finalUrl: current.toString() };
+    } finally {
+      signal.removeEventListener('abort', abort);
+      void agent.destroy().catch(() => undefined);
+    }
+  }
+  throw new CheckFailure('error', `More than ${options.maxRedirects} redirects.`);
+}
+
+/** The text a visitor would see: no scripts, styles or tags. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<(script|style|noscript|template)[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const BLANK_TEXT_CHARS = 20;
+
+function classify(page: Page, start: URL): CheckResult {
+  const flags: CheckFlag[] = [];
+  const final = new URL(page.finalUrl);
+  if (baseDomain(final.hostname) !== baseDomain(start.hostname)) flags.push('moved-domain');
+  if (page.httpStatus < 200 || page.httpStatus >= 300) {
+    return { status: 'error', httpStatus: page.httpStatus, errorMessage: `The site answered HTTP ${page.httpStatus}.`, flags, finalUrl: page.finalUrl, suggestedAction: 'review', attempts: 1 };
+  }
+  const text = visibleText(page.body);
+  if (looksParked(page.body, text)) flags.push('parked');
+  const media = /<(img|video|iframe|canvas|svg|object|embed)\b/i.test(page.body);
+  if (text.length < BLANK_TEXT_CHARS && !media) {
+    return { status: 'blank', httpStatus: page.httpStatus, errorMessage: page.body.trim() ? 'The page has almost no text.' : 'The page is empty.', flags, finalUrl: page.finalUrl, suggestedAction: 'review', attempts: 1 };
+  }
+  const messages: string[] = [];
+  if (flags.includes('parked')) messages.push('The page looks like a parked or for-sale domain.');
+  if (flags.includes('moved-domain')) messages.push(`The site now lands on ${final.hostname}.`);
+  return {
+    status: 'accessible',
+    httpStatus: page.httpStatus,
+    errorMessage: messages.length ? messages.join(' ') : null,
+    flags,
+    finalUrl: page.finalUrl,
+    suggestedAction: flags.length ? 'review' : null,
+    attempts: 1,
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Checks one website the way a visitor would reach it: GET with an honest user agent, redirects
+ * followed (each one vetted), the page read up to a cap, all within one time budget; 5xx, 408, 429
+ * and timeouts are retried with back-off while the budget allows. Never throws: every way a check
+ * can end is a result with a reason.
+ */
+export async function checkWebsite(website: string, options: CheckOptions): Promise<CheckResult> {
+  const started = Date.now();
+  const deadline = started + options.timeoutMs;
+  const remaining = () => deadline - Date.now();
+  const parsed = websiteUrl(website);
+  if (parsed instanceof CheckFailure) return failed(parsed, 0);
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let attempt = 0;
+  for (;;) {
+    attempt += 1;
+    let outcome: CheckResult | CheckFailure;
+    try {
+      outcome = classify(await fetchPage(parsed, options, signal, remaining), parsed);
+    } catch (err) {
+      outcome = describe(signal.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : err, options.timeoutMs);
+    }
+    const retryable = outcome instanceof CheckFailure ? outcome.retryable : outcome.httpStatus !== null && RETRY_STATUSES.has(outcome.httpStatus);
+    const delay = options.retryDelaysMs[attempt - 1];
+    if (!retryable || delay === undefined || signal.aborted || remaining() < delay + 1_000) {
+      return outcome instanceof CheckFailure ? failed(outcome, attempt) : { ...outcome, attempts: attempt };
+    }
+    await sleep(delay);
+  }
+}
+
+function failed(failure: CheckFailure, attempts: number): CheckResult {
+  return {
+    status: failure.status,
+    httpStatus: null,
+    errorMessage: failure.message,
+    flags: failure.flag ? [failure.flag] : [],
+    finalUrl: null,
+    suggestedAction: 'review',
+    attempts,
+  };
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { CHECK_RECENT_DAYS, CheckJobSchema, type BulkCheckStatus, type CheckJob, type EventPayload, type ReviewAction } from '@mealprep/contracts';
+import { AppError, type Logger } from '@mealprep/service-kit';
+import type { CheckRepository } from '../data-access/check-repository';
+import type { CheckRunRepository } from '../data-access/check-run-repository';
+import type { ProjectedService, ServiceProjectionRepository } from '../data-access/service-projection-repository';
+import { checkWebsite, type CheckOptions, type CheckResult } from './check-website';
+
+export const CHECK_QUEUE = 'website-checks';
+const DAY = 86_400_000;
+/** A site that answered well is checked again in a week; one that did not, in a day. */
+export const RECHECK_AFTER_MS = { healthy: 7 * DAY, failing: DAY } as const;
+
+export interface CheckerDomainDeps {
+  services: ServiceProjectionRepository;
+  checks: CheckRepository;
+  runs: CheckRunRepository;
+  check: CheckOptions;
+  sendJobs: (jobs: CheckJob[]) => Promise<void>;
+  publishClosed: (payload: EventPayload<'checker.service.closed-confirmed'>) => Promise<unknown>;
+  logger: Logger;
+  now?: () => Date;
+}
+
+const clock = (deps: Pick<CheckerDomainDeps, 'now'>) => deps.now?.() ?? new Date();
+
+export function nextCheckDue(result: CheckResult, now: Date): Date {
+  const healthy = result.status === 'accessible' && result.flags.length === 0;
+  return new Date(now.getTime() + (healthy ? RECHECK_AFTER_MS.healthy : RECHECK_AFTER_MS.failing));
+}
+
+/** Puts one job per service on the queue, as one bulk run whose progress the screen shows. */
+async function queue(deps: CheckerDomainDeps, services: ProjectedService[], runId: string | null): Promise<{ queued: number }> {
+  const now = clock(deps);
+  if (runId) await deps.runs.start(runId, services.length, now);
+  if (services.length === 0) return { queued: 0 };
+  await deps.checks.markQueued(services, now);
+  await deps.sendJobs(services.map((s) => ({ jobId: randomUUID(), serviceId: s.id, runId })));
+  return { queued: services.length };
+}
+
+/** serviceUtilities.checkAllWebsites and checkUncheckedWebsites. */
+export async function queueBulkCheck(deps: CheckerDomainDeps, scope: 'all' | 'unchecked'): Promise<{ queued: number }> {
+  let services = await deps.services.listCheckable();
+  if (scope === 'unchecked') {
+    const checked = await deps.checks.checkedServiceIds();
+    services = services.filter((s) => !checked.has(s.id));
+  }
+  return queue(deps, services, randomUUID());
+}
+
+/** Re-check Selected: the services of the given checks. */
+export async function queueRecheck(deps: CheckerDomainDeps, checkIds: string[]): Promise<{ queued: number }> {
+  const checks = await deps.checks.findByIds(checkIds);
+  if (checks.length === 0) throw AppError.notFound('None of those checks exist.');
+  const services = (await Promise.all(checks.map((c) => deps.services.findById(c.serviceId)))).filter((s): s is ProjectedService => s !== null);
+  return queue(deps, services, randomUUID());
+}
+
+/** The scheduler's turn: checks whose next check is due go back on the queue. */
+export async function queueDueChecks(deps: CheckerDomainDeps, limit = 500): Promise<number> {
+  const now = clock(deps);
+  const ids = await deps.checks.due(now, new Date(now.getTime() - 60 * 60_000), limit);
+  const services = (await Promise.all(ids.map((id) => deps.services.findById(id)))).filter((s): s is ProjectedService => s !== null && s.website !== '');
+  if (services.length) await queue(deps, services, null);
+  return services.length;
+}
+
+/** A worker's job: check, store, count it for its run. A redelivered job is not stored or counted twice. */
+export async function runCheckJob(deps: CheckerDomainDeps, raw: unknown): Promise<void> {
+  const parsed = CheckJobSchema.safeParse(raw);
+  if (!parsed.success) {
+    deps.logger.warn({ issues: parsed.error.issues }, 'dropped a check job that does not match its schema');
+    return;
+  }
+  const job = parsed.data;
+  const service = await deps.services.findById(job.serviceId);
+  let stored = false;
+  if (service) {
+    const result = await checkWebsite(service.website, deps.check);
+    const now = clock(deps);
+    stored = await deps.checks.recordResult(service, job.jobId, result, now, nextCheckDue(result, now));
+  } else {
+    stored = true;
+  }
+  if (stored && job.runId) await deps.runs.countDone(job.runId, clock(deps));
+}
+
+/** serviceUtilities.checkWebsite: one service, checked now. */
+export async function checkServiceNow(deps: CheckerDomainDeps, serviceId: string): Promise<{ result: { status: string }; suggestedAction: 'review' | null }> {
+  const service = await deps.services.findById(serviceId);
+  if (!service) throw AppError.notFound('There is no such service to check.');
+  const result = await checkWebsite(service.website, deps.check);
+  const now = clock(deps);
+  await deps.checks.recordResult(service, `now-${randomUUID()}`, result, now, nextCheckDue(result, now));
+  return { result: { status: result.status }, suggestedAction: result.suggestedAction };
+}
+
+/**
+ * markAsClosed / bulkMarkAsClosed and ignoreUntilNextCheck / bulkIgnoreUntilNextCheck. Closing
+ * announces each service so svc-catalog closes the listing; if that cannot be announced, the
+ * review is undone and the call fails.
+ */
+export async function reviewChecks(deps: CheckerDomainDeps, ids: string[], action: ReviewAction, by: { userId: string; email: string }): Promise<{ reviewed: number }> {
+  const checks = await deps.checks.findByIds([...new Set(ids)]);
+  if (checks.length === 0) throw AppError.notFound('None of those checks exist.');
+  const found = checks.map((c) => c.id);
+  const reviewed = await deps.checks.review(found, action, clock(deps));
+  if (action === 'closed') {
+    try {
+      for (const check of checks) await deps.publishClosed({ serviceId: check.serviceId, checkId: check.id, byUserId: by.userId, byEmail: by.email });
+    } catch (err) {
+      await deps.checks.unreview(found);
+      throw err;
+    }
+  }
+  return { reviewed };
+}
+
+export async function bulkCheckStatus(deps: CheckerDomainDeps): Promise<BulkCheckStatus> {
+  const now = clock(deps).getTime();
+  const [services, checked, recentChecks, checksLastHour, mostRecentCheckAt, run] = await Promise.all([
+    deps.services.listCheckable(),
+    deps.checks.checkedServiceIds(),
+    deps.checks.countCheckedSince(new Date(now - CHECK_RECENT_DAYS * DAY)),
+    deps.checks.countCheckedSince(new Date(now - 60 * 60_000)),
+    deps.checks.mostRecentCheckAt(),
+    deps.runs.latest(),
+  ]);
+  return {
+    totalServices: services.length,
+    uncheckedCount: services.filter((s) => !checked.has(s.id)).length,
+    recentChecks,
+    checksLastHour,
+    mostRecentCheckAt,
+    run,
+  };
+}
