@@ -1,11 +1,12 @@
 import type { EventEnvelope } from '@mealprep/contracts';
-import { signIdentity } from '@mealprep/service-kit';
+import { signIdentity, type Broker } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
 import { CatalogIndex } from '../src/domain/catalog-index';
 import { seedDemoCatalog } from '../src/domain/demo-seed';
 import { seedReferenceData } from '../src/domain/reference-data';
+import { subscribeCheckerEvents } from '../src/entry-points/mq/checker-events';
 
 /** Signed identity headers, as the gateway would send them. */
 export const as = (userId: string, roles: Array<'admin'> = []) => signIdentity({ userId, email: `${userId}@example.com`, roles }, TEST_IDENTITY_SECRET);
@@ -15,6 +16,8 @@ export interface CatalogHarness {
   db: Awaited<ReturnType<typeof testDatabase>>;
   /** Every catalog event the service published, in order. */
   events: EventEnvelope[];
+  /** Publishes an event as another service would (svc-catalog listens for checker events). */
+  publish: Broker['publish'];
 }
 
 /**
@@ -23,7 +26,7 @@ export interface CatalogHarness {
  * removed after the file.
  */
 export function useCatalog(label: string, options: { demo?: Date; now?: Date } = {}): CatalogHarness {
-  const harness = { url: '', db: null as unknown as CatalogHarness['db'], events: [] as EventEnvelope[] };
+  const harness: CatalogHarness = { url: '', db: null as unknown as CatalogHarness['db'], events: [], publish: (() => Promise.reject(new Error('not started'))) as Broker['publish'] };
   let mq: Awaited<ReturnType<typeof testBroker>>;
   let http: Awaited<ReturnType<typeof serve>>;
   beforeAll(async () => {
@@ -37,6 +40,8 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date } =
     const catalog = new CatalogIndex(repositories);
     await catalog.refresh();
     const now = options.now;
+    await subscribeCheckerEvents(mq.broker, { services: repositories.services, catalog, publish: mq.broker.publish.bind(mq.broker), ...(now ? { now: () => now } : {}) });
+    harness.publish = mq.broker.publish.bind(mq.broker);
     http = await serve(
       createCatalogApp({ logger: silentLogger, connection: harness.db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, catalog, ...(now ? { now: () => now } : {}) }),
     );

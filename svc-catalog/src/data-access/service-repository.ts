@@ -236,14 +236,15 @@ export function serviceRepository(connection: Connection) {
       // createdAt is immutable to mongoose, which would drop it from the update above.
       await Model.collection.bulkWrite(services.map((s) => ({ updateOne: { filter: { _id: new Types.ObjectId(s.id) }, update: { $set: { createdAt: new Date(s.createdAt) } } } })));
     },
-    async setStatus(id: string, status: ServiceStatus, now: Date, change: StatusChangeInput = { byUserId: null, byEmail: null }): Promise<StoredService | null> {
-      const current = await Model.findById(id).lean();
+    /** Sets a status; with `onlyFrom`, only while the status is still that one (null otherwise), so racing callers change it once. */
+    async setStatus(id: string, status: ServiceStatus, now: Date, change: StatusChangeInput = { byUserId: null, byEmail: null }, onlyFrom?: ServiceStatus): Promise<StoredService | null> {
+      const current = await Model.findOne(onlyFrom ? { _id: id, status: onlyFrom } : { _id: id }).lean();
       if (!current) return null;
       const update: Doc = { status };
       if (status === 'published' && !(current as Doc).publishedAt) update.publishedAt = now;
       const entry = { at: now, byUserId: change.byUserId, byEmail: change.byEmail, from: (current as Doc).status, to: status, reason: change.reason ?? null };
-      const doc = await Model.findByIdAndUpdate(
-        id,
+      const doc = await Model.findOneAndUpdate(
+        onlyFrom ? { _id: id, status: onlyFrom } : { _id: id },
         (current as Doc).status === status ? { $set: update } : { $set: update, $push: { statusHistory: entry } },
         { returnDocument: 'after' },
       ).lean();

@@ -10,7 +10,7 @@ export const CLOSED_BY_CHECK_REASON = 'Marked closed from its website check';
 export async function closeFromWebsiteCheck(deps: CloseDeps, payload: EventPayload<'checker.service.closed-confirmed'>): Promise<boolean> {
   const service = await deps.services.findById(payload.serviceId);
   if (!service || service.status === 'closed') return false;
-  const after = await deps.services.setStatus(service.id, 'closed', deps.now?.() ?? new Date(), { byUserId: payload.byUserId, byEmail: payload.byEmail, reason: CLOSED_BY_CHECK_REASON });
+  const after = await deps.services.setStatus(service.id, 'closed', deps.now?.() ?? new Date(), { byUserId: payload.byUserId, byEmail: payload.byEmail, reason: CLOSED_BY_CHECK_REASON }, service.status);
   if (!after) return false;
   await deps.catalog.refresh();
   await deps.publish('catalog.service.status-changed', statusChange(service.status, after, CLOSED_BY_CHECK_REASON));
