@@ -16,6 +16,7 @@ export const E2E_ADMINS = {
   media: 'admin-media@e2e.test',
   banners: 'admin-banners@e2e.test',
   imports: 'admin-imports@e2e.test',
+  checks: 'admin-checks@e2e.test',
 } as const;
 
 /** The site every e2e file shares, with demo data and the third-party scripts served locally. */
@@ -44,6 +45,11 @@ export default async function setup(project: TestProject) {
       STOCK_PHOTO_API_URL: `${third}/stock`,
       // The fake's pictures are on 127.0.0.1, which the image fetcher refuses unless told.
       IMAGE_FETCH_ALLOW_HOSTS: '127.0.0.1',
+      // Website checks reach the tests' fake sites on 127.0.0.1; every other name is "not found",
+      // so no check sends a DNS query or a request off this machine.
+      CHECK_ALLOW_HOSTS: '127.0.0.1',
+      CHECK_HOSTS: 'fake-sites.test=127.0.0.1',
+      CHECK_TIMEOUT_MS: '5000',
     });
   } catch (err) {
     await thirdParties.close();

@@ -105,7 +105,8 @@ async function main() {
     const proc = startProcess(name, process.execPath, ['--import', 'tsx', `${name}/src/server.ts`], {
       // Sign-in links point to SITE_URL; unset, to the local address. (The gateway, with SITE_URL
       // unset, also accepts writes from whatever local name the browser used, e.g. localhost.)
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: process.env.SITE_URL || url },
+      // svc-checker rebuilds its copy of the services from svc-catalog (started before it).
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: process.env.SITE_URL || url, ...(name === 'svc-checker' ? { CATALOG_URL: services['svc-catalog'].url } : {}) },
       logFile: path.join(logDir, `${name}.log`),
     });
     started.push(proc);

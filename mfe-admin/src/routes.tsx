@@ -1,9 +1,8 @@
 import './styles.css';
-import { ADMIN_SCREENS } from '@mealprep/contracts/browser';
 import { Route, Routes } from '@mealprep/router';
-import { AdminScreen } from './features/screens/components/admin-screen';
 import { AdminBannersPage } from './features/banners/components/admin-banners-page';
 import { AdminBlogPage } from './features/blog/components/admin-blog-page';
+import { ServiceUtilitiesPage } from './features/checks/components/service-utilities-page';
 import { ImportUtilitiesPage } from './features/imports/components/import-utilities-page';
 import { AdminMediaPage } from './features/media/components/admin-media-page';
 import { AdminServicesPage } from './features/services/components/admin-services-page';
@@ -20,9 +19,7 @@ export default function AdminRoutes() {
       <Route path="media" element={<AdminMediaPage />} />
       <Route path="banner-images" element={<AdminBannersPage />} />
       <Route path="import-utilities" element={<ImportUtilitiesPage />} />
-      {ADMIN_SCREENS.filter((screen) => !['services', 'blog', 'media', 'banner-images', 'import-utilities'].includes(screen.path)).map((screen) => (
-        <Route key={screen.path} path={screen.path} element={<AdminScreen title={screen.label} />} />
-      ))}
+      <Route path="service-utilities" element={<ServiceUtilitiesPage />} />
     </Routes>
   );
 }

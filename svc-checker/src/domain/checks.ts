@@ -66,7 +66,7 @@ export async function queueDueChecks(deps: CheckerDomainDeps, limit = 500): Prom
   return services.length;
 }
 
-/** A worker's job: check, store, count it for its run. A redelivered job is not stored or counted twice. */
+/** A worker's job: check, store, count it for its run. A redelivered job is stored again (the same service, one row) but counted once. */
 export async function runCheckJob(deps: CheckerDomainDeps, raw: unknown): Promise<void> {
   const parsed = CheckJobSchema.safeParse(raw);
   if (!parsed.success) {
@@ -75,15 +75,13 @@ export async function runCheckJob(deps: CheckerDomainDeps, raw: unknown): Promis
   }
   const job = parsed.data;
   const service = await deps.services.findById(job.serviceId);
-  let stored = false;
   if (service) {
     const result = await checkWebsite(service.website, deps.check);
     const now = clock(deps);
-    stored = await deps.checks.recordResult(service, job.jobId, result, now, nextCheckDue(result, now));
-  } else {
-    stored = true;
+    await deps.checks.recordResult(service, job.jobId, result, now, nextCheckDue(result, now));
   }
-  if (stored && job.runId) await deps.runs.countDone(job.runId, clock(deps));
+  // Counted after the result is stored (a crash in between redelivers the job, which counts once).
+  if (job.runId) await deps.runs.markDone(job.runId, job.jobId);
 }
 
 /** serviceUtilities.checkWebsite: one service, checked now. */
@@ -125,7 +123,7 @@ export async function bulkCheckStatus(deps: CheckerDomainDeps): Promise<BulkChec
     deps.checks.countCheckedSince(new Date(now - CHECK_RECENT_DAYS * DAY)),
     deps.checks.countCheckedSince(new Date(now - 60 * 60_000)),
     deps.checks.mostRecentCheckAt(),
-    deps.runs.latest(),
+    deps.runs.latest(clock(deps)),
   ]);
   return {
     totalServices: services.length,

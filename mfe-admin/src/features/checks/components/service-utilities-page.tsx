@@ -1,0 +1,273 @@
+import { apiClient } from '@mealprep/api-client';
+import {
+  CHECK_ERROR_DISPLAY_CHARS,
+  CHECK_STALLED_AFTER_MS,
+  CHECK_STATUS_POLL_MS,
+  CHECK_STATUS_REFRESH_AFTER_QUEUE_MS,
+  type CheckFilter,
+} from '@mealprep/contracts/browser';
+import type { BulkCheckStatus, WebsiteCheck, WebsiteCheckList } from '@mealprep/contracts';
+import { Link, useSearchParams } from '@mealprep/router';
+import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
+
+/** While a bulk run is under way the box refreshes this often, so its progress moves. */
+const RUNNING_POLL_MS = 2_000;
+const FILTERS: Array<{ value: CheckFilter; label: string }> = [
+  { value: 'unreviewed', label: 'Unreviewed' },
+  { value: 'reviewed', label: 'Reviewed' },
+  { value: 'all', label: 'All' },
+];
+
+const statusQuery = {
+  queryKey: ['checks', 'status'],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => apiClient.get<BulkCheckStatus>('/checker/admin/checks/status', { signal }),
+};
+const listQuery = (filter: CheckFilter) => ({
+  queryKey: ['checks', 'list', filter],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => apiClient.get<WebsiteCheckList>(`/checker/admin/checks?filter=${filter}&pageSize=200`, { signal }),
+});
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+
+const STATUS_CLASS: Record<string, string> = {
+  accessible: 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300',
+  unreachable: 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300',
+  error: 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300',
+  blank: 'bg-yellow-100 text-yellow-800 dark:bg-yellow-900/40 dark:text-yellow-200',
+};
+const OTHER_CLASS = 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-300';
+
+function cut(text: string): string {
+  return text.length > CHECK_ERROR_DISPLAY_CHARS ? `${text.slice(0, CHECK_ERROR_DISPLAY_CHARS)}…` : text;
+}
+
+/** The stalled warning: no checks in the last hour and the latest is over 15 minutes old. */
+export function isStalled(status: BulkCheckStatus, now: number): boolean {
+  return status.checksLastHour === 0 && status.mostRecentCheckAt !== null && now - Date.parse(status.mostRecentCheckAt) > CHECK_STALLED_AFTER_MS;
+}
+
+function StatusBox({ status }: { status: BulkCheckStatus }) {
+  const running = status.run && !status.run.finishedAt ? status.run : null;
+  const rows: Array<[string, string]> = [
+    ['Total Services', String(status.totalServices)],
+    ['Unchecked', String(status.uncheckedCount)],
+    ['Recent (30d)', String(status.recentChecks)],
+    ['Last Hour', String(status.checksLastHour)],
+    ['Most recent check', status.mostRecentCheckAt ? when(status.mostRecentCheckAt) : 'Never'],
+  ];
+  return (
+    <div className="rounded-lg bg-gray-50 p-4 text-sm dark:bg-gray-900" role="status" aria-label="Bulk Check Status">
+      <h3 className="mb-2 font-semibold">Bulk Check Status</h3>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-5">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
+            <dd className="font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {isStalled(status, Date.now()) && <p className="mt-2 text-amber-700 dark:text-amber-300">(No activity in last 15 min - may be stalled)</p>}
+      {running && (
+        <div className="mt-3">
+          <progress className="w-full" max={running.queued} value={running.done} aria-label="Bulk check progress" />
+          <p>
+            {running.done} / {running.queued} checked
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CheckedCell({ check }: { check: WebsiteCheck }) {
+  if (!check.checkedAt) return <span className="text-gray-600 dark:text-gray-400">Never checked</span>;
+  return (
+    <>
+      <div>{when(check.checkedAt)}</div>
+      {check.nextCheckDue && <div className="text-xs text-gray-600 dark:text-gray-400">Next: {day(check.nextCheckDue)}</div>}
+    </>
+  );
+}
+
+function StatusCell({ check }: { check: WebsiteCheck }) {
+  return (
+    <div className="space-y-1">
+      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium capitalize ${check.status ? (STATUS_CLASS[check.status] ?? OTHER_CLASS) : OTHER_CLASS}`}>{check.status ?? 'queued'}</span>
+      {check.httpStatus !== null && <div className="text-xs">HTTP {check.httpStatus}</div>}
+      {check.errorMessage && (
+        <div className="text-xs text-gray-700 dark:text-gray-300" title={check.errorMessage}>
+          {cut(check.errorMessage)}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** /dashboard/service-utilities: website checks, their queue and their review. */
+export function ServiceUtilitiesPage() {
+  usePageMeta({ title: 'Service Utilities', noindex: true });
+  const [params, setParams] = useSearchParams();
+  const filter = (FILTERS.find((f) => f.value === params.get('filter'))?.value ?? 'unreviewed') as CheckFilter;
+  const queryClient = useQueryClient();
+  const status = useQuery({
+    ...statusQuery,
+    refetchInterval: (query) => (query.state.data?.run && !query.state.data.run.finishedAt ? RUNNING_POLL_MS : CHECK_STATUS_POLL_MS),
+  });
+  const checks = useQuery(listQuery(filter));
+  const selection = useSelection();
+  const { busy, act } = useAdminAction(['checks'], selection.clear);
+  const refreshSoon = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (refreshSoon.current && clearTimeout(refreshSoon.current)), []);
+
+  // When a run finishes, the table shows its results.
+  const finishedAt = status.data?.run?.finishedAt ?? null;
+  useEffect(() => {
+    if (finishedAt) void queryClient.invalidateQueries({ queryKey: ['checks', 'list'] });
+  }, [finishedAt, queryClient]);
+
+  const queueRun = (path: string, failure: string) =>
+    act(async () => {
+      await apiClient.request(path, { method: 'POST' });
+      refreshSoon.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['checks'] }), CHECK_STATUS_REFRESH_AFTER_QUEUE_MS);
+    }, failure);
+
+  const closeChecks = (ids: string[], failure: string) => {
+    if (!window.confirm(`Mark ${ids.length} service(s) as closed?`)) return;
+    void act(() => apiClient.request('/checker/admin/checks/bulk/close', { method: 'POST', body: { ids } }), failure);
+  };
+  const ignoreChecks = (ids: string[], failure: string) => void act(() => apiClient.request('/checker/admin/checks/bulk/ignore', { method: 'POST', body: { ids } }), failure);
+  const items = checks.data?.items ?? [];
+  const allSelected = items.length > 0 && items.every((c) => selection.selected.has(c.id));
+
+  return (
+    <section className="space-y-5">
+      <h1 className="text-3xl font-bold tracking-tight">Service Utilities</h1>
+      <section className="space-y-3 rounded-xl border border-gray-200 p-5 dark:border-gray-800" aria-labelledby="availability-title">
+        <h2 id="availability-title" className="text-xl font-semibold">
+          Website Availability Check
+        </h2>
+        <p className="text-sm text-gray-600 dark:text-gray-400">Checks each listed website in the background and flags the ones a person should look at.</p>
+        <div className="flex flex-wrap gap-2">
+          <Button disabled={busy} onClick={() => void queueRun('/checker/admin/checks/run-all', 'Failed to check websites')}>
+            Check All Services
+          </Button>
+          <Button variant="outline" disabled={busy} onClick={() => void queueRun('/checker/admin/checks/run-unchecked', 'Failed to check unchecked websites')}>
+            Check Unchecked Only
+          </Button>
+        </div>
+        {status.isPending ? <Loading /> : status.isError ? <ErrorState onRetry={() => void status.refetch()} /> : <StatusBox status={status.data} />}
+      </section>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm">
+          Show
+          <select
+            className={controlClass}
+            value={filter}
+            onChange={(event) => {
+              selection.clear();
+              setParams(event.target.value === 'unreviewed' ? {} : { filter: event.target.value });
+            }}
+          >
+            {FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex flex-wrap gap-2" role="region" aria-label="Bulk actions">
+          <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => void act(() => apiClient.request('/checker/admin/checks/bulk/recheck', { method: 'POST', body: { ids: selection.ids } }), 'Failed to check websites')}>
+            Re-check Selected
+          </Button>
+          <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => closeChecks(selection.ids, 'Failed to mark services as closed')}>
+            Mark as Closed
+          </Button>
+          <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => ignoreChecks(selection.ids, 'Failed to ignore checks')}>
+            Ignore Until Next Check
+          </Button>
+          <Button size="sm" variant="ghost" disabled={selection.ids.length === 0} onClick={selection.clear}>
+            Clear Selection
+          </Button>
+        </div>
+      </div>
+
+      {checks.isPending ? (
+        <Loading />
+      ) : checks.isError ? (
+        <ErrorState onRetry={() => void checks.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center dark:border-gray-700">{filter === 'unreviewed' ? 'No checks to review' : 'No checks found'}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-gray-200 dark:border-gray-800">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  <input type="checkbox" aria-label="Select all" checked={allSelected} onChange={(e) => (e.target.checked ? selection.replace(items.map((c) => c.id)) : selection.clear())} />
+                </th>
+                <th scope="col" className="py-2 pr-4">Service</th>
+                <th scope="col" className="py-2 pr-4">Links</th>
+                <th scope="col" className="py-2 pr-4">Actions</th>
+                <th scope="col" className="py-2 pr-4">Checked</th>
+                <th scope="col" className="py-2">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((check) => (
+                <tr key={check.id} className="border-b border-gray-100 align-top dark:border-gray-800">
+                  <td className="py-2 pr-3">
+                    <input type="checkbox" aria-label={`Select ${check.serviceName}`} checked={selection.selected.has(check.id)} onChange={(e) => selection.toggle(check.id, e.target.checked)} />
+                  </td>
+                  <td className="py-2 pr-4 font-medium">{check.serviceName}</td>
+                  <td className="py-2 pr-4">
+                    <div className="flex flex-col gap-0.5">
+                      {check.websiteUrl && (
+                        <a href={check.websiteUrl} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-emerald-700 underline dark:text-emerald-400">
+                          {check.websiteUrl}
+                        </a>
+                      )}
+                      <Link to={`/dashboard/services/${check.serviceId}/edit`} className="underline">
+                        Admin Page
+                      </Link>
+                      <a href={`/service/${check.serviceSlug}`} target="_blank" rel="noopener noreferrer" className="underline">
+                        Public Page
+                      </a>
+                    </div>
+                  </td>
+                  <td className="py-2 pr-4">
+                    {check.reviewAction ? (
+                      <span className="font-medium">{check.reviewAction === 'closed' ? 'Closed' : 'Ignored'}</span>
+                    ) : (
+                      <div className="flex flex-wrap gap-1">
+                        <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => apiClient.request(`/checker/admin/checks/services/${check.serviceId}/check`, { method: 'POST' }), 'Failed to check website')}>
+                          Re-check
+                        </Button>
+                        <Button size="sm" variant="outline" disabled={busy} onClick={() => closeChecks([check.id], 'Failed to mark service as closed')}>
+                          Close
+                        </Button>
+                        <Button size="sm" variant="outline" disabled={busy} onClick={() => ignoreChecks([check.id], 'Failed to ignore check')}>
+                          Ignore
+                        </Button>
+                      </div>
+                    )}
+                  </td>
+                  <td className="py-2 pr-4">
+                    <CheckedCell check={check} />
+                  </td>
+                  <td className="py-2">
+                    <StatusCell check={check} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
