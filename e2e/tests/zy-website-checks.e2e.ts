@@ -50,7 +50,7 @@ describe('website checks in Chromium', () => {
     const parked = page.locator('tr', { hasText: `Parked Pantry ${tag}` });
     await parked.getByText('The page looks like a parked or for-sale domain.').waitFor({ timeout: 10_000 });
     const gone = page.locator('tr', { hasText: `Gone Kitchen ${tag}` });
-    await gone.getByText('HTTP 404').waitFor();
+    await gone.getByText('HTTP 404', { exact: true }).waitFor();
     expect(await page.locator('tr', { hasText: `Slow Skillet ${tag}` }).count()).toBe(0);
 
     page.once('dialog', (dialog) => {
