@@ -34,6 +34,18 @@ interface WorkConsumer {
 
 const ATTEMPT_HEADER = 'x-attempt';
 
+/**
+ * Acks or nacks a message. The channel may have closed while the handler ran (shutdown, a lost
+ * connection): the broker then redelivers the message by itself, so there is nothing left to do.
+ */
+function settleMessage(answer: () => void, log: Logger, queue: string): void {
+  try {
+    answer();
+  } catch (err) {
+    log.warn({ err, queue }, 'channel closed before the message was settled; it will be delivered again');
+  }
+}
+
 export interface BrokerOptions {
   url: string;
   /** Names exchanges and queues, so runs (and tests) on one broker stay apart. */
@@ -199,6 +211,7 @@ export class Broker {
 
   private async deliver(channel: ConfirmChannel, subscription: Subscription, message: ConsumeMessage): Promise<void> {
     const log = this.options.logger;
+    const settle = (answer: () => void) => settleMessage(answer, log, subscription.queue);
     let envelope: EventEnvelope;
     try {
       envelope = EventEnvelopeSchema.parse(JSON.parse(message.content.toString('utf8')));
@@ -215,18 +228,6 @@ export class Broker {
       log.error({ err, eventId: envelope.id, type: envelope.type }, 'event handler failed');
       // Requeue once: a second failure of the same message is dropped rather than looping.
       settle(() => channel.nack(message, false, !message.fields.redelivered));
-    }
-
-    /**
-     * The channel may have closed while the handler ran (shutdown, a lost connection): the broker
-     * then redelivers the message by itself, so there is nothing left to acknowledge.
-     */
-    function settle(answer: () => void): void {
-      try {
-        answer();
-      } catch (err) {
-        log.warn({ err, queue: subscription.queue }, 'channel closed before the message was settled; it will be delivered again');
-      }
     }
   }
 
@@ -302,6 +303,7 @@ export class Broker {
 
   private async work(channel: ConfirmChannel, worker: WorkConsumer, names: { retry: string[] }, message: ConsumeMessage): Promise<void> {
     const log = this.options.logger;
+    const settle = (answer: () => void) => settleMessage(answer, log, worker.name);
     const attempt = Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 1) || 1;
     let job: unknown;
     try {
@@ -324,14 +326,6 @@ export class Broker {
         settle(() => channel.ack(message));
       } catch (sendErr) {
         log.warn({ err: sendErr }, 'could not schedule the retry; the job will be delivered again');
-      }
-    }
-
-    function settle(answer: () => void): void {
-      try {
-        answer();
-      } catch (err) {
-        log.warn({ err, queue: worker.name }, 'channel closed before the job was settled; it will be delivered again');
       }
     }
   }

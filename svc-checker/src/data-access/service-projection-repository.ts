@@ -56,6 +56,9 @@ export function serviceProjectionRepository(connection: Connection) {
       const doc = await Model.findById(id).lean();
       return doc ? toService(doc as Record<string, unknown>) : null;
     },
+    async findByIds(ids: string[]): Promise<ProjectedService[]> {
+      return (await Model.find({ _id: { $in: ids } }).lean()).map((d) => toService(d as Record<string, unknown>));
+    },
     async listCheckable(): Promise<ProjectedService[]> {
       return (await Model.find(CHECKABLE).lean()).map((d) => toService(d as Record<string, unknown>));
     },

@@ -48,7 +48,6 @@ class CheckFailure extends Error {
 
 interface Page {
   httpStatus: number;
-  statusText: string;
   body: string;
   finalUrl: string;
 }
@@ -175,7 +174,7 @@ async function fetchPage(start: URL, options: CheckOptions, signal: AbortSignal,
           break;
         }
       }
-      return { httpStatus: answer.statusCode, statusText: '', body: Buffer.concat(chunks).toString('utf8'), finalUrl: current.toString() };
+      return { httpStatus: answer.statusCode, body: Buffer.concat(chunks).toString('utf8'), finalUrl: current.toString() };
     } finally {
       signal.removeEventListener('abort', abort);
       void agent.destroy().catch(() => undefined);

@@ -53,15 +53,14 @@ export async function queueBulkCheck(deps: CheckerDomainDeps, scope: 'all' | 'un
 export async function queueRecheck(deps: CheckerDomainDeps, checkIds: string[]): Promise<{ queued: number }> {
   const checks = await deps.checks.findByIds(checkIds);
   if (checks.length === 0) throw AppError.notFound('None of those checks exist.');
-  const services = (await Promise.all(checks.map((c) => deps.services.findById(c.serviceId)))).filter((s): s is ProjectedService => s !== null);
-  return queue(deps, services, randomUUID());
+  return queue(deps, await deps.services.findByIds(checks.map((c) => c.serviceId)), randomUUID());
 }
 
 /** The scheduler's turn: checks whose next check is due go back on the queue. */
 export async function queueDueChecks(deps: CheckerDomainDeps, limit = 500): Promise<number> {
   const now = clock(deps);
   const ids = await deps.checks.due(now, new Date(now.getTime() - 60 * 60_000), limit);
-  const services = (await Promise.all(ids.map((id) => deps.services.findById(id)))).filter((s): s is ProjectedService => s !== null && s.website !== '');
+  const services = (await deps.services.findByIds(ids)).filter((s) => s.website !== '');
   if (services.length) await queue(deps, services, null);
   return services.length;
 }

@@ -4,6 +4,7 @@ import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@tanstack/react-query';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { useState, type FormEvent } from 'react';
+import { EmptyNote } from '../../../lib/admin-table';
 
 export const DEFAULT_STOCK_QUERY = 'meal prep food healthy';
 
@@ -96,7 +97,7 @@ export function AdminBannersPage() {
       ) : banners.isError ? (
         <ErrorState onRetry={() => void banners.refetch()} />
       ) : items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center dark:border-gray-700">No banner images yet</p>
+        <EmptyNote>No banner images yet</EmptyNote>
       ) : (
         <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Banner images">
           {items.map((banner, index) => (

@@ -4,6 +4,7 @@ import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '@mealprep/router';
+import { AdminTable, EmptyNote } from '../../../lib/admin-table';
 
 /** Under the 'articles' live topic, like the public blog. */
 const adminArticlesQuery = {
@@ -40,54 +41,41 @@ export function AdminBlogPage() {
       ) : posts.isError ? (
         <ErrorState onRetry={() => void posts.refetch()} />
       ) : posts.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center dark:border-gray-700">
+        <EmptyNote>
           No blog posts yet. Import them from <Link to="/dashboard/import-utilities" className="underline">Import Utilities</Link>.
-        </p>
+        </EmptyNote>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-gray-200 dark:border-gray-800">
-              <tr>
-                <th scope="col" className="py-2 pr-4">Title</th>
-                <th scope="col" className="py-2 pr-4">Status</th>
-                <th scope="col" className="py-2 pr-4">Published</th>
-                <th scope="col" className="py-2 pr-4">Views</th>
-                <th scope="col" className="py-2">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {posts.data.map((post) => (
-                <tr key={post.id} className="border-b border-gray-100 dark:border-gray-800">
-                  <td className="py-2 pr-4">
-                    <div className="font-medium">{post.title}</div>
-                    <div className="text-xs text-gray-600 dark:text-gray-400">{post.slug}</div>
-                  </td>
-                  <td className="py-2 pr-4 capitalize">{post.status}</td>
-                  <td className="py-2 pr-4">{day(post.publishedAt)}</td>
-                  <td className="py-2 pr-4">{post.viewCount}</td>
-                  <td className="py-2">
-                    <div className="flex items-center gap-2">
-                      {post.status === 'published' ? (
-                        <>
-                          <a href={`/articles/${post.slug}`} target="_blank" rel="noopener noreferrer" className="font-medium text-emerald-700 underline dark:text-emerald-400">
-                            View
-                          </a>
-                          <Button size="sm" variant="outline" disabled={busy === post.id} onClick={() => void setStatus(post, 'draft')}>
-                            Unpublish
-                          </Button>
-                        </>
-                      ) : (
-                        <Button size="sm" disabled={busy === post.id} onClick={() => void setStatus(post, 'published')}>
-                          Publish
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={['Title', 'Status', 'Published', 'Views', 'Actions']}>
+          {posts.data.map((post) => (
+            <tr key={post.id} className="border-b border-gray-100 dark:border-gray-800">
+              <td className="py-2 pr-4">
+                <div className="font-medium">{post.title}</div>
+                <div className="text-xs text-gray-600 dark:text-gray-400">{post.slug}</div>
+              </td>
+              <td className="py-2 pr-4 capitalize">{post.status}</td>
+              <td className="py-2 pr-4">{day(post.publishedAt)}</td>
+              <td className="py-2 pr-4">{post.viewCount}</td>
+              <td className="py-2">
+                <div className="flex items-center gap-2">
+                  {post.status === 'published' ? (
+                    <>
+                      <a href={`/articles/${post.slug}`} target="_blank" rel="noopener noreferrer" className="font-medium text-emerald-700 underline dark:text-emerald-400">
+                        View
+                      </a>
+                      <Button size="sm" variant="outline" disabled={busy === post.id} onClick={() => void setStatus(post, 'draft')}>
+                        Unpublish
+                      </Button>
+                    </>
+                  ) : (
+                    <Button size="sm" disabled={busy === post.id} onClick={() => void setStatus(post, 'published')}>
+                      Publish
+                    </Button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -12,6 +12,7 @@ import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
+import { AdminTable, EmptyNote } from '../../../lib/admin-table';
 
 /** While a bulk run is under way the box refreshes this often, so its progress moves. */
 const RUNNING_POLL_MS = 2_000;
@@ -201,72 +202,65 @@ export function ServiceUtilitiesPage() {
       ) : checks.isError ? (
         <ErrorState onRetry={() => void checks.refetch()} />
       ) : items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center dark:border-gray-700">{filter === 'unreviewed' ? 'No checks to review' : 'No checks found'}</p>
+        <EmptyNote>{filter === 'unreviewed' ? 'No checks to review' : 'No checks found'}</EmptyNote>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-gray-200 dark:border-gray-800">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  <input type="checkbox" aria-label="Select all" checked={allSelected} onChange={(e) => (e.target.checked ? selection.replace(items.map((c) => c.id)) : selection.clear())} />
-                </th>
-                <th scope="col" className="py-2 pr-4">Service</th>
-                <th scope="col" className="py-2 pr-4">Links</th>
-                <th scope="col" className="py-2 pr-4">Actions</th>
-                <th scope="col" className="py-2 pr-4">Checked</th>
-                <th scope="col" className="py-2">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((check) => (
-                <tr key={check.id} className="border-b border-gray-100 align-top dark:border-gray-800">
-                  <td className="py-2 pr-3">
-                    <input type="checkbox" aria-label={`Select ${check.serviceName}`} checked={selection.selected.has(check.id)} onChange={(e) => selection.toggle(check.id, e.target.checked)} />
-                  </td>
-                  <td className="py-2 pr-4 font-medium">{check.serviceName}</td>
-                  <td className="py-2 pr-4">
-                    <div className="flex flex-col gap-0.5">
-                      {check.websiteUrl && (
-                        <a href={check.websiteUrl} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-emerald-700 underline dark:text-emerald-400">
-                          {check.websiteUrl}
-                        </a>
-                      )}
-                      <Link to={`/dashboard/services/${check.serviceId}/edit`} className="underline">
-                        Admin Page
-                      </Link>
-                      <a href={`/service/${check.serviceSlug}`} target="_blank" rel="noopener noreferrer" className="underline">
-                        Public Page
-                      </a>
-                    </div>
-                  </td>
-                  <td className="py-2 pr-4">
-                    {check.reviewAction ? (
-                      <span className="font-medium">{check.reviewAction === 'closed' ? 'Closed' : 'Ignored'}</span>
-                    ) : (
-                      <div className="flex flex-wrap gap-1">
-                        <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => apiClient.request(`/checker/admin/checks/services/${check.serviceId}/check`, { method: 'POST' }), 'Failed to check website')}>
-                          Re-check
-                        </Button>
-                        <Button size="sm" variant="outline" disabled={busy} onClick={() => closeChecks([check.id], 'Failed to mark service as closed')}>
-                          Close
-                        </Button>
-                        <Button size="sm" variant="outline" disabled={busy} onClick={() => ignoreChecks([check.id], 'Failed to ignore check')}>
-                          Ignore
-                        </Button>
-                      </div>
-                    )}
-                  </td>
-                  <td className="py-2 pr-4">
-                    <CheckedCell check={check} />
-                  </td>
-                  <td className="py-2">
-                    <StatusCell check={check} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[
+            <input key="all" type="checkbox" aria-label="Select all" checked={allSelected} onChange={(e) => (e.target.checked ? selection.replace(items.map((c) => c.id)) : selection.clear())} />,
+            'Service',
+            'Links',
+            'Actions',
+            'Checked',
+            'Status',
+          ]}
+        >
+          {items.map((check) => (
+            <tr key={check.id} className="border-b border-gray-100 align-top dark:border-gray-800">
+              <td className="py-2 pr-3">
+                <input type="checkbox" aria-label={`Select ${check.serviceName}`} checked={selection.selected.has(check.id)} onChange={(e) => selection.toggle(check.id, e.target.checked)} />
+              </td>
+              <td className="py-2 pr-4 font-medium">{check.serviceName}</td>
+              <td className="py-2 pr-4">
+                <div className="flex flex-col gap-0.5">
+                  {check.websiteUrl && (
+                    <a href={check.websiteUrl} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-emerald-700 underline dark:text-emerald-400">
+                      {check.websiteUrl}
+                    </a>
+                  )}
+                  <Link to={`/dashboard/services/${check.serviceId}/edit`} className="underline">
+                    Admin Page
+                  </Link>
+                  <a href={`/service/${check.serviceSlug}`} target="_blank" rel="noopener noreferrer" className="underline">
+                    Public Page
+                  </a>
+                </div>
+              </td>
+              <td className="py-2 pr-4">
+                {check.reviewAction ? (
+                  <span className="font-medium">{check.reviewAction === 'closed' ? 'Closed' : 'Ignored'}</span>
+                ) : (
+                  <div className="flex flex-wrap gap-1">
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => apiClient.request(`/checker/admin/checks/services/${check.serviceId}/check`, { method: 'POST' }), 'Failed to check website')}>
+                      Re-check
+                    </Button>
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => closeChecks([check.id], 'Failed to mark service as closed')}>
+                      Close
+                    </Button>
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => ignoreChecks([check.id], 'Failed to ignore check')}>
+                      Ignore
+                    </Button>
+                  </div>
+                )}
+              </td>
+              <td className="py-2 pr-4">
+                <CheckedCell check={check} />
+              </td>
+              <td className="py-2">
+                <StatusCell check={check} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@mealprep/router';
+import { EmptyNote } from '../../../lib/admin-table';
 
 
 const mediaQuery = (q: string, featuredOnly: boolean, includeDeleted: boolean) => {
@@ -127,7 +128,7 @@ export function AdminMediaPage() {
       ) : media.isError ? (
         <ErrorState onRetry={() => void media.refetch()} />
       ) : media.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center dark:border-gray-700">No media items found</p>
+        <EmptyNote>No media items found</EmptyNote>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {media.data.map((item) => (

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from '@mealprep/router';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { adminApi, adminServicesQuery, featureDays, mealTypesQuery, type AdminFilters } from '../api/admin-services';
+import { AdminTable, EmptyNote } from '../../../lib/admin-table';
 
 
 function RouterPagerLink({ href, ...rest }: PagerLinkProps) {
@@ -162,93 +163,86 @@ export function AdminServicesPage() {
       ) : list.isError ? (
         <ErrorState onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center dark:border-gray-700">
+        <EmptyNote>
           <p className="font-medium">No services found</p>
           {filtered && <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Try adjusting your filters or search query</p>}
-        </div>
+        </EmptyNote>
       ) : (
         <>
           <p className="text-sm text-gray-600 dark:text-gray-400">{list.data.total} services</p>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-gray-200 dark:border-gray-800">
-                <tr>
-                  <th scope="col" className="py-2 pr-2">
-                    <input type="checkbox" aria-label="Select all" className="size-4 accent-emerald-700" checked={allOnPage} onChange={(e) => replace(e.target.checked ? rows.map((r) => r.id) : [])} />
-                  </th>
-                  <th scope="col" className="py-2 pr-4">Name</th>
-                  <th scope="col" className="py-2 pr-4">Status</th>
-                  <th scope="col" className="py-2 pr-4">Featured</th>
-                  <th scope="col" className="py-2 pr-4">Meal Types</th>
-                  <th scope="col" className="py-2">Actions</th>
+          <AdminTable
+            columns={[
+              <input key="all" type="checkbox" aria-label="Select all" className="size-4 accent-emerald-700" checked={allOnPage} onChange={(e) => replace(e.target.checked ? rows.map((r) => r.id) : [])} />,
+              'Name',
+              'Status',
+              'Featured',
+              'Meal Types',
+              'Actions',
+            ]}
+          >
+            {rows.map((row) => {
+              const featured = isFeatured(row, now);
+              return (
+                <tr key={row.id} className="border-b border-gray-100 align-top dark:border-gray-800">
+                  <td className="py-2 pr-2">
+                    <input type="checkbox" aria-label={`Select ${row.name}`} className="size-4 accent-emerald-700" checked={selected.has(row.id)} onChange={(e) => toggle(row.id, e.target.checked)} />
+                  </td>
+                  <td className="py-2 pr-4">
+                    <div className="font-medium">{row.name}</div>
+                    <div className="text-xs text-gray-600 dark:text-gray-400">{row.slug}</div>
+                  </td>
+                  <td className="py-2 pr-4 capitalize">{row.status}</td>
+                  <td className="py-2 pr-4">{featured && row.featuredUntil ? `Until ${day(row.featuredUntil)}` : '—'}</td>
+                  <td className="py-2 pr-4">
+                    {row.mealTypes.slice(0, 3).join(', ')}
+                    {row.mealTypes.length > 3 ? ` +${row.mealTypes.length - 3}` : ''}
+                  </td>
+                  <td className="py-2">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Link to={`/dashboard/services/${row.id}/edit`} className="font-medium text-emerald-700 underline dark:text-emerald-400">
+                        Admin
+                      </Link>
+                      <a href={`/service/${row.slug}`} target="_blank" rel="noopener noreferrer" className="font-medium text-emerald-700 underline dark:text-emerald-400">
+                        Public
+                      </a>
+                      <select
+                        aria-label={`Status of ${row.name}`}
+                        className={controlClass}
+                        value={row.status}
+                        disabled={busy}
+                        onChange={(e) => void act(() => adminApi.setStatus(row.id, e.target.value as ServiceStatus), 'Failed to update service status')}
+                      >
+                        {SERVICE_STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {s}
+                          </option>
+                        ))}
+                      </select>
+                      {featured ? (
+                        <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => adminApi.unfeature(row.id), 'Failed to unfeature service')}>
+                          Unfeature
+                        </Button>
+                      ) : (
+                        <Button size="sm" variant="outline" disabled={busy} onClick={() => featureOne(row)}>
+                          Featured
+                        </Button>
+                      )}
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={busy}
+                        onClick={() => {
+                          if (window.confirm('Are you sure you want to delete this service?')) void act(() => adminApi.remove(row.id), 'Failed to delete service');
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => {
-                  const featured = isFeatured(row, now);
-                  return (
-                    <tr key={row.id} className="border-b border-gray-100 align-top dark:border-gray-800">
-                      <td className="py-2 pr-2">
-                        <input type="checkbox" aria-label={`Select ${row.name}`} className="size-4 accent-emerald-700" checked={selected.has(row.id)} onChange={(e) => toggle(row.id, e.target.checked)} />
-                      </td>
-                      <td className="py-2 pr-4">
-                        <div className="font-medium">{row.name}</div>
-                        <div className="text-xs text-gray-600 dark:text-gray-400">{row.slug}</div>
-                      </td>
-                      <td className="py-2 pr-4 capitalize">{row.status}</td>
-                      <td className="py-2 pr-4">{featured && row.featuredUntil ? `Until ${day(row.featuredUntil)}` : '—'}</td>
-                      <td className="py-2 pr-4">
-                        {row.mealTypes.slice(0, 3).join(', ')}
-                        {row.mealTypes.length > 3 ? ` +${row.mealTypes.length - 3}` : ''}
-                      </td>
-                      <td className="py-2">
-                        <div className="flex flex-wrap items-center gap-2">
-                          <Link to={`/dashboard/services/${row.id}/edit`} className="font-medium text-emerald-700 underline dark:text-emerald-400">
-                            Admin
-                          </Link>
-                          <a href={`/service/${row.slug}`} target="_blank" rel="noopener noreferrer" className="font-medium text-emerald-700 underline dark:text-emerald-400">
-                            Public
-                          </a>
-                          <select
-                            aria-label={`Status of ${row.name}`}
-                            className={controlClass}
-                            value={row.status}
-                            disabled={busy}
-                            onChange={(e) => void act(() => adminApi.setStatus(row.id, e.target.value as ServiceStatus), 'Failed to update service status')}
-                          >
-                            {SERVICE_STATUSES.map((s) => (
-                              <option key={s} value={s}>
-                                {s}
-                              </option>
-                            ))}
-                          </select>
-                          {featured ? (
-                            <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => adminApi.unfeature(row.id), 'Failed to unfeature service')}>
-                              Unfeature
-                            </Button>
-                          ) : (
-                            <Button size="sm" variant="outline" disabled={busy} onClick={() => featureOne(row)}>
-                              Featured
-                            </Button>
-                          )}
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            disabled={busy}
-                            onClick={() => {
-                              if (window.confirm('Are you sure you want to delete this service?')) void act(() => adminApi.remove(row.id), 'Failed to delete service');
-                            }}
-                          >
-                            Delete
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </AdminTable>
           <Pager page={list.data.page} pageCount={list.data.pageCount} hrefForPage={hrefForPage} linkComponent={RouterPagerLink} />
         </>
       )}
