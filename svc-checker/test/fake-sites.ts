@@ -85,3 +85,38 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+export interface MixedSite {
+  website: string;
+  kind: string;
+  /** The status its check should end with. */
+  expected: 'accessible' | 'blank' | 'unreachable' | 'error';
+}
+
+/**
+ * `count` websites on the fake server in a fixed mix of every kind a real run meets: in each 20,
+ * 8 fast pages, 2 slow ones (`slowMs`), 1 that never answers, 2 answering 500, 2 redirect chains,
+ * 1 parked page, 1 refused connection, 1 404, 1 blank page and 1 more fast page. Each website is its
+ * own address (`?site=n`).
+ */
+export function siteMix(count: number, sites: { url: string }, refusedPort: number, slowMs: number): MixedSite[] {
+  const kinds: Array<[string, MixedSite['expected'], (n: number) => string]> = [
+    ...Array.from({ length: 8 }, () => ['fast', 'accessible', (n: number) => `${sites.url}/ok?site=${n}`] as [string, MixedSite['expected'], (n: number) => string]),
+    ['slow', 'accessible', (n) => `${sites.url}/slow?ms=${slowMs}&site=${n}`],
+    ['slow', 'accessible', (n) => `${sites.url}/slow?ms=${slowMs}&site=${n}`],
+    ['hanging', 'unreachable', (n) => `${sites.url}/hang?site=${n}`],
+    ['500', 'error', (n) => `${sites.url}/500?site=${n}`],
+    ['500', 'error', (n) => `${sites.url}/500?site=${n}`],
+    ['redirect chain', 'accessible', (n) => `${sites.url}/redirect/3?site=${n}`],
+    ['redirect chain', 'accessible', (n) => `${sites.url}/redirect/5?site=${n}`],
+    ['parked', 'accessible', (n) => `${sites.url}/parked?site=${n}`],
+    ['refused', 'unreachable', (n) => `http://127.0.0.1:${refusedPort}/?site=${n}`],
+    ['404', 'error', (n) => `${sites.url}/404?site=${n}`],
+    ['blank', 'blank', (n) => `${sites.url}/blank?site=${n}`],
+    ['fast', 'accessible', (n) => `${sites.url}/ok?site=${n}`],
+  ];
+  return Array.from({ length: count }, (_, n) => {
+    const [kind, expected, website] = kinds[n % kinds.length]!;
+    return { website: website(n), kind, expected };
+  });
+}

@@ -19,6 +19,8 @@ const checkSchema = new Schema(
     errorMessage: { type: String, default: null },
     flags: { type: [String], default: [] },
     finalUrl: { type: String, default: null },
+    /** How long the check took, retries included. */
+    durationMs: { type: Number, default: null },
     checkedAt: { type: Date, default: null, index: true },
     nextCheckDue: { type: Date, default: null, index: true },
     reviewed: { type: Boolean, default: false },
@@ -68,19 +70,33 @@ export type CheckRepository = ReturnType<typeof checkRepository>;
 export function checkRepository(connection: Connection) {
   const Model = modelOn(connection, 'WebsiteCheck', checkSchema);
   return {
-    /** A row per service about to be checked (new ones show 'Never checked'), marked as queued. */
-    async markQueued(services: ProjectedService[], now: Date): Promise<void> {
-      for (let i = 0; i < services.length; i += 500) {
-        await Model.bulkWrite(
-          services.slice(i, i + 500).map((s) => ({
-            updateOne: {
-              filter: { serviceId: s.id },
-              update: { $set: { serviceName: s.name, serviceSlug: s.slug, websiteUrl: s.website, queuedAt: now }, $setOnInsert: { createdAt: now } },
-              upsert: true,
-            },
-          })),
-        );
+    /**
+     * A row for each service that has none yet, so it shows as 'Never checked' while its job
+     * waits. Rows that exist are not touched: rewriting hundreds of rows is slow on FerretDB (about
+     * 10 ms a document), and the answer to Check All must come at once.
+     */
+    async addMissing(services: ProjectedService[], now: Date): Promise<void> {
+      const existing = new Set<string>();
+      for (let i = 0; i < services.length; i += 1_000) {
+        const ids = services.slice(i, i + 1_000).map((s) => s.id);
+        for (const d of await Model.find({ serviceId: { $in: ids } }, { serviceId: 1 }).lean()) existing.add(String((d as Doc).serviceId));
       }
+      const missing = services.filter((s) => !existing.has(s.id));
+      if (missing.length === 0) return;
+      try {
+        await Model.insertMany(
+          missing.map((s) => ({ serviceId: s.id, serviceName: s.name, serviceSlug: s.slug, websiteUrl: s.website, queuedAt: now, createdAt: now })),
+          { ordered: false },
+        );
+      } catch (err) {
+        // A row that a worker stored meanwhile is fine (the unique serviceId refused the copy).
+        const writeErrors = (err as { writeErrors?: Array<{ code?: number; err?: { code?: number } }> }).writeErrors;
+        if (!writeErrors || writeErrors.some((e) => (e.code ?? e.err?.code) !== 11000)) throw err;
+      }
+    },
+    /** Marks scheduled checks as queued, so the scheduler does not queue them again while they wait. */
+    async markQueued(serviceIds: string[], now: Date): Promise<void> {
+      if (serviceIds.length) await Model.updateMany({ serviceId: { $in: serviceIds } }, { $set: { queuedAt: now } });
     },
     /**
      * Stores a result unless this job's result is already stored (a redelivery after a crash);
@@ -91,7 +107,7 @@ export function checkRepository(connection: Connection) {
         $set: {
           serviceName: service.name, serviceSlug: service.slug, websiteUrl: service.website,
           status: result.status, httpStatus: result.httpStatus, errorMessage: result.errorMessage, flags: result.flags, finalUrl: result.finalUrl,
-          suggestedAction: result.suggestedAction, checkedAt: now, nextCheckDue, lastJobId: jobId, queuedAt: null,
+          durationMs: result.durationMs, suggestedAction: result.suggestedAction, checkedAt: now, nextCheckDue, lastJobId: jobId, queuedAt: null,
           reviewed: false, reviewedAt: null, reviewAction: null,
         },
         $setOnInsert: { createdAt: now },

@@ -32,6 +32,8 @@ export interface CheckResult {
   finalUrl: string | null;
   suggestedAction: 'review' | null;
   attempts: number;
+  /** From the first request to the verdict, retries and waits included (never past the budget). */
+  durationMs: number;
 }
 
 /** Why a fetch ended without a page: carries the status it stands for. */
@@ -195,18 +197,18 @@ function visibleText(html: string): string {
 
 const BLANK_TEXT_CHARS = 20;
 
-function classify(page: Page, start: URL): CheckResult {
+function classify(page: Page, start: URL): Omit<CheckResult, 'attempts' | 'durationMs'> {
   const flags: CheckFlag[] = [];
   const final = new URL(page.finalUrl);
   if (baseDomain(final.hostname) !== baseDomain(start.hostname)) flags.push('moved-domain');
   if (page.httpStatus < 200 || page.httpStatus >= 300) {
-    return { status: 'error', httpStatus: page.httpStatus, errorMessage: `The site answered HTTP ${page.httpStatus}.`, flags, finalUrl: page.finalUrl, suggestedAction: 'review', attempts: 1 };
+    return { status: 'error', httpStatus: page.httpStatus, errorMessage: `The site answered HTTP ${page.httpStatus}.`, flags, finalUrl: page.finalUrl, suggestedAction: 'review' };
   }
   const text = visibleText(page.body);
   if (looksParked(page.body, text)) flags.push('parked');
   const media = /<(img|video|iframe|canvas|svg|object|embed)\b/i.test(page.body);
   if (text.length < BLANK_TEXT_CHARS && !media) {
-    return { status: 'blank', httpStatus: page.httpStatus, errorMessage: page.body.trim() ? 'The page has almost no text.' : 'The page is empty.', flags, finalUrl: page.finalUrl, suggestedAction: 'review', attempts: 1 };
+    return { status: 'blank', httpStatus: page.httpStatus, errorMessage: page.body.trim() ? 'The page has almost no text.' : 'The page is empty.', flags, finalUrl: page.finalUrl, suggestedAction: 'review' };
   }
   const messages: string[] = [];
   if (flags.includes('parked')) messages.push('The page looks like a parked or for-sale domain.');
@@ -218,7 +220,6 @@ function classify(page: Page, start: URL): CheckResult {
     flags,
     finalUrl: page.finalUrl,
     suggestedAction: flags.length ? 'review' : null,
-    attempts: 1,
   };
 }
 
@@ -235,12 +236,12 @@ export async function checkWebsite(website: string, options: CheckOptions): Prom
   const deadline = started + options.timeoutMs;
   const remaining = () => deadline - Date.now();
   const parsed = websiteUrl(website);
-  if (parsed instanceof CheckFailure) return failed(parsed, 0);
+  if (parsed instanceof CheckFailure) return failed(parsed, 0, started);
   const signal = AbortSignal.timeout(options.timeoutMs);
   let attempt = 0;
   for (;;) {
     attempt += 1;
-    let outcome: CheckResult | CheckFailure;
+    let outcome: Omit<CheckResult, 'attempts' | 'durationMs'> | CheckFailure;
     try {
       outcome = classify(await fetchPage(parsed, options, signal, remaining), parsed);
     } catch (err) {
@@ -249,13 +250,13 @@ export async function checkWebsite(website: string, options: CheckOptions): Prom
     const retryable = outcome instanceof CheckFailure ? outcome.retryable : outcome.httpStatus !== null && RETRY_STATUSES.has(outcome.httpStatus);
     const delay = options.retryDelaysMs[attempt - 1];
     if (!retryable || delay === undefined || signal.aborted || remaining() < delay + 1_000) {
-      return outcome instanceof CheckFailure ? failed(outcome, attempt) : { ...outcome, attempts: attempt };
+      return outcome instanceof CheckFailure ? failed(outcome, attempt, started) : { ...outcome, attempts: attempt, durationMs: Date.now() - started };
     }
     await sleep(delay);
   }
 }
 
-function failed(failure: CheckFailure, attempts: number): CheckResult {
+function failed(failure: CheckFailure, attempts: number, started: number): CheckResult {
   return {
     status: failure.status,
     httpStatus: null,
@@ -264,5 +265,6 @@ function failed(failure: CheckFailure, attempts: number): CheckResult {
     finalUrl: null,
     suggestedAction: 'review',
     attempts,
+    durationMs: Date.now() - started,
   };
 }

@@ -34,7 +34,7 @@ async function queue(deps: CheckerDomainDeps, services: ProjectedService[], runI
   const now = clock(deps);
   if (runId) await deps.runs.start(runId, services.length, now);
   if (services.length === 0) return { queued: 0 };
-  await deps.checks.markQueued(services, now);
+  await deps.checks.addMissing(services, now);
   await deps.sendJobs(services.map((s) => ({ jobId: randomUUID(), serviceId: s.id, runId })));
   return { queued: services.length };
 }
@@ -61,7 +61,9 @@ export async function queueDueChecks(deps: CheckerDomainDeps, limit = 500): Prom
   const now = clock(deps);
   const ids = await deps.checks.due(now, new Date(now.getTime() - 60 * 60_000), limit);
   const services = (await deps.services.findByIds(ids)).filter((s) => s.website !== '');
-  if (services.length) await queue(deps, services, null);
+  if (services.length === 0) return 0;
+  await deps.checks.markQueued(services.map((s) => s.id), now);
+  await queue(deps, services, null);
   return services.length;
 }
 

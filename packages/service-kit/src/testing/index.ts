@@ -58,3 +58,4 @@ declare module 'vitest' {
     runId: string;
   }
 }
+export * from './processes';
