@@ -57,10 +57,15 @@ export async function startPart(entry: string, env: Record<string, string>, read
   };
 }
 
-/** Removes the exchange a benchmark's services declared under their prefix. */
-export async function deleteBenchExchange(amqpUrl: string, prefix: string): Promise<void> {
+/** Removes the exchange a benchmark's services declared under their prefix, and the named queues. */
+export async function deleteBenchExchange(amqpUrl: string, prefix: string, queues: string[] = []): Promise<void> {
   const { default: amqp } = await import('amqplib');
   const connection = await amqp.connect(amqpUrl);
+  for (const queue of queues) {
+    const channel = await connection.createChannel();
+    await channel.deleteQueue(`${prefix}.${queue}`).catch(() => undefined);
+    await channel.close().catch(() => undefined);
+  }
   const channel = await connection.createChannel();
   await channel.deleteExchange(`${prefix}.events`).catch(() => undefined);
   await connection.close();

@@ -11,6 +11,7 @@ export interface BaseSettings {
   HOST: string;
   PORT: number;
   MONGODB_URI: string;
+  MONGODB_POOL_SIZE?: number;
   AMQP_URL: string;
   AMQP_PREFIX: string;
   IDENTITY_SECRET: string;
@@ -36,7 +37,7 @@ export async function bootService<C extends BaseSettings>(options: {
 }): Promise<RunningService & { logger: Logger }> {
   const { config } = options;
   const logger = createLogger(options.name, config.LOG_LEVEL);
-  const connection = await connectDatabase(config.MONGODB_URI, options.dbName, logger);
+  const connection = await connectDatabase(config.MONGODB_URI, options.dbName, logger, { maxPoolSize: config.MONGODB_POOL_SIZE });
   const broker = new Broker({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, source: options.name, logger });
   try {
     await broker.connect();

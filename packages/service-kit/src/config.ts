@@ -12,6 +12,8 @@ export const baseConfigShape = {
   PORT: portSetting.default(0),
   DATA_DIR: z.string().min(1).default('./data'),
   MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://'),
+  /** Connections the service keeps to its database at most. */
+  MONGODB_POOL_SIZE: z.coerce.number({ error: 'must be a whole number from 1 to 100' }).int().min(1).max(100).default(20),
   AMQP_URL: z
     .string()
     .regex(/^amqps?:\/\//, 'must start with amqp:// or amqps://')

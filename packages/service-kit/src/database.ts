@@ -5,11 +5,11 @@ import type { Logger } from 'pino';
  * Opens the service's own database. Each service gets a separate connection (not the mongoose
  * default) so one process could hold several, as tests do.
  */
-export async function connectDatabase(uri: string, dbName: string, logger: Logger): Promise<Connection> {
+export async function connectDatabase(uri: string, dbName: string, logger: Logger, options: { maxPoolSize?: number } = {}): Promise<Connection> {
   const connection = mongoose.createConnection(uri, {
     dbName,
     serverSelectionTimeoutMS: 5_000,
-    maxPoolSize: 20,
+    maxPoolSize: options.maxPoolSize ?? 20,
     autoIndex: true,
   });
   connection.on('disconnected', () => logger.warn('database disconnected'));

@@ -37,6 +37,17 @@ const checkSchema = new Schema(
 );
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * A service's check row has the service's id as its own `_id` (service ids are ObjectIds), so a
+ * worker finds and updates it by `_id` alone: the one filter FerretDB answers from its primary key
+ * instead of reading the whole collection.
+ */
+const rowId = (serviceId: string) => (Types.ObjectId.isValid(serviceId) && /^[0-9a-f]{24}$/i.test(serviceId) ? new Types.ObjectId(serviceId) : null);
+const byService = (serviceId: string) => {
+  const id = rowId(serviceId);
+  return id ? { _id: id } : { serviceId };
+};
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 
 function toCheck(d: Doc): WebsiteCheck {
@@ -76,16 +87,12 @@ export function checkRepository(connection: Connection) {
      * 10 ms a document), and the answer to Check All must come at once.
      */
     async addMissing(services: ProjectedService[], now: Date): Promise<void> {
-      const existing = new Set<string>();
-      for (let i = 0; i < services.length; i += 1_000) {
-        const ids = services.slice(i, i + 1_000).map((s) => s.id);
-        for (const d of await Model.find({ serviceId: { $in: ids } }, { serviceId: 1 }).lean()) existing.add(String((d as Doc).serviceId));
-      }
+      const existing = new Set((await Model.find({}, { serviceId: 1 }).lean()).map((d) => String((d as Doc).serviceId)));
       const missing = services.filter((s) => !existing.has(s.id));
       if (missing.length === 0) return;
       try {
         await Model.insertMany(
-          missing.map((s) => ({ serviceId: s.id, serviceName: s.name, serviceSlug: s.slug, websiteUrl: s.website, queuedAt: now, createdAt: now })),
+          missing.map((s) => ({ ...byService(s.id), serviceId: s.id, serviceName: s.name, serviceSlug: s.slug, websiteUrl: s.website, queuedAt: now, createdAt: now })),
           { ordered: false },
         );
       } catch (err) {
@@ -99,10 +106,12 @@ export function checkRepository(connection: Connection) {
       if (serviceIds.length) await Model.updateMany({ serviceId: { $in: serviceIds } }, { $set: { queuedAt: now } });
     },
     /**
-     * Stores a result unless this job's result is already stored (a redelivery after a crash);
-     * true when it was stored. A new result ends an "ignore until next check".
+     * Stores a service's newest result (one row per service, found by its `_id`: one write, the
+     * cheapest FerretDB has). A new result ends an "ignore until next check". A job delivered again
+     * after a crash stores its fresh result over the same row; its run counts it once.
      */
-    async recordResult(service: ProjectedService, jobId: string, result: CheckResult, now: Date, nextCheckDue: Date): Promise<boolean> {
+    async recordResult(service: ProjectedService, jobId: string, result: CheckResult, now: Date, nextCheckDue: Date): Promise<void> {
+      const key = byService(service.id);
       const update = {
         $set: {
           serviceName: service.name, serviceSlug: service.slug, websiteUrl: service.website,
@@ -110,15 +119,14 @@ export function checkRepository(connection: Connection) {
           durationMs: result.durationMs, suggestedAction: result.suggestedAction, checkedAt: now, nextCheckDue, lastJobId: jobId, queuedAt: null,
           reviewed: false, reviewedAt: null, reviewAction: null,
         },
-        $setOnInsert: { createdAt: now },
+        $setOnInsert: { ...('_id' in key ? { serviceId: service.id } : {}), createdAt: now },
       };
       try {
-        const answer = await Model.updateOne({ serviceId: service.id, lastJobId: { $ne: jobId } }, update, { upsert: true });
-        return answer.modifiedCount + answer.upsertedCount > 0;
+        await Model.updateOne(key, update, { upsert: true });
       } catch (err) {
-        // The upsert met the existing row whose lastJobId is this job: already stored.
-        if ((err as { code?: unknown }).code === 11000) return false;
-        throw err;
+        // Another worker created the row a moment ago: store over it.
+        if ((err as { code?: unknown }).code !== 11000) throw err;
+        await Model.updateOne({ serviceId: service.id }, update);
       }
     },
     async findById(id: string): Promise<WebsiteCheck | null> {
@@ -130,7 +138,7 @@ export function checkRepository(connection: Connection) {
       return (await Model.find({ _id: { $in: ids } }).lean()).map((d) => toCheck(d as Doc));
     },
     async findByServiceId(serviceId: string): Promise<WebsiteCheck | null> {
-      const doc = await Model.findOne({ serviceId }).lean();
+      const doc = await Model.findOne(byService(serviceId)).lean();
       return doc ? toCheck(doc as Doc) : null;
     },
     /** Newest check first; rows never checked come last. */
@@ -150,10 +158,10 @@ export function checkRepository(connection: Connection) {
       await Model.updateMany({ _id: { $in: ids } }, { $set: { reviewed: false, reviewedAt: null, reviewAction: null } });
     },
     async removeService(serviceId: string): Promise<void> {
-      await Model.deleteOne({ serviceId });
+      await Model.deleteOne(byService(serviceId));
     },
     async checkedServiceIds(): Promise<Set<string>> {
-      return new Set((await Model.find({ checkedAt: { $ne: null } }, { serviceId: 1 }).lean()).map((d) => String((d as Doc).serviceId)));
+      return new Set((await Model.find({ checkedAt: { $ne: null } }, { _id: 0, serviceId: 1 }).lean()).map((d) => String((d as Doc).serviceId)));
     },
     async countCheckedSince(since: Date): Promise<number> {
       return Model.countDocuments({ checkedAt: { $gte: since } });

@@ -65,6 +65,9 @@ export function serviceProjectionRepository(connection: Connection) {
     async countCheckable(): Promise<number> {
       return Model.countDocuments(CHECKABLE);
     },
+    async checkableIds(): Promise<string[]> {
+      return (await Model.find(CHECKABLE, { _id: 1 }).lean()).map((d) => String(d._id));
+    },
     async ensureIndexes(): Promise<void> {
       await Model.init();
     },

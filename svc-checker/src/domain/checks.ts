@@ -119,7 +119,7 @@ export async function reviewChecks(deps: CheckerDomainDeps, ids: string[], actio
 export async function bulkCheckStatus(deps: CheckerDomainDeps): Promise<BulkCheckStatus> {
   const now = clock(deps).getTime();
   const [services, checked, recentChecks, checksLastHour, mostRecentCheckAt, run] = await Promise.all([
-    deps.services.listCheckable(),
+    deps.services.checkableIds(),
     deps.checks.checkedServiceIds(),
     deps.checks.countCheckedSince(new Date(now - CHECK_RECENT_DAYS * DAY)),
     deps.checks.countCheckedSince(new Date(now - 60 * 60_000)),
@@ -128,7 +128,7 @@ export async function bulkCheckStatus(deps: CheckerDomainDeps): Promise<BulkChec
   ]);
   return {
     totalServices: services.length,
-    uncheckedCount: services.filter((s) => !checked.has(s.id)).length,
+    uncheckedCount: services.filter((id) => !checked.has(id)).length,
     recentChecks,
     checksLastHour,
     mostRecentCheckAt,
