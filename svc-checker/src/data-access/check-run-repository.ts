@@ -49,15 +49,20 @@ export function checkRunRepository(connection: Connection) {
         if ((err as { code?: unknown }).code !== 11000) throw err;
       }
     },
-    /** The latest run with its progress; it is finished once every job is done. */
+    /**
+     * The latest run with its progress; it is finished once every job is done. Then its records of
+     * finished jobs are removed (in the background), so counting stays a count of one run's jobs.
+     */
     async latest(now: Date): Promise<CheckRun | null> {
       const run = await Model.findOne({}).sort({ startedAt: -1 }).lean();
       if (!run) return null;
+      if (run.finishedAt) return { queued: run.queued, done: run.queued, startedAt: run.startedAt.toISOString(), finishedAt: run.finishedAt.toISOString() };
       const done = Math.min(run.queued, await Done.countDocuments({ runId: run._id }));
-      let finishedAt = run.finishedAt;
-      if (!finishedAt && done >= run.queued) {
+      let finishedAt: Date | null = null;
+      if (done >= run.queued) {
         finishedAt = now;
         await Model.updateOne({ _id: run._id, finishedAt: null }, { $set: { finishedAt } });
+        void Done.deleteMany({ runId: run._id }).catch(() => undefined);
       }
       return { queued: run.queued, done, startedAt: run.startedAt.toISOString(), finishedAt: finishedAt ? finishedAt.toISOString() : null };
     },
