@@ -5,7 +5,8 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/lib/ensure-chromium.mjs';
 
 /**
  * One Chromium per test file (Debian's, never a downloaded one), and a fresh
- * context and page per test. Console errors are collected so a test can assert there were none.
+ * context and page per test. Console errors are collected so a test can assert there were none; a
+ * refusal by the site's Content-Security-Policy fails the test whatever it checks.
  */
 export function useBrowserPage() {
   const handle = {
@@ -21,6 +22,7 @@ export function useBrowserPage() {
   };
   const extraContexts: BrowserContext[] = [];
   let failedRequests: string[] = [];
+  let policyViolations: string[] = [];
   let browser: Browser;
   let context: BrowserContext;
 
@@ -37,8 +39,10 @@ export function useBrowserPage() {
     handle.page = await context.newPage();
     handle.consoleErrors = [];
     failedRequests = [];
+    policyViolations = [];
     handle.page.on('console', (message) => {
       if (message.type() === 'error') handle.consoleErrors.push(message.text());
+      if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
     });
     handle.page.on('response', (response) => {
       if (response.status() >= 400) failedRequests.push(`${response.status()} ${response.url()}`);
@@ -55,6 +59,8 @@ export function useBrowserPage() {
     }
     await context?.close();
     for (const other of extraContexts.splice(0)) await other.close();
+    // Whatever a test checks, the site's own Content-Security-Policy must not have refused anything.
+    if (policyViolations.length) throw new Error(`the Content-Security-Policy refused: ${policyViolations.join(' | ')}`);
   });
   return handle;
 }

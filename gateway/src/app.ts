@@ -4,7 +4,7 @@ import { AppError, Broker, errorHandler, requestContext, signIdentity, sessionHa
 import { noInternalRoutes, resolveIdentity, sameOriginWrites } from './auth/request-guards';
 import { SessionResolver } from './auth/session-resolver';
 import type { GatewayConfig } from './config';
-import { securityHeaders } from './front-end/security-headers';
+import { readShellIndex, securityHeaders } from './front-end/security-headers';
 import { staticSite } from './front-end/static-site';
 import { LiveHub } from './live/live-hub';
 import { invalidationFor } from './live/topics';
@@ -101,7 +101,21 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestContext(logger));
-  app.use(securityHeaders);
+  app.use(
+    securityHeaders({
+      siteUrl,
+      remoteUrls: [config.REMOTE_PUBLIC_URL, config.REMOTE_DASHBOARD_URL, config.REMOTE_ADMIN_URL],
+      analyticsScriptSrcs: [
+        ...(config.ANALYTICS_KEY ? [config.ANALYTICS_SCRIPT_SRC] : []),
+        ...(config.SITE_ANALYTICS_ID ? [config.SITE_ANALYTICS_SRC] : []),
+        ...(config.MARKETING_SCRIPT_ID ? [config.MARKETING_SCRIPT_SRC] : []),
+      ],
+      analyticsConnect: config.ANALYTICS_KEY ? [config.ANALYTICS_HOST] : [],
+      formEmbedSrc: config.FORM_ADD_SERVICE_ID ? config.FORM_EMBED_SRC : null,
+      stockPhotoImageOrigins: config.STOCK_PHOTO_IMAGE_ORIGINS,
+      shellIndexHtml: readShellIndex(config.STATIC_ROOT),
+    }),
+  );
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

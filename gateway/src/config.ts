@@ -31,6 +31,12 @@ export const gatewayConfigShape = {
   MARKETING_SCRIPT_ID: z.string().max(200).optional(),
   MARKETING_SCRIPT_SRC: z.url().default('https://static.klaviyo.com/onsite/js/klaviyo.js'),
   FORM_EMBED_SRC: z.url().default('https://paperform.co/__embed.min.js'),
+  /** Origins stock photos are shown from (the pictures of articles and banners picked by search), comma separated. */
+  STOCK_PHOTO_IMAGE_ORIGINS: z
+    .string()
+    .default('https://images.unsplash.com,https://plus.unsplash.com')
+    .refine((text) => text.split(',').every((o) => /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o.trim())), 'must be https origins, comma separated')
+    .transform((text) => text.split(',').map((o) => o.trim())),
   /** Unset (the default): /add-your-service is the native flow (sign in, then the owner form). */
   FORM_ADD_SERVICE_ID: z.string().min(1).max(200).optional(),
   AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must start with amqp:// or amqps://').default('amqp://guest:guest@127.0.0.1:5672'),

@@ -14,6 +14,13 @@ const HOP_BY_HOP = new Set([
 ]);
 const NEVER_FROM_OUTSIDE = new Set([IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_HEADER, 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
 
+// Headers of an answer the gateway sets for the whole site (security-headers.ts); a service's own are dropped.
+const SET_BY_GATEWAY = new Set([
+  'x-powered-by', 'content-security-policy', 'strict-transport-security', 'x-frame-options', 'referrer-policy',
+  'x-content-type-options', 'permissions-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy',
+  'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection',
+]);
+
 export interface UpstreamOptions {
   timeoutMs: number;
   connectTimeoutMs: number;
@@ -96,7 +103,7 @@ export function proxyTo(
       });
       const headers: Record<string, string> = {};
       for (const [key, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(key) && key !== 'x-request-id') headers[key] = Array.isArray(value) ? value.join(', ') : value;
+        if (value !== undefined && !HOP_BY_HOP.has(key) && !SET_BY_GATEWAY.has(key) && key !== 'x-request-id') headers[key] = Array.isArray(value) ? value.join(', ') : value;
       }
       if (cache && cacheable && answer.statusCode === 200 && !headers['set-cookie']) {
         const body = Buffer.from(await answer.body.arrayBuffer());
