@@ -1,6 +1,6 @@
 import express from 'express';
 import { BannerImageListSchema, EventPayloadSchemas, LIVE_PATH, PRODUCT_NAME, SESSION_COOKIE, type RuntimeConfig } from '@mealprep/contracts';
-import { AppError, Broker, errorHandler, requestContext, signIdentity, sessionHash, readCookie, type Logger } from '@mealprep/service-kit';
+import { AppError, Broker, errorHandler, requestContext, serviceMetrics, signIdentity, sessionHash, readCookie, type Logger } from '@mealprep/service-kit';
 import { noInternalRoutes, resolveIdentity, sameOriginWrites } from './auth/request-guards';
 import { SessionResolver } from './auth/session-resolver';
 import type { GatewayConfig } from './config';
@@ -101,6 +101,10 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestContext(logger));
+  const { metrics, middleware: countRequests } = serviceMetrics('the gateway');
+  metrics.gauge('live_clients', 'Browsers connected to the live stream.', () => [[{}, live.size]]);
+  metrics.gauge('broker_queue_messages', 'Messages waiting in each queue the gateway reads.', async () => (await broker.queueDepths()).map(([queue, n]) => [{ queue }, n]));
+  app.use(countRequests);
   app.use(
     securityHeaders({
       siteUrl,
@@ -122,6 +126,12 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.get('/readyz', (_req, res) => {
     const ready = broker.isConnected();
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: { broker: ready } });
+  });
+  // Scraped from this machine only: a request that came through a proxy, or from elsewhere, is not answered.
+  app.get('/metrics', async (req, res, next) => {
+    const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
+    if (!local || req.headers['x-forwarded-for'] || req.headers.forwarded) return next(AppError.notFound(`Nothing at ${req.path}`));
+    res.type('text/plain; version=0.0.4; charset=utf-8').send(await metrics.render());
   });
   app.get(LIVE_PATH, live.handler());
   app.use('/api', noInternalRoutes, sameOriginWrites(new URL(siteUrl).origin, { allowRequestHost: !config.SITE_URL }), resolveIdentity(sessions));

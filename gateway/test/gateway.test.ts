@@ -152,4 +152,18 @@ describe('gateway', () => {
     expect(await plain.text()).toBe('console.log(1)');
     expect((await fetch(`${site.url}/static/..%2f..%2fetc/passwd.js`)).status).toBe(404);
   });
+
+  it('when the machine scrapes /metrics, then it gets the gateway request counts; through a proxy, or the /metrics of a service through /api, there is nothing', async () => {
+    await (await fetch(`${site.url}/api/catalog/regions/texas`)).arrayBuffer();
+    const local = await fetch(`${site.url}/metrics`);
+    expect(local.status).toBe(200);
+    const text = await local.text();
+    expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/catalog",status="200"\} \d+/);
+    expect(text).toContain('live_clients 0');
+    expect((await fetch(`${site.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(404);
+    const proxied = await fetch(`${site.url}/api/catalog/metrics`);
+    expect(proxied.status).toBe(404);
+    expect(proxied.headers.get('x-upstream')).toBeNull();
+    expect((await fetch(`${site.url}/api/catalog//METRICS`)).status).toBe(404);
+  });
 });

@@ -48,6 +48,8 @@ export function createAuthApp(deps: AuthDeps) {
     now: deps.now,
   });
   return createApp({
+    name: 'svc-auth',
+    broker: deps.broker,
     logger: deps.logger,
     identitySecret: deps.identitySecret,
     bodyLimit: '16kb',

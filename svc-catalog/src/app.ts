@@ -53,6 +53,8 @@ export function createCatalogApp(deps: CatalogDeps) {
     now: deps.now,
   };
   return createApp({
+    name: 'svc-catalog',
+    broker: deps.broker,
     logger: deps.logger,
     identitySecret: deps.identitySecret,
     exposeStack: deps.exposeStack,

@@ -46,10 +46,16 @@ export function checkerDomain(deps: CheckerDeps): CheckerDomainDeps {
 export function createCheckerApp(deps: CheckerDeps) {
   const domain = checkerDomain(deps);
   return createApp({
+    name: 'svc-checker',
+    broker: deps.broker,
     logger: deps.logger,
     identitySecret: deps.identitySecret,
     exposeStack: deps.exposeStack,
     readiness: () => ({ database: isDatabaseConnected(deps.connection), broker: deps.broker.isConnected() }),
+    metrics: (metrics) =>
+      metrics.gauge('website_checks_current', 'Services by the status of their current website check (none: never checked).', async () =>
+        Object.entries(await domain.checks.countByStatus()).map(([status, n]) => [{ status }, n]),
+      ),
     mount: (app) => {
       app.use(adminChecksRouter(domain));
     },

@@ -87,6 +87,12 @@ describe('website checks through the API and the queue', () => {
     const gone = all.items.find((c) => c.serviceName === 'Gone Kitchen')!;
     expect(Date.parse(gone.nextCheckDue!) - Date.parse(gone.checkedAt!)).toBe(86_400_000);
     expect((await call<{ queued: number }>('POST', '/admin/checks/run-unchecked')).body).toEqual({ queued: 0 });
+
+    const metrics = await (await fetch(`${http.url}/metrics`)).text();
+    expect(metrics).toContain('website_checks_current{status="accessible"} 2');
+    expect(metrics).toContain('website_checks_current{status="error"} 1');
+    expect(metrics).toContain(`broker_queue_messages{queue="${CHECK_QUEUE}"} 0`);
+    expect(metrics).toContain('http_requests_total{method="POST",route="/admin/checks/run-unchecked",status="202"} 2');
   });
 
   it('when an admin ignores one and closes another, then each leaves Unreviewed; closing is announced; the next check of the ignored one brings it back', async () => {

@@ -46,6 +46,8 @@ export function mediaRepositories(connection: Connection, mediaDir: string = DEF
 export function createMediaApp(deps: MediaDeps) {
   const repositories = mediaRepositories(deps.connection, deps.mediaDir);
   return createApp({
+    name: 'svc-media',
+    broker: deps.broker,
     logger: deps.logger,
     identitySecret: deps.identitySecret,
     exposeStack: deps.exposeStack,

@@ -38,7 +38,7 @@ export function sameOriginWrites(siteOrigin: string, options: { allowRequestHost
   };
 }
 
-/** Routes under /internal are for the gateway's own calls only, never proxied from outside. */
+/** Routes under /internal are for the gateway's own calls only, and a service's /metrics for the machine's scraper: never proxied from outside. */
 export const noInternalRoutes: RequestHandler = (req, _res, next) => {
   let path: string;
   try {
@@ -46,6 +46,7 @@ export const noInternalRoutes: RequestHandler = (req, _res, next) => {
   } catch {
     return next(AppError.badRequest('Malformed path.'));
   }
-  if (/(^|\/)internal(\/|$)/.test(path.replace(/\/+/g, '/'))) return next(AppError.notFound(`No API at ${req.baseUrl}${req.path}`));
+  const normal = path.replace(/\/+/g, '/');
+  if (/(^|\/)internal(\/|$)/.test(normal) || /^\/[^/]+\/metrics(\/|$)/.test(normal)) return next(AppError.notFound(`No API at ${req.baseUrl}${req.path}`));
   next();
 };

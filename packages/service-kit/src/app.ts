@@ -5,10 +5,13 @@ import type { Logger } from 'pino';
 import './express-types';
 import { AppError, errorHandler, notFoundHandler } from './errors';
 import { verifyIdentity, verifyInternal } from './identity';
+import { serviceMetrics, type Metrics } from './metrics';
 
 export type Readiness = () => Record<string, boolean>;
 
 export interface AppOptions {
+  /** The service's name, in its metrics' help texts. */
+  name?: string;
   logger: Logger;
   identitySecret: string;
   /** Each dependency the service needs and whether it is connected now. */
@@ -17,6 +20,10 @@ export interface AppOptions {
   mount: (app: Express) => void;
   exposeStack?: boolean;
   bodyLimit?: string;
+  /** The broker whose queue depths `/metrics` reports. */
+  broker?: { queueDepths: () => Promise<Array<[string, number]>> };
+  /** Adds the service's own gauges to `/metrics`. */
+  metrics?: (metrics: Metrics) => void;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
@@ -29,9 +36,25 @@ export function createApp(options: AppOptions): Express {
   app.set('query parser', 'simple');
 
   app.use(requestContext(options.logger));
+  const { metrics, middleware } = serviceMetrics(options.name ?? 'the service');
+  if (options.broker) {
+    const broker = options.broker;
+    metrics.gauge('broker_queue_messages', 'Messages waiting in each queue the service reads or fills.', async () => (await broker.queueDepths()).map(([queue, n]) => [{ queue }, n]));
+  }
+  options.metrics?.(metrics);
+  app.use(middleware);
   app.use((req, _res, next) => {
     req.identity = verifyIdentity(req.headers, options.identitySecret);
     next();
+  });
+
+  /** Prometheus text format; the gateway never forwards this path from outside. */
+  app.get('/metrics', async (_req, res, next) => {
+    try {
+      res.type('text/plain; version=0.0.4; charset=utf-8').send(await metrics.render());
+    } catch (err) {
+      next(err);
+    }
   });
 
   app.get('/healthz', (_req, res) => {

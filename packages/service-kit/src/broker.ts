@@ -269,6 +269,25 @@ export class Broker {
     await channel.waitForConfirms();
   }
 
+  /** Messages waiting in every queue this client declared (its subscriptions, work, retry and dead-letter queues). */
+  async queueDepths(): Promise<Array<[string, number]>> {
+    const connection = this.connection;
+    if (!connection) return [];
+    const channel = await connection.createChannel();
+    channel.on('error', () => undefined);
+    try {
+      const depths: Array<[string, number]> = [];
+      for (const queue of this.declaredQueues) {
+        // An exclusive queue of a subscription is named with a random part: reported by its stable name.
+        const name = queue.replace(/\.[0-9a-f-]{36}$/, '');
+        depths.push([name.startsWith(`${this.options.prefix}.`) ? name.slice(this.options.prefix.length + 1) : name, (await channel.checkQueue(queue)).messageCount]);
+      }
+      return depths;
+    } finally {
+      await channel.close().catch(() => undefined);
+    }
+  }
+
   /** How many jobs wait in a work queue (not counting the ones being worked on). */
   async workQueueDepth(name: string): Promise<number> {
     const channel = this.channel;

@@ -163,6 +163,15 @@ export function checkRepository(connection: Connection) {
     async checkedServiceIds(): Promise<Set<string>> {
       return new Set((await Model.find({ checkedAt: { $ne: null } }, { _id: 0, serviceId: 1 }).lean()).map((d) => String((d as Doc).serviceId)));
     },
+    /** Current results by status; rows not checked yet count as `none`. */
+    async countByStatus(): Promise<Record<string, number>> {
+      const counts: Record<string, number> = {};
+      for (const d of await Model.find({}, { _id: 0, status: 1 }).lean()) {
+        const status = String((d as Doc).status ?? 'none');
+        counts[status] = (counts[status] ?? 0) + 1;
+      }
+      return counts;
+    },
     async countCheckedSince(since: Date): Promise<number> {
       return Model.countDocuments({ checkedAt: { $gte: since } });
     },
