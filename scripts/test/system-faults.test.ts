@@ -1,13 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { freePort, startPrivateBroker, startServiceProcess, TEST_IDENTITY_SECRET, type PrivateBroker, type ServiceProcess } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper without types
-import { startFerretdb } from '../lib/ferretdb.mjs';
-
-const SERVICES = ['svc-catalog', 'svc-auth', 'svc-media', 'svc-checker'] as const;
-type ServiceName = (typeof SERVICES)[number];
+import { SERVICES, startSystem, type RunningSystem } from './system';
 
 /**
  * The whole back end as `npm start` runs it (four services and the gateway, each its own
@@ -16,101 +8,60 @@ type ServiceName = (typeof SERVICES)[number];
  * what it broke.
  */
 describe('the system when a part fails and comes back', () => {
-  let dataDir: string;
-  let rabbit: PrivateBroker;
-  let ferret: { uri: string; stop: () => Promise<void> };
-  let ferretPort: number;
-  let env: Record<string, string>;
-  const services = {} as Record<ServiceName, ServiceProcess>;
-  let gateway: ServiceProcess;
-
-  const startDatabase = async () => {
-    ferret = await startFerretdb({ dataDir: path.join(dataDir, 'ferretdb'), port: ferretPort });
-  };
-  const startService = async (name: ServiceName, port?: number) => {
-    services[name] = await startServiceProcess(
-      `${name}/src/server.ts`,
-      { ...env, ...(name === 'svc-checker' ? { CATALOG_URL: services['svc-catalog'].url } : {}) },
-      { ...(port ? { port } : {}), timeoutMs: 120_000 },
-    );
-  };
+  let system: RunningSystem;
+  const services = () => system.services;
   const readiness = async (url: string) => {
     const answer = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
     return answer ? { status: answer.status, body: (await answer.json()) as { checks: Record<string, boolean> } } : null;
   };
-  const allReady = async () => Promise.all([...SERVICES.map((name) => readiness(services[name].url)), readiness(gateway.url)]).then((all) => all.map((r) => r?.status));
+  const allReady = async () => Promise.all([...SERVICES.map((name) => readiness(services()[name].url)), readiness(system.gateway.url)]).then((all) => all.map((r) => r?.status));
   const regions = async () => {
-    const answer = await fetch(`${gateway.url}/api/catalog/regions`, { signal: AbortSignal.timeout(10_000) });
+    const answer = await fetch(`${system.gateway.url}/api/catalog/regions`, { signal: AbortSignal.timeout(10_000) });
     return { status: answer.status, body: (await answer.json()) as { items?: unknown[]; error?: { code: string; service?: string } } };
   };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'mealprep-system-faults-'));
-    ferretPort = await freePort();
-    rabbit = await startPrivateBroker();
-    await startDatabase();
-    env = {
-      MONGODB_URI: ferret.uri,
-      AMQP_URL: rabbit.url,
-      AMQP_PREFIX: 'faults',
-      IDENTITY_SECRET: TEST_IDENTITY_SECRET,
-      DATA_DIR: dataDir,
-      SEED_DEMO_DATA: 'true',
-      SITE_URL: 'http://127.0.0.1:9',
-    };
-    for (const name of SERVICES) await startService(name);
-    gateway = await startServiceProcess(
-      'gateway/src/server.ts',
-      { ...env, CATALOG_URL: services['svc-catalog'].url, AUTH_URL: services['svc-auth'].url, MEDIA_URL: services['svc-media'].url, CHECKER_URL: services['svc-checker'].url },
-      { readyPath: '/healthz' },
-    );
+    system = await startSystem();
   }, 300_000);
-
-  afterAll(async () => {
-    await gateway?.stop();
-    for (const name of SERVICES) await services[name]?.stop();
-    await ferret?.stop();
-    await rabbit?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  afterAll(async () => system?.stop(), 120_000);
 
   it('when svc-catalog is killed, then the gateway answers 503 JSON naming it; when it is started again, the gateway serves it again by itself', async () => {
     expect((await regions()).status).toBe(200);
-    const { port } = services['svc-catalog'];
-    await services['svc-catalog'].crash();
+    const { port } = services()['svc-catalog'];
+    await services()['svc-catalog'].crash();
     await expect.poll(async () => (await regions()).status, { timeout: 15_000, interval: 200 }).toBe(503);
     expect((await regions()).body).toMatchObject({ error: { code: 'service_unavailable', service: 'catalog' } });
-    expect(gateway.child.exitCode).toBeNull();
+    expect(system.gateway.child.exitCode).toBeNull();
 
-    await startService('svc-catalog', port);
+    await system.startService('svc-catalog', port);
     await expect.poll(async () => (await regions()).status, { timeout: 30_000, interval: 500 }).toBe(200);
     expect((await regions()).body.items?.length).toBeGreaterThan(0);
   }, 180_000);
 
   it('when the database stops, then every service reports not ready without exiting and the catalogue is still read from memory; when it is back, they recover without a restart', async () => {
-    const pids = SERVICES.map((name) => services[name].child.pid);
-    await ferret.stop();
+    const pids = SERVICES.map((name) => services()[name].child.pid);
+    await system.stopDatabase();
     try {
       for (const name of SERVICES) {
-        await expect.poll(async () => (await readiness(services[name].url))?.body.checks.database, { timeout: 60_000, interval: 500 }).toBe(false);
+        await expect.poll(async () => (await readiness(services()[name].url))?.body.checks.database, { timeout: 60_000, interval: 500 }).toBe(false);
       }
       const during = await regions();
       expect(during.status).toBe(200);
       expect(during.body.items?.length).toBeGreaterThan(0);
     } finally {
-      await startDatabase();
+      await system.startDatabase();
     }
     await expect.poll(allReady, { timeout: 90_000, interval: 1_000 }).toEqual([200, 200, 200, 200, 200]);
-    expect(SERVICES.map((name) => services[name].child.exitCode)).toEqual([null, null, null, null]);
-    expect(SERVICES.map((name) => services[name].child.pid)).toEqual(pids);
+    expect(SERVICES.map((name) => services()[name].child.exitCode)).toEqual([null, null, null, null]);
+    expect(SERVICES.map((name) => services()[name].child.pid)).toEqual(pids);
     expect((await regions()).status).toBe(200);
   }, 240_000);
 
   it('when RabbitMQ restarts, then every service and the gateway reconnect by themselves, none of them restarted', async () => {
-    await rabbit.restart();
+    await system.rabbit.restart();
     // Reconnects back off (1 s, 2.2 s, 4.8 s, 10.6 s, 23 s, 51 s… as the design says).
     await expect.poll(allReady, { timeout: 150_000, interval: 1_000 }).toEqual([200, 200, 200, 200, 200]);
-    for (const name of SERVICES) expect((await readiness(services[name].url))?.body.checks.broker, name).toBe(true);
-    expect([...SERVICES.map((name) => services[name].child.exitCode), gateway.child.exitCode]).toEqual([null, null, null, null, null]);
+    for (const name of SERVICES) expect((await readiness(services()[name].url))?.body.checks.broker, name).toBe(true);
+    expect([...SERVICES.map((name) => services()[name].child.exitCode), system.gateway.child.exitCode]).toEqual([null, null, null, null, null]);
   }, 240_000);
 });

@@ -1,0 +1,124 @@
+/**
+ * Who may call what: every API route of every service, as the gateway exposes it under /api, and
+ * the live stream, × the five kinds of caller. `authorization-matrix.test.ts` calls each cell
+ * through the gateway of a running system; no cell may differ.
+ *
+ * Outcomes: 'allow' — the call gets past authorization (any answer but 401, 403 and 5xx; a 400
+ * for the empty body, or a 404 for an id that does not exist, is still "allowed"); 401 — sign in
+ * first; 403 — signed in but not allowed; 404 — hidden (another owner's listing is answered as if
+ * it did not exist; internal routes and a service's /metrics are never forwarded).
+ *
+ * Placeholders in paths: {own} the service owner A created, {demoService} a published demo
+ * service, {demoSlug} its slug, {article} / {articleSlug} a published article, {mealType} a meal
+ * type's slug, {region} a state's slug, {image} a stored image, {banner} a banner, {missing} an id
+ * that exists nowhere. Writes send an empty JSON body, so an allowed call is refused by validation
+ * and changes nothing (the few that act without a body are marked).
+ */
+export type Outcome = 'allow' | 401 | 403 | 404;
+export const CALLERS = ['visitor', 'user', 'owner', 'otherOwner', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+export interface MatrixRow {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  /** visitor, signed-in user, owner of {own}, owner of another service, admin. */
+  expect: [Outcome, Outcome, Outcome, Outcome, Outcome];
+  /** Sent as JSON; `{}` when not given for a write. */
+  body?: unknown;
+}
+
+const PUBLIC: MatrixRow['expect'] = ['allow', 'allow', 'allow', 'allow', 'allow'];
+const SIGNED_IN: MatrixRow['expect'] = [401, 'allow', 'allow', 'allow', 'allow'];
+const ADMIN: MatrixRow['expect'] = [401, 403, 403, 403, 'allow'];
+const OWNER_OF_IT: MatrixRow['expect'] = [401, 404, 'allow', 404, 'allow'];
+const NEVER: MatrixRow['expect'] = [404, 404, 404, 404, 404];
+
+export const AUTHORIZATION_MATRIX: MatrixRow[] = [
+  // svc-auth
+  { method: 'POST', path: '/api/auth/login/request', expect: PUBLIC },
+  { method: 'POST', path: '/api/auth/login/link', expect: PUBLIC },
+  { method: 'POST', path: '/api/auth/login/code', expect: PUBLIC },
+  { method: 'GET', path: '/api/auth/me', expect: PUBLIC },
+  // Spec §7: admin.isAdmin needs nothing and answers a boolean (false for a visitor).
+  { method: 'GET', path: '/api/auth/admin/is-admin', expect: PUBLIC },
+  { method: 'POST', path: '/api/auth/internal/sessions/resolve', expect: NEVER },
+  { method: 'GET', path: '/api/auth/metrics', expect: NEVER },
+
+  // svc-catalog: public reads
+  { method: 'GET', path: '/api/catalog/services', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/services/by-slug/{demoSlug}', expect: PUBLIC },
+  { method: 'POST', path: '/api/catalog/services/{demoService}/report-still-open', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/regions', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/regions/counts', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/regions/{region}', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/meal-types', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/meal-types/{mealType}', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/articles', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/articles/{articleSlug}', expect: PUBLIC },
+  { method: 'POST', path: '/api/catalog/articles/{article}/views', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/sitemap', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/internal/services/websites', expect: NEVER },
+  { method: 'GET', path: '/api/catalog/metrics', expect: NEVER },
+
+  // svc-catalog: owners
+  { method: 'GET', path: '/api/catalog/services/mine', expect: SIGNED_IN },
+  { method: 'POST', path: '/api/catalog/services', expect: SIGNED_IN },
+  { method: 'GET', path: '/api/catalog/services/{own}/edit', expect: OWNER_OF_IT },
+  { method: 'PATCH', path: '/api/catalog/services/{own}', expect: OWNER_OF_IT, body: { tagline: 'Breakfasts that keep, still' } },
+  { method: 'POST', path: '/api/catalog/services/{own}/submit', expect: OWNER_OF_IT },
+
+  // svc-catalog: admin
+  { method: 'GET', path: '/api/catalog/admin/services', expect: ADMIN },
+  { method: 'POST', path: '/api/catalog/admin/services/bulk/status', expect: ADMIN },
+  { method: 'POST', path: '/api/catalog/admin/services/bulk/feature', expect: ADMIN },
+  { method: 'POST', path: '/api/catalog/admin/services/bulk/unfeature', expect: ADMIN },
+  { method: 'POST', path: '/api/catalog/admin/services/bulk/delete', expect: ADMIN },
+  { method: 'PATCH', path: '/api/catalog/admin/services/{missing}/status', expect: ADMIN },
+  { method: 'POST', path: '/api/catalog/admin/services/{missing}/feature', expect: ADMIN },
+  { method: 'POST', path: '/api/catalog/admin/services/{missing}/unfeature', expect: ADMIN },
+  { method: 'DELETE', path: '/api/catalog/admin/services/{missing}', expect: ADMIN },
+  { method: 'POST', path: '/api/catalog/admin/import/services', expect: ADMIN },
+  { method: 'GET', path: '/api/catalog/admin/articles', expect: ADMIN },
+  { method: 'PATCH', path: '/api/catalog/admin/articles/{missing}/status', expect: ADMIN },
+  { method: 'POST', path: '/api/catalog/admin/import/articles', expect: ADMIN },
+
+  // svc-media
+  { method: 'GET', path: '/api/media/banners', expect: PUBLIC },
+  { method: 'GET', path: '/api/media/images/{image}/card', expect: PUBLIC },
+  { method: 'POST', path: '/api/media/uploads', expect: SIGNED_IN },
+  { method: 'GET', path: '/api/media/admin/stock-photos?q=salad', expect: ADMIN },
+  { method: 'GET', path: '/api/media/admin/stock-photos/by-url?url=https%3A%2F%2Funsplash.com%2Fphotos%2Fx', expect: ADMIN },
+  { method: 'GET', path: '/api/media/admin/banners', expect: ADMIN },
+  { method: 'POST', path: '/api/media/admin/banners', expect: ADMIN },
+  { method: 'POST', path: '/api/media/admin/banners/bulk', expect: ADMIN },
+  { method: 'POST', path: '/api/media/admin/banners/bulk/delete', expect: ADMIN },
+  { method: 'PATCH', path: '/api/media/admin/banners/{missing}', expect: ADMIN },
+  { method: 'DELETE', path: '/api/media/admin/banners/{missing}', expect: ADMIN },
+  { method: 'GET', path: '/api/media/admin/media', expect: ADMIN },
+  { method: 'POST', path: '/api/media/admin/media/bulk/delete', expect: ADMIN },
+  { method: 'PATCH', path: '/api/media/admin/media/{missing}', expect: ADMIN },
+  { method: 'POST', path: '/api/media/admin/media/{missing}/delete', expect: ADMIN },
+  { method: 'POST', path: '/api/media/admin/media/{missing}/restore', expect: ADMIN },
+  { method: 'GET', path: '/api/media/metrics', expect: NEVER },
+
+  // svc-checker (all admin)
+  { method: 'GET', path: '/api/checker/admin/checks', expect: ADMIN },
+  { method: 'GET', path: '/api/checker/admin/checks/status', expect: ADMIN },
+  // Queue a run of the demo sites when allowed; the test's checker resolves no name, so no request leaves the machine.
+  { method: 'POST', path: '/api/checker/admin/checks/run-all', expect: ADMIN },
+  { method: 'POST', path: '/api/checker/admin/checks/run-unchecked', expect: ADMIN },
+  { method: 'POST', path: '/api/checker/admin/checks/bulk/recheck', expect: ADMIN },
+  { method: 'POST', path: '/api/checker/admin/checks/bulk/close', expect: ADMIN },
+  { method: 'POST', path: '/api/checker/admin/checks/bulk/ignore', expect: ADMIN },
+  { method: 'POST', path: '/api/checker/admin/checks/{missing}/close', expect: ADMIN },
+  { method: 'POST', path: '/api/checker/admin/checks/{missing}/ignore', expect: ADMIN },
+  { method: 'POST', path: '/api/checker/admin/checks/services/{missing}/check', expect: ADMIN },
+  { method: 'GET', path: '/api/checker/metrics', expect: NEVER },
+
+  // The live stream: one stream for everybody; its frames name only topics (services, regions,
+  // meal-types, articles, banners) and a slug, never data, so every topic is public.
+  { method: 'GET', path: '/api/live', expect: PUBLIC },
+
+  // Last: it ends each caller's session.
+  { method: 'POST', path: '/api/auth/logout', expect: PUBLIC },
+];
