@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startPrivateBroker, startServiceProcess, TEST_IDENTITY_SECRET, type PrivateBroker, type ServiceProcess } from '@mealprep/service-kit/testing';
@@ -83,4 +83,78 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
     await stop();
     throw err;
   }
+}
+
+/** One call through the gateway, with a session cookie or none; a live stream is not read. */
+export async function callApi(system: RunningSystem, cookie: string | undefined, method: string, pathname: string, body?: unknown, options: { raw?: boolean } = {}) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 20_000);
+  try {
+    const answer = await fetch(`${system.gateway.url}${pathname}`, {
+      method,
+      signal: controller.signal,
+      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: options.raw ? String(body) : JSON.stringify(body) }),
+    });
+    const text = answer.headers.get('content-type')?.startsWith('text/event-stream') ? '' : await answer.text();
+    return { status: answer.status, text, setCookie: answer.headers.get('set-cookie') };
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
+/** Signs in by the e-mailed code (the outbox, as no SMTP server is set), as a person would; the session cookie. */
+export async function signIn(system: RunningSystem, email: string): Promise<string> {
+  const asked = await callApi(system, undefined, 'POST', '/api/auth/login/request', { email });
+  if (asked.status >= 300) throw new Error(`sign-in request for ${email}: ${asked.status} ${asked.text}`);
+  const outbox = path.join(system.dataDir, 'outbox');
+  let code: string | undefined;
+  for (const deadline = Date.now() + 15_000; !code && Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    const mail = readdirSync(outbox, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(path.join(outbox, entry.name), 'utf8'))
+      .find((text) => text.includes(email));
+    code = mail ? /sign-in page: (\d{6})/.exec(mail)?.[1] : undefined;
+  }
+  if (!code) throw new Error(`no sign-in code reached ${email}`);
+  const answer = await callApi(system, undefined, 'POST', '/api/auth/login/code', { email, code });
+  if (answer.status >= 300 || !answer.setCookie) throw new Error(`sign-in for ${email}: ${answer.status} ${answer.text}`);
+  return answer.setCookie.split(';')[0]!;
+}
+
+/** A complete listing an owner could submit. */
+export function listing(name: string, slug: string) {
+  return {
+    name,
+    slug,
+    tagline: 'Breakfasts that keep',
+    description: 'Fresh breakfast boxes every Monday.',
+    mealTypes: ['keto'],
+    deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
+    contact: { email: `hello@${slug}.example.com`, phone: '555-0100', website: `https://${slug}.example.com`, socialLinks: [] },
+    locations: [{ label: '', address: { line1: '1 Main St', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true }],
+    media: { logoImageId: null },
+    metadata: { ownerName: 'Sam Sunrise', yearsInBusiness: '1-2 years', termsAccepted: true, submittedVia: 'dashboard' },
+  };
+}
+
+/** Ids, slugs and names the route table's placeholders stand for, read from the running system. */
+export async function placeholderValues(system: RunningSystem, ownServiceId: string): Promise<Record<string, string>> {
+  const read = async <T>(pathname: string) => JSON.parse((await callApi(system, undefined, 'GET', pathname)).text) as T;
+  const services = await read<{ items: Array<{ id: string; slug: string }> }>('/api/catalog/services');
+  const articles = await read<{ items: Array<{ id: string; slug: string }> }>('/api/catalog/articles');
+  const values: Record<string, string> = {
+    own: ownServiceId,
+    missing: '0'.repeat(24),
+    demoService: services.items[0]!.id,
+    demoSlug: services.items[0]!.slug,
+    image: (await read<{ items: Array<{ id: string }> }>('/api/media/banners')).items[0]!.id,
+    article: articles.items[0]!.id,
+    articleSlug: articles.items[0]!.slug,
+    mealType: (await read<{ items: Array<{ slug: string }> }>('/api/catalog/meal-types')).items[0]!.slug,
+    region: (await read<{ items: Array<{ slug: string }> }>('/api/catalog/regions')).items[0]!.slug,
+  };
+  for (const [name, value] of Object.entries(values)) if (!value) throw new Error(`no value for {${name}}`);
+  return values;
 }
