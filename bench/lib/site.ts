@@ -9,14 +9,14 @@ import { freePort } from '../../scripts/lib/net.mjs';
 import { ROOT } from './system';
 
 /** The whole site as `npm start` runs it, on a free port with data and broker names of its own. */
-export async function startSite(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startSite(extraEnv: Record<string, string> = {}): Promise<{ url: string; dataDir: string; services: Record<string, { url: string; pid: number }>; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mealprep-bench-site-'));
   const prefix = `bench-${randomBytes(3).toString('hex')}`;
   const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AMQP_PREFIX: prefix, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AMQP_PREFIX: prefix, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stateFile = path.join(dataDir, 'run', 'state.json');
@@ -25,9 +25,11 @@ export async function startSite(): Promise<{ url: string; stop: () => Promise<vo
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('the site did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
-  const { url } = JSON.parse(readFileSync(stateFile, 'utf8')) as { url: string };
+  const { url, services } = JSON.parse(readFileSync(stateFile, 'utf8')) as { url: string; services: Record<string, { url: string; pid: number }> };
   return {
     url,
+    dataDir,
+    services,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -1,3 +1,5 @@
+import { connectDatabase, signIdentity } from '@mealprep/service-kit';
+import { silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICES, startSystem, type RunningSystem } from './system';
 
@@ -64,4 +66,26 @@ describe('the system when a part fails and comes back', () => {
     for (const name of SERVICES) expect((await readiness(services()[name].url))?.body.checks.broker, name).toBe(true);
     expect([...SERVICES.map((name) => services()[name].child.exitCode), system.gateway.child.exitCode]).toEqual([null, null, null, null, null]);
   }, 240_000);
+
+  it('when svc-checker starts while svc-catalog is down, then it builds its copy of the services as soon as svc-catalog is back', async () => {
+    const admin = () => signIdentity({ userId: 'ops', email: 'ops@example.com', roles: ['admin'] }, TEST_IDENTITY_SECRET);
+    const totalServices = async () => {
+      const answer = await fetch(`${services()['svc-checker'].url}/admin/checks/status`, { headers: admin() }).catch(() => null);
+      return answer?.ok ? ((await answer.json()) as { totalServices: number }).totalServices : -1;
+    };
+    const before = await totalServices();
+    expect(before).toBeGreaterThan(0);
+    const catalogPort = services()['svc-catalog'].port;
+    const checkerPort = services()['svc-checker'].port;
+    await services()['svc-catalog'].crash();
+    await services()['svc-checker'].crash();
+    // A fresh copy: the checker's own database is emptied while it is down.
+    const connection = await connectDatabase(system.mongodbUri, 'checker', silentLogger);
+    await connection.collection('services').deleteMany({});
+    await connection.close();
+    await system.startService('svc-checker', checkerPort);
+    expect(await totalServices()).toBe(0);
+    await system.startService('svc-catalog', catalogPort);
+    await expect.poll(totalServices, { timeout: 60_000, interval: 500 }).toBe(before);
+  }, 180_000);
 });

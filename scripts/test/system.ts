@@ -10,6 +10,7 @@ export type ServiceName = (typeof SERVICES)[number];
 
 export interface RunningSystem {
   dataDir: string;
+  mongodbUri: string;
   rabbit: PrivateBroker;
   services: Record<ServiceName, ServiceProcess>;
   gateway: ServiceProcess;
@@ -68,6 +69,7 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
     );
     return {
       dataDir,
+      mongodbUri: common.MONGODB_URI,
       rabbit,
       services,
       gateway,
@@ -105,10 +107,16 @@ export async function callApi(system: RunningSystem, cookie: string | undefined,
 }
 
 /** Signs in by the e-mailed code (the outbox, as no SMTP server is set), as a person would; the session cookie. */
-export async function signIn(system: RunningSystem, email: string): Promise<string> {
+export function signIn(system: RunningSystem, email: string): Promise<string> {
+  return signInAt({ gatewayUrl: system.gateway.url, dataDir: system.dataDir }, email);
+}
+
+/** The same for any running site: its gateway and its data folder (where the outbox is). */
+export async function signInAt(site: { gatewayUrl: string; dataDir: string }, email: string): Promise<string> {
+  const system = { gateway: { url: site.gatewayUrl } } as RunningSystem;
   const asked = await callApi(system, undefined, 'POST', '/api/auth/login/request', { email });
   if (asked.status >= 300) throw new Error(`sign-in request for ${email}: ${asked.status} ${asked.text}`);
-  const outbox = path.join(system.dataDir, 'outbox');
+  const outbox = path.join(site.dataDir, 'outbox');
   let code: string | undefined;
   for (const deadline = Date.now() + 15_000; !code && Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
     const mail = readdirSync(outbox, { withFileTypes: true })

@@ -7,6 +7,7 @@ import { subscribeCatalogEvents, syncFromCatalog } from './entry-points/mq/catal
 
 const config = loadCheckerConfig();
 let scheduler: NodeJS.Timeout | null = null;
+let syncRetry: NodeJS.Timeout | null = null;
 
 await runService('svc-checker', async () => {
   const running = await bootService({
@@ -19,7 +20,15 @@ await runService('svc-checker', async () => {
       const deps = wiring({ connection, broker, logger });
       const domain = checkerDomain(deps);
       await subscribeCatalogEvents({ broker, ...repositories, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger });
-      await syncFromCatalog({ services: repositories.services, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger });
+      // svc-catalog may still be starting (it seeds first): the copy is rebuilt as soon as it answers.
+      const sync = (attempt: number) => {
+        void syncFromCatalog({ services: repositories.services, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger }).then((done) => {
+          if (done || !config.CATALOG_URL) return;
+          syncRetry = setTimeout(() => sync(attempt + 1), Math.min(10_000, 1_000 * 2 ** attempt));
+          syncRetry.unref();
+        });
+      };
+      sync(0);
       await broker.consumeJobs(CHECK_QUEUE, (job) => runCheckJob(domain, job), { prefetch: config.CHECK_CONCURRENCY, retryDelaysMs: config.CHECK_JOB_RETRY_DELAYS_MS });
       scheduler = setInterval(() => {
         queueDueChecks(domain).catch((err: unknown) => logger.warn({ err }, 'the scheduler could not queue due checks'));
@@ -32,6 +41,7 @@ await runService('svc-checker', async () => {
     ...running,
     stop: async () => {
       if (scheduler) clearInterval(scheduler);
+      if (syncRetry) clearTimeout(syncRetry);
       await running.stop();
     },
   };

@@ -1,0 +1,98 @@
+/**
+ * A realistic visitor mix (home and list pages, state and meal-type lists, search, service pages,
+ * articles, banners) through the gateway of the site as `npm start` runs it, for 60 s at 100
+ * concurrent connections, while an admin imports 1,000 services and runs Check All: errors,
+ * latency percentiles, and each process's memory before, at its peak and after.
+ * Run: npx tsx bench/visitor-load.ts [seconds, default 60] [connections, default 100]
+ */
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { signInAt } from '../scripts/test/system';
+import { load } from './lib/load';
+import { startSite } from './lib/site';
+
+const seconds = Number(process.argv[2] ?? 60);
+const connections = Number(process.argv[3] ?? 100);
+const ADMIN = 'admin@bench.test';
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+function importCsv(rows: number): string {
+  const lines = ['Name,Slug,Tagline,Meal Types,City,State,Home Delivery,Shipping,Website'];
+  for (let i = 0; i < rows; i += 1) lines.push(`Load Kitchen ${i},,"Weekly meals, number ${i}","keto, vegan",City ${i % 50},Texas,Yes,No,https://load-kitchen-${i}.example.com`);
+  return lines.join('\n');
+}
+
+async function main() {
+  // The checker resolves no name, so Check All sends nothing off the machine.
+  const site = await startSite({ ADMIN_EMAILS: ADMIN, CHECK_HOSTS: 'nothing.test=127.0.0.1' });
+  try {
+    const get = async <T>(path: string) => (await (await fetch(`${site.url}${path}`)).json()) as T;
+    const services = (await get<{ items: Array<{ slug: string }> }>('/api/catalog/services?pageSize=24')).items.map((s) => s.slug);
+    const articles = (await get<{ items: Array<{ slug: string }> }>('/api/catalog/articles')).items.map((a) => a.slug);
+    const paths = [
+      '/',
+      '/state/texas',
+      '/find-service',
+      '/services-by-name',
+      `/service/${services[0]}`,
+      '/articles',
+      `/articles/${articles[0]}`,
+      '/api/catalog/regions',
+      '/api/catalog/regions/counts',
+      '/api/catalog/meal-types',
+      '/api/media/banners',
+      '/api/catalog/services?featured=true',
+      '/api/catalog/services?state=texas',
+      '/api/catalog/services?state=california&page=2',
+      '/api/catalog/services?mealType=keto',
+      '/api/catalog/services?shipping=true',
+      '/api/catalog/services?q=fresh',
+      '/api/catalog/services?q=keto%20austin',
+      ...services.slice(0, 12).map((slug) => `/api/catalog/services/by-slug/${slug}`),
+      '/api/catalog/articles',
+      ...articles.slice(0, 4).map((slug) => `/api/catalog/articles/${slug}`),
+    ];
+    for (const path of paths) {
+      const answer = await fetch(`${site.url}${path}`);
+      await answer.arrayBuffer();
+      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    }
+    const admin = await signInAt({ gatewayUrl: site.url, dataDir: site.dataDir }, ADMIN);
+    const pids = Object.entries(site.services).map(([name, s]) => [name, s.pid] as const);
+    const before = Object.fromEntries(pids.map(([name, pid]) => [name, rssMb(pid)]));
+    console.log(`visitor load: ${paths.length} paths in turn, ${connections} connections, ${seconds} s; memory before: ${pids.map(([n]) => `${n} ${before[n]!.toFixed(0)} MB`).join(', ')}`);
+
+    // The admin's work, started 5 s into the load.
+    const adminWork = (async () => {
+      await sleep(5_000);
+      const started = performance.now();
+      const imported = await fetch(`${site.url}/api/catalog/admin/import/services`, { method: 'POST', headers: { cookie: admin, 'content-type': 'text/csv' }, body: importCsv(1_000) });
+      const result = (await imported.json()) as { imported?: number; skipped?: number };
+      const importS = (performance.now() - started) / 1000;
+      // As an admin would: Check All once the Service Utilities box counts the new services.
+      const status = async () => ((await (await fetch(`${site.url}/api/checker/admin/checks/status`, { headers: { cookie: admin } })).json()) as { totalServices: number }).totalServices;
+      for (let i = 0; i < 60 && (await status()) < 1_000; i += 1) await sleep(500);
+      const run = await fetch(`${site.url}/api/checker/admin/checks/run-all`, { method: 'POST', headers: { cookie: admin } });
+      const { queued } = (await run.json()) as { queued: number };
+      const checkStarted = performance.now();
+      while ((performance.now() - checkStarted) / 1000 < 120) {
+        const box = (await (await fetch(`${site.url}/api/checker/admin/checks/status`, { headers: { cookie: admin } })).json()) as { run: { done: number; finishedAt: string | null } | null };
+        if (box.run?.finishedAt) break;
+        await sleep(2_000);
+      }
+      return `import of 1,000 services: ${imported.status}, ${result.imported} imported, ${result.skipped} skipped in ${importS.toFixed(1)} s; Check All: ${run.status}, ${queued} queued, all checked ${((performance.now() - checkStarted) / 1000).toFixed(0)} s later`;
+    })();
+    const result = await load(site.url, paths, { connections, seconds });
+    console.log(await adminWork);
+    console.log(`${result.requests} requests, ${result.rps} req/s, ${result.errors} errors; p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`);
+    const peak = Object.fromEntries(pids.map(([name, pid]) => [name, peakMb(pid)]));
+    await sleep(15_000);
+    console.log(`memory (before → peak → 15 s after): ${pids.map(([n, pid]) => `${n} ${before[n]!.toFixed(0)} → ${peak[n]!.toFixed(0)} → ${rssMb(pid).toFixed(0)} MB`).join(', ')}`);
+  } finally {
+    await site.stop();
+  }
+}
+
+await main();
