@@ -23,9 +23,25 @@ describe('the system when a part fails and comes back', () => {
   };
 
   beforeAll(async () => {
-    system = await startSystem();
+    // Debug level: every request is logged, so a request id can be followed from process to process.
+    system = await startSystem({ LOG_LEVEL: 'debug' });
   }, 300_000);
   afterAll(async () => system?.stop(), 120_000);
+
+  it('when a request comes with a request id, then the gateway and the service it reaches both log it, and every log line is JSON', async () => {
+    const id = `trace-${Date.now()}`;
+    const answer = await fetch(`${system.gateway.url}/api/catalog/regions`, { headers: { 'x-request-id': id } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-request-id')).toBe(id);
+    const linesOf = (output: string) => output.split('\n').slice(1).filter((line) => line.trim() !== '');
+    const logged = (output: string) => linesOf(output).some((line) => (JSON.parse(line) as { requestId?: string }).requestId === id);
+    await expect.poll(() => logged(system.gateway.output()), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => logged(services()['svc-catalog'].output()), { timeout: 5_000 }).toBe(true);
+    // The first line of a captured tail may be cut; every whole line is a JSON object.
+    for (const process of [system.gateway, ...SERVICES.map((name) => services()[name])]) {
+      for (const line of linesOf(process.output())) expect(() => JSON.parse(line), line.slice(0, 200)).not.toThrow();
+    }
+  });
 
   it('when svc-catalog is killed, then the gateway answers 503 JSON naming it; when it is started again, the gateway serves it again by itself', async () => {
     expect((await regions()).status).toBe(200);
