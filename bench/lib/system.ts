@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,8 +5,8 @@ import path from 'node:path';
 import { ensureFerretdb } from '../../scripts/lib/ensure-ferretdb.mjs';
 // @ts-expect-error plain ESM helper without types
 import { startFerretdb } from '../../scripts/lib/ferretdb.mjs';
-// @ts-expect-error plain ESM helper without types
-import { freePort } from '../../scripts/lib/net.mjs';
+// The process helpers without the rest of the test kit (which needs the vitest runner).
+import { startServiceProcess, type ServiceProcess } from '../../packages/service-kit/src/testing/processes';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -25,36 +24,9 @@ export async function benchDatabase(): Promise<{ uri: string; stop: () => Promis
   };
 }
 
-/** Starts one of the project's processes (a service or the gateway) and waits until it answers. */
-export async function startPart(entry: string, env: Record<string, string>, readyPath = '/readyz'): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited at start`);
-    try {
-      if ((await fetch(`${url}${readyPath}`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${entry} did not start`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    child,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+/** Starts one of the project's processes (a service or the gateway) in production mode and waits until it answers. */
+export async function startPart(entry: string, env: Record<string, string>, readyPath = '/readyz'): Promise<ServiceProcess> {
+  return startServiceProcess(entry, { NODE_ENV: 'production', ...env }, { readyPath });
 }
 
 /** Removes the exchange a benchmark's services declared under their prefix, and the named queues. */

@@ -1,6 +1,6 @@
 import express from 'express';
 import { BannerImageListSchema, EventPayloadSchemas, LIVE_PATH, PRODUCT_NAME, SESSION_COOKIE, type RuntimeConfig } from '@mealprep/contracts';
-import { AppError, Broker, errorHandler, requestContext, serviceMetrics, signIdentity, sessionHash, readCookie, type Logger } from '@mealprep/service-kit';
+import { AppError, Broker, errorHandler, requestContext, metricsEndpoint, serviceMetrics, signIdentity, sessionHash, readCookie, type Logger } from '@mealprep/service-kit';
 import { noInternalRoutes, resolveIdentity, sameOriginWrites } from './auth/request-guards';
 import { SessionResolver } from './auth/session-resolver';
 import type { GatewayConfig } from './config';
@@ -128,11 +128,14 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: { broker: ready } });
   });
   // Scraped from this machine only: a request that came through a proxy, or from elsewhere, is not answered.
-  app.get('/metrics', async (req, res, next) => {
-    const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
-    if (!local || req.headers['x-forwarded-for'] || req.headers.forwarded) return next(AppError.notFound(`Nothing at ${req.path}`));
-    res.type('text/plain; version=0.0.4; charset=utf-8').send(await metrics.render());
-  });
+  app.get(
+    '/metrics',
+    (req, _res, next) => {
+      const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
+      next(local && !req.headers['x-forwarded-for'] && !req.headers.forwarded ? undefined : AppError.notFound(`Nothing at ${req.path}`));
+    },
+    metricsEndpoint(metrics),
+  );
   app.get(LIVE_PATH, live.handler());
   app.use('/api', noInternalRoutes, sameOriginWrites(new URL(siteUrl).origin, { allowRequestHost: !config.SITE_URL }), resolveIdentity(sessions));
   // A logout takes effect here at once, before svc-auth's event arrives.

@@ -14,7 +14,7 @@ describe('authorization matrix through the gateway', () => {
   let system: RunningSystem;
   const cookies: Partial<Record<Caller, string>> = {};
   let values: Record<string, string>;
-  const call = (caller: Caller, method: string, pathname: string, body?: unknown) => callApi(system, cookies[caller], method, pathname, body);
+  const call = (caller: Caller, method: string, pathname: string, body?: unknown) => callApi(system.gateway.url, cookies[caller], method, pathname, body);
 
   beforeAll(async () => {
     system = await startSystem({ ADMIN_EMAILS: EMAILS.admin, CHECK_HOSTS: 'nothing.test=127.0.0.1' });

@@ -48,7 +48,7 @@ describe('hostile input on every route', () => {
   /** What is stored and shown: services, articles, banners and media as the admin screens list them. */
   async function stored(): Promise<Record<string, unknown[]>> {
     const read = async (pathname: string) => {
-      const answer = await callApi(system, admin, 'GET', pathname);
+      const answer = await callApi(system.gateway.url, admin, 'GET', pathname);
       expect(answer.status, pathname).toBe(200);
       return JSON.parse(answer.text) as { items: Array<Record<string, unknown>> };
     };
@@ -66,7 +66,7 @@ describe('hostile input on every route', () => {
     system = await startSystem({ ADMIN_EMAILS: ADMIN_EMAIL, CHECK_HOSTS: 'nothing.test=127.0.0.1' });
     admin = await signIn(system, ADMIN_EMAIL);
     const owner = await signIn(system, 'owner@fuzz.test');
-    const created = await callApi(system, owner, 'POST', '/api/catalog/services', listing('Fuzz Kitchen', 'fuzz-kitchen'));
+    const created = await callApi(system.gateway.url, owner, 'POST', '/api/catalog/services', listing('Fuzz Kitchen', 'fuzz-kitchen'));
     if (created.status !== 201) throw new Error(`could not list a service: ${created.status} ${created.text}`);
   }, 300_000);
   afterAll(async () => system?.stop(), 120_000);
@@ -85,7 +85,7 @@ describe('hostile input on every route', () => {
           fc.asyncProperty(hostileBody, hostileQuery, hostileSegment, async (body, query, segment) => {
             const pathname = `${row.path.replace(/\{\w+\}/g, segment)}${query}`;
             const sent = row.method === 'GET' ? undefined : body.value;
-            const answer = await callApi(system, cookie, row.method, pathname, sent, { raw: body.kind === 'raw' });
+            const answer = await callApi(system.gateway.url, cookie, row.method, pathname, sent, { raw: body.kind === 'raw' });
             calls += 1;
             if (answer.status >= 500) serverErrors.push(`${row.method} ${pathname.slice(0, 200)} ${JSON.stringify(sent)?.slice(0, 200)} → ${answer.status} ${answer.text.slice(0, 200)}`);
             return true;

@@ -88,11 +88,11 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
 }
 
 /** One call through the gateway, with a session cookie or none; a live stream is not read. */
-export async function callApi(system: RunningSystem, cookie: string | undefined, method: string, pathname: string, body?: unknown, options: { raw?: boolean } = {}) {
+export async function callApi(gatewayUrl: string, cookie: string | undefined, method: string, pathname: string, body?: unknown, options: { raw?: boolean } = {}) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 20_000);
   try {
-    const answer = await fetch(`${system.gateway.url}${pathname}`, {
+    const answer = await fetch(`${gatewayUrl}${pathname}`, {
       method,
       signal: controller.signal,
       headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -113,8 +113,7 @@ export function signIn(system: RunningSystem, email: string): Promise<string> {
 
 /** The same for any running site: its gateway and its data folder (where the outbox is). */
 export async function signInAt(site: { gatewayUrl: string; dataDir: string }, email: string): Promise<string> {
-  const system = { gateway: { url: site.gatewayUrl } } as RunningSystem;
-  const asked = await callApi(system, undefined, 'POST', '/api/auth/login/request', { email });
+  const asked = await callApi(site.gatewayUrl, undefined, 'POST', '/api/auth/login/request', { email });
   if (asked.status >= 300) throw new Error(`sign-in request for ${email}: ${asked.status} ${asked.text}`);
   const outbox = path.join(site.dataDir, 'outbox');
   let code: string | undefined;
@@ -126,7 +125,7 @@ export async function signInAt(site: { gatewayUrl: string; dataDir: string }, em
     code = mail ? /sign-in page: (\d{6})/.exec(mail)?.[1] : undefined;
   }
   if (!code) throw new Error(`no sign-in code reached ${email}`);
-  const answer = await callApi(system, undefined, 'POST', '/api/auth/login/code', { email, code });
+  const answer = await callApi(site.gatewayUrl, undefined, 'POST', '/api/auth/login/code', { email, code });
   if (answer.status >= 300 || !answer.setCookie) throw new Error(`sign-in for ${email}: ${answer.status} ${answer.text}`);
   return answer.setCookie.split(';')[0]!;
 }
@@ -149,7 +148,7 @@ export function listing(name: string, slug: string) {
 
 /** Ids, slugs and names the route table's placeholders stand for, read from the running system. */
 export async function placeholderValues(system: RunningSystem, ownServiceId: string): Promise<Record<string, string>> {
-  const read = async <T>(pathname: string) => JSON.parse((await callApi(system, undefined, 'GET', pathname)).text) as T;
+  const read = async <T>(pathname: string) => JSON.parse((await callApi(system.gateway.url, undefined, 'GET', pathname)).text) as T;
   const services = await read<{ items: Array<{ id: string; slug: string }> }>('/api/catalog/services');
   const articles = await read<{ items: Array<{ id: string; slug: string }> }>('/api/catalog/articles');
   const values: Record<string, string> = {

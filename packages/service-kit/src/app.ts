@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import './express-types';
 import { AppError, errorHandler, notFoundHandler } from './errors';
 import { verifyIdentity, verifyInternal } from './identity';
-import { serviceMetrics, type Metrics } from './metrics';
+import { metricsEndpoint, serviceMetrics, type Metrics } from './metrics';
 
 export type Readiness = () => Record<string, boolean>;
 
@@ -49,13 +49,7 @@ export function createApp(options: AppOptions): Express {
   });
 
   /** Prometheus text format; the gateway never forwards this path from outside. */
-  app.get('/metrics', async (_req, res, next) => {
-    try {
-      res.type('text/plain; version=0.0.4; charset=utf-8').send(await metrics.render());
-    } catch (err) {
-      next(err);
-    }
-  });
+  app.get('/metrics', metricsEndpoint(metrics));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

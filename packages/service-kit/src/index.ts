@@ -10,4 +10,4 @@ export { closeServer, listen, runService, type RunningService } from './service'
 export { bootService, type BaseSettings, type ServiceDeps } from './boot';
 export { readCookie } from './cookies';
 export { isPublicAddress } from './net-guard';
-export { Metrics, serviceMetrics, LATENCY_BUCKETS } from './metrics';
+export { Metrics, metricsEndpoint, serviceMetrics, LATENCY_BUCKETS } from './metrics';

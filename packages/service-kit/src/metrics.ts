@@ -106,3 +106,14 @@ export function serviceMetrics(service: string): { metrics: Metrics; middleware:
   };
   return { metrics, middleware };
 }
+
+/** `GET /metrics`: the registry in the Prometheus text format. */
+export function metricsEndpoint(metrics: Metrics): RequestHandler {
+  return async (_req, res, next) => {
+    try {
+      res.type('text/plain; version=0.0.4; charset=utf-8').send(await metrics.render());
+    } catch (err) {
+      next(err);
+    }
+  };
+}

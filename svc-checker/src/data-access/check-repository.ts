@@ -27,8 +27,6 @@ const checkSchema = new Schema(
     reviewedAt: { type: Date, default: null },
     reviewAction: { type: String, default: null },
     suggestedAction: { type: String, default: null },
-    /** The job whose result this is: a redelivered job does not count twice. */
-    lastJobId: { type: String, default: null },
     /** When it was last put on the queue; the scheduler does not queue it again while this is recent. */
     queuedAt: { type: Date, default: null },
     createdAt: { type: Date, default: () => new Date() },
@@ -110,13 +108,13 @@ export function checkRepository(connection: Connection) {
      * cheapest FerretDB has). A new result ends an "ignore until next check". A job delivered again
      * after a crash stores its fresh result over the same row; its run counts it once.
      */
-    async recordResult(service: ProjectedService, jobId: string, result: CheckResult, now: Date, nextCheckDue: Date): Promise<void> {
+    async recordResult(service: ProjectedService, result: CheckResult, now: Date, nextCheckDue: Date): Promise<void> {
       const key = byService(service.id);
       const update = {
         $set: {
           serviceName: service.name, serviceSlug: service.slug, websiteUrl: service.website,
           status: result.status, httpStatus: result.httpStatus, errorMessage: result.errorMessage, flags: result.flags, finalUrl: result.finalUrl,
-          durationMs: result.durationMs, suggestedAction: result.suggestedAction, checkedAt: now, nextCheckDue, lastJobId: jobId, queuedAt: null,
+          durationMs: result.durationMs, suggestedAction: result.suggestedAction, checkedAt: now, nextCheckDue, queuedAt: null,
           reviewed: false, reviewedAt: null, reviewAction: null,
         },
         $setOnInsert: { ...('_id' in key ? { serviceId: service.id } : {}), createdAt: now },

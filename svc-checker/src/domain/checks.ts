@@ -79,7 +79,7 @@ export async function runCheckJob(deps: CheckerDomainDeps, raw: unknown): Promis
   if (service) {
     const result = await checkWebsite(service.website, deps.check);
     const now = clock(deps);
-    await deps.checks.recordResult(service, job.jobId, result, now, nextCheckDue(result, now));
+    await deps.checks.recordResult(service, result, now, nextCheckDue(result, now));
   }
   // Counted after the result is stored (a crash in between redelivers the job, which counts once).
   if (job.runId) await deps.runs.markDone(job.runId, job.jobId);
@@ -91,7 +91,7 @@ export async function checkServiceNow(deps: CheckerDomainDeps, serviceId: string
   if (!service) throw AppError.notFound('There is no such service to check.');
   const result = await checkWebsite(service.website, deps.check);
   const now = clock(deps);
-  await deps.checks.recordResult(service, `now-${randomUUID()}`, result, now, nextCheckDue(result, now));
+  await deps.checks.recordResult(service, result, now, nextCheckDue(result, now));
   return { result: { status: result.status }, suggestedAction: result.suggestedAction };
 }
 

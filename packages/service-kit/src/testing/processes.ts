@@ -78,7 +78,7 @@ export async function startServiceProcess(entry: string, env: Record<string, str
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_SERVICE_LOG_LEVEL ?? "warn", ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = captureOutput(child);
