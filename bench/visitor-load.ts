@@ -3,7 +3,7 @@
  * articles, banners) through the gateway of the site as `npm start` runs it, for 60 s at 100
  * concurrent connections, while an admin imports 1,000 services and runs Check All: errors,
  * latency percentiles, and each process's memory before, at its peak and after.
- * Run: npx tsx bench/visitor-load.ts [seconds, default 60] [connections, default 100]
+ * Run: npx tsx bench/visitor-load.ts [seconds, default 60] [connections, default 100] [--visitors-only]
  */
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,8 +11,11 @@ import { signInAt } from '../scripts/test/system';
 import { load } from './lib/load';
 import { startSite } from './lib/site';
 
-const seconds = Number(process.argv[2] ?? 60);
-const connections = Number(process.argv[3] ?? 100);
+const [secondsArg, connectionsArg] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const seconds = Number(secondsArg ?? 60);
+// Without the admin's import and Check All: `--visitors-only`.
+const visitorsOnly = process.argv.includes('--visitors-only');
+const connections = Number(connectionsArg ?? 100);
 const ADMIN = 'admin@bench.test';
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -66,6 +69,7 @@ async function main() {
 
     // The admin's work, started 5 s into the load.
     const adminWork = (async () => {
+      if (visitorsOnly) return 'no admin work (--visitors-only)';
       await sleep(5_000);
       const started = performance.now();
       const imported = await fetch(`${site.url}/api/catalog/admin/import/services`, { method: 'POST', headers: { cookie: admin, 'content-type': 'text/csv' }, body: importCsv(1_000) });
@@ -87,6 +91,7 @@ async function main() {
     const result = await load(site.url, paths, { connections, seconds });
     console.log(await adminWork);
     console.log(`${result.requests} requests, ${result.rps} req/s, ${result.errors} errors; p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`);
+    console.log(`slowest paths (p95): ${result.byPath.slice(0, 8).map((p) => `${p.path} ${p.p95.toFixed(0)} ms`).join(', ')}`);
     const peak = Object.fromEntries(pids.map(([name, pid]) => [name, peakMb(pid)]));
     await sleep(15_000);
     console.log(`memory (before → peak → 15 s after): ${pids.map(([n, pid]) => `${n} ${before[n]!.toFixed(0)} → ${peak[n]!.toFixed(0)} → ${rssMb(pid).toFixed(0)} MB`).join(', ')}`);

@@ -7,6 +7,8 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** Per path, slowest p95 first. */
+  byPath: Array<{ path: string; requests: number; p50: number; p95: number }>;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -25,6 +27,7 @@ export async function load(
 ): Promise<LoadResult> {
   const pool = new Pool(origin, { connections: options.connections, pipelining: 1, keepAliveTimeout: 30_000 });
   const latencies: number[] = [];
+  const perPath = new Map<string, number[]>(paths.map((path) => [path, []]));
   let errors = 0;
   let next = 0;
   const end = Date.now() + options.seconds * 1000;
@@ -39,7 +42,9 @@ export async function load(
       } catch {
         errors++;
       }
-      latencies.push(performance.now() - started);
+      const ms = performance.now() - started;
+      latencies.push(ms);
+      perPath.get(path)!.push(ms);
     }
   };
   await Promise.all(Array.from({ length: options.connections }, worker));
@@ -52,5 +57,11 @@ export async function load(
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    byPath: [...perPath]
+      .map(([path, list]) => {
+        list.sort((a, b) => a - b);
+        return { path, requests: list.length, p50: percentile(list, 50), p95: percentile(list, 95) };
+      })
+      .sort((a, b) => b.p95 - a.p95),
   };
 }

@@ -1,7 +1,9 @@
 import { connectDatabase, signIdentity } from '@mealprep/service-kit';
 import { silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICES, startSystem, type RunningSystem } from './system';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { callApi, listing, SERVICES, signIn, startSystem, type RunningSystem } from './system';
 
 /**
  * The whole back end as `npm start` runs it (four services and the gateway, each its own
@@ -24,7 +26,7 @@ describe('the system when a part fails and comes back', () => {
 
   beforeAll(async () => {
     // Debug level: every request is logged, so a request id can be followed from process to process.
-    system = await startSystem({ LOG_LEVEL: 'debug' });
+    system = await startSystem({ LOG_LEVEL: 'debug', ADMIN_EMAILS: 'boss@example.com' });
   }, 300_000);
   afterAll(async () => system?.stop(), 120_000);
 
@@ -82,6 +84,42 @@ describe('the system when a part fails and comes back', () => {
     for (const name of SERVICES) expect((await readiness(services()[name].url))?.body.checks.broker, name).toBe(true);
     expect([...SERVICES.map((name) => services()[name].child.exitCode), system.gateway.child.exitCode]).toEqual([null, null, null, null, null]);
   }, 240_000);
+
+  it('when RabbitMQ is down while an admin publishes a listing, then the change is answered and its event waits in the outbox; once RabbitMQ is back, the owner gets the mail', async () => {
+    const owner = await signIn(system, 'outbox-owner@example.com');
+    const admin = await signIn(system, 'boss@example.com');
+    const created = await callApi(system.gateway.url, owner, 'POST', '/api/catalog/services', listing('Outbox Kitchen', 'outbox-kitchen'));
+    expect(created.status).toBe(201);
+    const { id } = JSON.parse(created.text) as { id: string };
+    const mails = () =>
+      readdirSync(path.join(system.dataDir, 'outbox'))
+        .map((name) => readFileSync(path.join(system.dataDir, 'outbox', name), 'utf8').replace(/=\r?\n/g, ''))
+        .filter((text) => text.includes('outbox-owner@example.com') && text.includes('Outbox Kitchen is now listed'));
+    const waiting = async () => {
+      const connection = await connectDatabase(system.mongodbUri, 'catalog', silentLogger);
+      try {
+        return await connection.collection('outbox').countDocuments({});
+      } finally {
+        await connection.close();
+      }
+    };
+
+    await system.rabbit.stopNode();
+    try {
+      await expect.poll(async () => (await readiness(services()['svc-catalog'].url))?.body.checks.broker, { timeout: 30_000, interval: 250 }).toBe(false);
+      const published = await callApi(system.gateway.url, admin, 'PATCH', `/api/catalog/admin/services/${id}/status`, { status: 'published' });
+      expect(published.status).toBe(200);
+      expect((await callApi(system.gateway.url, undefined, 'GET', '/api/catalog/services/by-slug/outbox-kitchen')).status).toBe(200);
+      expect(await waiting()).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(mails()).toEqual([]);
+    } finally {
+      await system.rabbit.startNode();
+    }
+    await expect.poll(allReady, { timeout: 150_000, interval: 1_000 }).toEqual([200, 200, 200, 200, 200]);
+    await expect.poll(() => mails().length, { timeout: 60_000, interval: 500 }).toBe(1);
+    expect(await waiting()).toBe(0);
+  }, 300_000);
 
   it('when svc-checker starts while svc-catalog is down, then it builds its copy of the services as soon as svc-catalog is back', async () => {
     const admin = () => signIdentity({ userId: 'ops', email: 'ops@example.com', roles: ['admin'] }, TEST_IDENTITY_SECRET);

@@ -120,7 +120,8 @@ export async function signInAt(site: { gatewayUrl: string; dataDir: string }, em
   for (const deadline = Date.now() + 15_000; !code && Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
     const mail = readdirSync(outbox, { withFileTypes: true })
       .filter((entry) => entry.isFile())
-      .map((entry) => readFileSync(path.join(outbox, entry.name), 'utf8'))
+      // Quoted-printable: a soft line break (`=` at a line's end) may fall anywhere, even inside the code's line.
+      .map((entry) => readFileSync(path.join(outbox, entry.name), 'utf8').replace(/=\r?\n/g, ''))
       .find((text) => text.includes(email));
     code = mail ? /sign-in page: (\d{6})/.exec(mail)?.[1] : undefined;
   }

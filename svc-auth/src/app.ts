@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { Broker, createApp, isDatabaseConnected, type Logger } from '@mealprep/service-kit';
+import { Broker, createApp, isDatabaseConnected, Outbox, type Logger } from '@mealprep/service-kit';
 import { loginTokenRepository } from './data-access/login-token-repository';
 import { notificationRepository } from './data-access/notification-repository';
 import { sendLogRepository } from './data-access/send-log-repository';
@@ -14,6 +14,8 @@ export interface AuthDeps {
   logger: Logger;
   connection: Connection;
   broker: Broker;
+  /** The service's outbox; one of the app's own when not given. */
+  outbox?: Outbox;
   identitySecret: string;
   siteUrl: string;
   adminEmails: string[];
@@ -37,10 +39,11 @@ export async function ensureAuthIndexes(repositories: ReturnType<typeof authRepo
 
 export function createAuthApp(deps: AuthDeps) {
   const repositories = authRepositories(deps.connection);
+  const outbox = deps.outbox ?? new Outbox(deps);
   const signIn = new SignIn({
     ...repositories,
     mailer: deps.mailer,
-    publish: deps.broker.publish.bind(deps.broker),
+    publish: outbox.publish.bind(outbox),
     logger: deps.logger,
     secret: deps.identitySecret,
     siteUrl: deps.siteUrl,

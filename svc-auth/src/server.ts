@@ -19,11 +19,12 @@ await runService('svc-auth', () =>
       mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outbox: path.resolve(config.DATA_DIR, 'outbox'), logger });
       await subscribeStatusMail({ broker, ...repositories, mailer, siteUrl: config.SITE_URL, logger });
     },
-    createApp: ({ logger, connection, broker }) =>
+    createApp: ({ logger, connection, broker, outbox }) =>
       createAuthApp({
         logger,
         connection,
         broker,
+        outbox,
         identitySecret: config.IDENTITY_SECRET,
         siteUrl: config.SITE_URL,
         adminEmails: config.ADMIN_EMAILS,

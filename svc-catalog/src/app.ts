@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { Broker, createApp, isDatabaseConnected, type Logger } from '@mealprep/service-kit';
+import { Broker, createApp, isDatabaseConnected, Outbox, type Logger } from '@mealprep/service-kit';
 import { blogPostRepository } from './data-access/blog-post-repository';
 import { geoRegionRepository } from './data-access/geo-region-repository';
 import { mealTypeRepository } from './data-access/meal-type-repository';
@@ -20,6 +20,8 @@ export interface CatalogDeps {
   logger: Logger;
   connection: Connection;
   broker: Broker;
+  /** The service's outbox; one of the app's own when not given. */
+  outbox?: Outbox;
   identitySecret: string;
   /** The public index; built from the database when not given. */
   catalog?: CatalogIndex;
@@ -44,11 +46,12 @@ export async function ensureCatalogIndexes(repositories: ReturnType<typeof catal
 export function createCatalogApp(deps: CatalogDeps) {
   const repositories = catalogRepositories(deps.connection);
   const catalog = deps.catalog ?? new CatalogIndex(repositories);
+  const outbox = deps.outbox ?? new Outbox(deps);
   const serviceDeps = {
     ...repositories,
     mealTypes: repositories.mealTypes,
     catalog,
-    publish: deps.broker.publish.bind(deps.broker),
+    publish: outbox.publish.bind(outbox),
     ipHashSecret: deps.identitySecret,
     now: deps.now,
   };

@@ -15,23 +15,24 @@ await runService('svc-catalog', () =>
     name: 'svc-catalog',
     dbName: 'catalog',
     config,
-    prepare: async ({ connection, broker, logger }) => {
+    prepare: async ({ connection, broker, outbox, logger }) => {
       const repositories = catalogRepositories(connection);
       await ensureCatalogIndexes(repositories);
-      const seeded = await seedReferenceData({ ...repositories, publish: (type, payload) => broker.publish(type, payload) });
+      const seeded = await seedReferenceData({ ...repositories, publish: (type, payload) => outbox.publish(type, payload) });
       if (config.SEED_DEMO_DATA) Object.assign(seeded, { demo: await seedDemoCatalog(repositories) });
       logger.info(seeded, 'seed data checked');
       catalog = new CatalogIndex(repositories);
       await catalog.refresh();
       await subscribeIndexRefresher(broker, catalog, logger);
-      await subscribeCheckerEvents(broker, { services: repositories.services, catalog, publish: (type, payload) => broker.publish(type, payload) });
+      await subscribeCheckerEvents(broker, { services: repositories.services, catalog, publish: (type, payload) => outbox.publish(type, payload) });
       logger.info({ published: catalog.index.size }, 'public index built');
     },
-    createApp: ({ logger, connection, broker }) =>
+    createApp: ({ logger, connection, broker, outbox }) =>
       createCatalogApp({
         logger,
         connection,
         broker,
+        outbox,
         catalog,
         identitySecret: config.IDENTITY_SECRET,
         exposeStack: config.NODE_ENV === 'development',

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { Broker, createApp, isDatabaseConnected, type Logger } from '@mealprep/service-kit';
+import { Broker, createApp, isDatabaseConnected, Outbox, type Logger } from '@mealprep/service-kit';
 import { checkRepository } from './data-access/check-repository';
 import { checkRunRepository } from './data-access/check-run-repository';
 import { serviceProjectionRepository } from './data-access/service-projection-repository';
@@ -11,6 +11,8 @@ export interface CheckerDeps {
   logger: Logger;
   connection: Connection;
   broker: Broker;
+  /** The service's outbox; one of the app's own when not given. */
+  outbox?: Outbox;
   identitySecret: string;
   check: CheckOptions;
   /** Waits before a failed job is tried again (the work queue's delay queues). */
@@ -33,11 +35,14 @@ export async function ensureCheckerIndexes(repositories: ReturnType<typeof check
 
 /** What the domain needs, wired to the database and the broker. */
 export function checkerDomain(deps: CheckerDeps): CheckerDomainDeps {
+  const outbox = deps.outbox ?? new Outbox(deps);
   return {
     ...checkerRepositories(deps.connection),
     check: deps.check,
     sendJobs: (jobs) => deps.broker.sendJobs(CHECK_QUEUE, jobs, { retryDelaysMs: deps.jobRetryDelaysMs }),
-    publishClosed: (payload) => deps.broker.publish('checker.service.closed-confirmed', payload),
+    publishClosed: async (payload) => {
+      await outbox.publish('checker.service.closed-confirmed', payload);
+    },
     logger: deps.logger,
     ...(deps.now ? { now: deps.now } : {}),
   };

@@ -14,10 +14,10 @@ await runService('svc-checker', async () => {
     name: 'svc-checker',
     dbName: 'checker',
     config,
-    prepare: async ({ connection, broker, logger }) => {
+    prepare: async ({ connection, broker, outbox, logger }) => {
       const repositories = checkerRepositories(connection);
       await ensureCheckerIndexes(repositories);
-      const deps = wiring({ connection, broker, logger });
+      const deps = wiring({ connection, broker, outbox, logger });
       const domain = checkerDomain(deps);
       await subscribeCatalogEvents({ broker, ...repositories, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger });
       // svc-catalog may still be starting (it seeds first): the copy is rebuilt as soon as it answers.
@@ -35,7 +35,7 @@ await runService('svc-checker', async () => {
       }, config.CHECK_SCHEDULE_INTERVAL_MS);
       scheduler.unref();
     },
-    createApp: ({ connection, broker, logger }) => createCheckerApp(wiring({ connection, broker, logger })),
+    createApp: ({ connection, broker, outbox, logger }) => createCheckerApp(wiring({ connection, broker, outbox, logger })),
   });
   return {
     ...running,
@@ -47,7 +47,7 @@ await runService('svc-checker', async () => {
   };
 });
 
-function wiring(parts: Pick<CheckerDeps, 'connection' | 'broker' | 'logger'>): CheckerDeps {
+function wiring(parts: Pick<CheckerDeps, 'connection' | 'broker' | 'outbox' | 'logger'>): CheckerDeps {
   const site = new URL(config.SITE_URL);
   return {
     ...parts,

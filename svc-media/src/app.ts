@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Connection } from 'mongoose';
-import { Broker, createApp, isDatabaseConnected, type Logger } from '@mealprep/service-kit';
+import { Broker, createApp, isDatabaseConnected, Outbox, type Logger } from '@mealprep/service-kit';
 import { bannerImageRepository } from './data-access/banner-image-repository';
 import { imageFileStore } from './data-access/image-file-store';
 import { mediaRepository } from './data-access/media-repository';
@@ -18,6 +18,8 @@ export interface MediaDeps {
   logger: Logger;
   connection: Connection;
   broker: Broker;
+  /** The service's outbox; one of the app's own when not given. */
+  outbox?: Outbox;
   identitySecret: string;
   /** Folder the image files live in; the server passes `${DATA_DIR}/media`. */
   mediaDir?: string;
@@ -45,6 +47,7 @@ export function mediaRepositories(connection: Connection, mediaDir: string = DEF
 
 export function createMediaApp(deps: MediaDeps) {
   const repositories = mediaRepositories(deps.connection, deps.mediaDir);
+  const outbox = deps.outbox ?? new Outbox(deps);
   return createApp({
     name: 'svc-media',
     broker: deps.broker,
@@ -62,7 +65,7 @@ export function createMediaApp(deps: MediaDeps) {
           ...repositories,
           stock: stockPhotos(deps.stockPhotos ?? { apiUrl: 'https://api.unsplash.com' }),
           allowHosts: deps.fetchAllowHosts ?? [],
-          publish: deps.broker.publish.bind(deps.broker),
+          publish: outbox.publish.bind(outbox),
         }),
       );
     },

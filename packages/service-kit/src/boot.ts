@@ -3,6 +3,7 @@ import type { Connection } from 'mongoose';
 import { Broker } from './broker';
 import { connectDatabase } from './database';
 import { createLogger, type Logger } from './logger';
+import { Outbox } from './outbox';
 import { closeServer, listen, type RunningService } from './service';
 
 export interface BaseSettings {
@@ -22,11 +23,13 @@ export interface ServiceDeps<C extends BaseSettings> {
   logger: Logger;
   connection: Connection;
   broker: Broker;
+  /** Publishes the service's events through its outbox, so none is lost while the broker is away. */
+  outbox: Outbox;
 }
 
 /**
- * What every service does at start, in order: logger, its own database, the broker, its own
- * preparation (indexes, seeding, consumers), then listen. Stopping reverses it.
+ * What every service does at start, in order: logger, its own database, the broker, the outbox's
+ * waiting events, its own preparation (indexes, seeding, consumers), then listen. Stopping reverses it.
  */
 export async function bootService<C extends BaseSettings>(options: {
   name: string;
@@ -45,7 +48,10 @@ export async function bootService<C extends BaseSettings>(options: {
     await connection.close();
     throw err;
   }
-  const deps = { config, logger, connection, broker };
+  const outbox = new Outbox({ connection, broker, logger });
+  const deps = { config, logger, connection, broker, outbox };
+  // Events stored before a stop or a crash go out first.
+  await outbox.relay();
   await options.prepare?.(deps);
   const { server, url } = await listen(options.createApp(deps), config.PORT, config.HOST);
   return {
@@ -53,6 +59,7 @@ export async function bootService<C extends BaseSettings>(options: {
     logger,
     stop: async () => {
       await closeServer(server);
+      await outbox.stop();
       await broker.close();
       await connection.close();
     },

@@ -149,27 +149,37 @@ export class Broker {
     this.reconnectTimer.unref();
   }
 
-  /** Publishes a domain event and resolves once the broker has confirmed it. */
-  async publish<T extends EventType>(type: T, payload: EventPayload<T>): Promise<EventEnvelope> {
-    const channel = this.channel;
-    if (!channel) throw AppError.unavailable('The message broker is not connected.');
-    const envelope: EventEnvelope = {
+  /** Builds the envelope of a domain event; the payload is checked against its schema (throws when it does not match). */
+  envelope<T extends EventType>(type: T, payload: EventPayload<T>): EventEnvelope {
+    return {
       id: randomUUID(),
       type,
       occurredAt: new Date().toISOString(),
       source: this.options.source,
       payload: EventPayloadSchemas[type].parse(payload),
     };
+  }
+
+  /** Publishes a domain event and resolves once the broker has confirmed it. */
+  async publish<T extends EventType>(type: T, payload: EventPayload<T>): Promise<EventEnvelope> {
+    const envelope = this.envelope(type, payload);
+    await this.publishEnvelope(envelope);
+    return envelope;
+  }
+
+  /** Publishes an envelope built before (an outbox relays stored ones) and resolves once the broker has confirmed it. */
+  async publishEnvelope(envelope: EventEnvelope): Promise<void> {
+    const channel = this.channel;
+    if (!channel) throw AppError.unavailable('The message broker is not connected.');
     await new Promise<void>((resolve, reject) => {
       channel.publish(
         this.exchange,
-        type,
+        envelope.type,
         Buffer.from(JSON.stringify(envelope)),
-        { persistent: true, contentType: 'application/json', messageId: envelope.id, type },
+        { persistent: true, contentType: 'application/json', messageId: envelope.id, type: envelope.type },
         (err: unknown) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()),
       );
     });
-    return envelope;
   }
 
   /**

@@ -11,3 +11,4 @@ export { bootService, type BaseSettings, type ServiceDeps } from './boot';
 export { readCookie } from './cookies';
 export { isPublicAddress } from './net-guard';
 export { Metrics, metricsEndpoint, serviceMetrics, LATENCY_BUCKETS } from './metrics';
+export { Outbox, type OutboxOptions } from './outbox';

@@ -118,6 +118,9 @@ export interface PrivateBroker {
   url: string;
   /** Stops the node (as `rabbitmqctl stop` would) and starts it again on the same port and data. */
   restart: () => Promise<void>;
+  /** Stops the node and keeps its data, until `startNode`. */
+  stopNode: () => Promise<void>;
+  startNode: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -176,6 +179,8 @@ export async function startPrivateBroker(): Promise<PrivateBroker> {
       await halt();
       await start();
     },
+    stopNode: halt,
+    startNode: start,
     stop: async () => {
       await halt();
       rmSync(dir, { recursive: true, force: true });
