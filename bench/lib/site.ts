@@ -9,7 +9,7 @@ import { freePort } from '../../scripts/lib/net.mjs';
 import { ROOT } from './system';
 
 /** The whole site as `npm start` runs it, on a free port with data and broker names of its own. */
-export async function startSite(extraEnv: Record<string, string> = {}): Promise<{ url: string; dataDir: string; services: Record<string, { url: string; pid: number }>; stop: () => Promise<void> }> {
+export async function startSite(extraEnv: Record<string, string> = {}): Promise<{ url: string; dataDir: string; services: Record<string, { url: string; pid: number }>; gatewayPid: number; ferretdbPid: number | null; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mealprep-bench-site-'));
   const prefix = `bench-${randomBytes(3).toString('hex')}`;
   const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
@@ -25,11 +25,18 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('the site did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
-  const { url, services } = JSON.parse(readFileSync(stateFile, 'utf8')) as { url: string; services: Record<string, { url: string; pid: number }> };
+  const { url, services, gateway, ferretdbPid } = JSON.parse(readFileSync(stateFile, 'utf8')) as {
+    url: string;
+    services: Record<string, { url: string; pid: number }>;
+    gateway: { pid: number };
+    ferretdbPid: number | null;
+  };
   return {
     url,
     dataDir,
     services,
+    gatewayPid: gateway.pid,
+    ferretdbPid,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -146,7 +146,13 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   });
   const extraHeaders = (req: express.Request) => (req.identity ? signIdentity(req.identity, config.IDENTITY_SECRET) : {});
   for (const upstream of upstreams) {
-    const options = upstream.name === 'catalog' ? { cache: edgeCache, onFailure: () => catalogHealth.markDown(), extraHeaders } : { extraHeaders };
+    const options =
+      upstream.name === 'catalog'
+        ? { cache: edgeCache, onFailure: () => catalogHealth.markDown(), extraHeaders }
+        : upstream.name === 'media'
+          ? // The banner list is read on every home page; images carry their own long cache headers.
+            { cache: edgeCache, cachePaths: /^\/banners$/, extraHeaders }
+          : { extraHeaders };
     app.use(`/api/${upstream.name}`, proxyTo(upstream, options));
   }
   app.use('/api', (req, _res, next) => next(AppError.notFound(`No API at ${req.originalUrl.split('?')[0]}`)));
@@ -184,7 +190,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
         async (event) => {
           meta.clear();
           if (event.type.startsWith('media.banners.')) banner = null;
-          if (event.type.startsWith('catalog.')) edgeCache.clear();
+          if (event.type.startsWith('catalog.') || event.type.startsWith('media.')) edgeCache.clear();
           const invalidation = invalidationFor(event);
           if (invalidation) live.broadcast(invalidation);
         },

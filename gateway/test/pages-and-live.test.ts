@@ -23,6 +23,7 @@ const article = {
 };
 
 let listHits = 0;
+const mediaHits = { banners: 0, images: 0 };
 
 function fakeCatalog() {
   const app = express();
@@ -30,6 +31,15 @@ function fakeCatalog() {
   app.get('/services', (_req, res) => {
     listHits += 1;
     res.set('cache-control', 'no-cache').json({ items: [], total: listHits, page: 1, pageSize: 6, pageCount: 0 });
+  });
+  // svc-media's routes (the fake answers for every service).
+  app.get('/banners', (_req, res) => {
+    mediaHits.banners += 1;
+    res.set('cache-control', 'no-cache').json({ items: [{ id: `banner-${mediaHits.banners}` }] });
+  });
+  app.get('/images/logo-1/card', (_req, res) => {
+    mediaHits.images += 1;
+    res.type('image/webp').send(Buffer.from('RIFF'));
   });
   app.get('/regions/new-york', (_req, res) => res.json({ slug: 'new-york', name: 'New York', countryCode: 'US', type: 'state' }));
   app.get('/services/by-slug/green-fork-kitchen', (_req, res) => res.json(service));
@@ -209,6 +219,25 @@ describe('gateway pages for crawlers and live events', () => {
     const before = listHits;
     await list({ cookie: 'session=abc' });
     expect(listHits).toBe(before + 1);
+  });
+
+  it('when anonymous visitors read the banner list twice, then the edge answers the second; a media event makes it ask again; images always go to svc-media', async () => {
+    await expect.poll(() => gateway.broker.isConnected()).toBe(true);
+    const banners = async () => ((await (await fetch(`${site.url}/api/media/banners`)).json()) as { items: Array<{ id: string }> }).items[0]?.id;
+    await expect.poll(async () => {
+      const before = mediaHits.banners;
+      await banners();
+      await banners();
+      return mediaHits.banners - before;
+    }).toBe(0);
+    const cached = await banners();
+
+    await mq.broker.publish('media.banners.changed', { count: 1 });
+    await expect.poll(banners).not.toBe(cached);
+
+    const images = mediaHits.images;
+    for (let i = 0; i < 3; i += 1) expect((await fetch(`${site.url}/api/media/images/logo-1/card`)).status).toBe(200);
+    expect(mediaHits.images).toBe(images + 3);
   });
 
   it('when the catalogue stops, then cached lists are no longer served: the answer is a 503 at once', async () => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import express, { Router, type Response } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 import { REMOTE_NAMES, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
 import { renderMeta, type PageMeta } from '../pages/page-meta';
 import { precompressed } from './precompressed';
@@ -70,12 +70,19 @@ export function staticSite(options: {
     );
   }
 
+  // Only a path that names a file can be one of the shell's files: a page route skips the disk.
+  const onlyFiles =
+    (handler: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      FILE_LIKE.test(req.path) ? handler(req, res, next) : next();
   router.use(
-    precompressed(shellDist),
-    express.static(shellDist, {
-      index: false,
-      setHeaders: (res, filePath) => cacheHeaders(res, filePath, false),
-    }),
+    onlyFiles(precompressed(shellDist)),
+    onlyFiles(
+      express.static(shellDist, {
+        index: false,
+        setHeaders: (res, filePath) => cacheHeaders(res, filePath, false),
+      }),
+    ),
   );
 
   router.get(/.*/, async (req, res, next) => {

@@ -83,14 +83,22 @@ function sendUpstreamError(res: Response, upstream: Upstream, err: unknown, requ
  */
 export function proxyTo(
   upstream: Upstream,
-  options: { extraHeaders?: (req: Request) => Record<string, string>; cache?: EdgeCache; onFailure?: () => void } = {},
+  options: {
+    extraHeaders?: (req: Request) => Record<string, string>;
+    cache?: EdgeCache;
+    /** Which of the service's paths the edge cache may keep (all, when not given). */
+    cachePaths?: RegExp;
+    onFailure?: () => void;
+  } = {},
 ): RequestHandler {
   const cache = options.cache;
   return async (req, res) => {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const cacheable = cache?.cacheable(req) ?? false;
+    const cacheable = (cache?.cacheable(req) ?? false) && (!options.cachePaths || options.cachePaths.test(req.path));
+    // Keyed by the full URL: services share one cache.
+    const key = req.originalUrl;
     if (cache && cacheable) {
-      const hit = cache.get(req.url);
+      const hit = cache.get(key);
       if (hit) return sendCached(req, res, hit);
     }
     const generation = cache?.generation ?? 0;
@@ -108,7 +116,7 @@ export function proxyTo(
       if (cache && cacheable && answer.statusCode === 200 && !headers['set-cookie']) {
         const body = Buffer.from(await answer.body.arrayBuffer());
         const stored = { status: 200, headers, body };
-        cache.set(req.url, stored, generation);
+        cache.set(key, stored, generation);
         return sendCached(req, res, stored);
       }
       res.status(answer.statusCode);
