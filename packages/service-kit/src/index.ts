@@ -12,3 +12,4 @@ export { readCookie } from './cookies';
 export { isPublicAddress } from './net-guard';
 export { Metrics, metricsEndpoint, serviceMetrics, LATENCY_BUCKETS } from './metrics';
 export { Outbox, type OutboxOptions } from './outbox';
+export { coalesced } from './coalesce';

@@ -2,6 +2,7 @@ import { EventEnvelopeSchema, EventPayloadSchemas, isEventType, type EventEnvelo
 import { Types, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { Broker } from './broker';
+import { coalesced } from './coalesce';
 
 interface OutboxEntry {
   _id: Types.ObjectId;
@@ -31,8 +32,6 @@ export interface OutboxOptions {
 export class Outbox {
   private readonly retryMs: number;
   private readonly batchSize: number;
-  private running: Promise<void> | null = null;
-  private again = false;
   private retryTimer: NodeJS.Timeout | null = null;
   private stopped = false;
 
@@ -68,27 +67,10 @@ export class Outbox {
    * Relays every waiting event in the order stored. One relay runs at a time; a call while one runs
    * waits for it, and it goes round once more so the caller's event is included. Never throws.
    */
-  relay(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          if (!(await this.drain())) {
-            this.scheduleRetry();
-            break;
-          }
-        } while (this.again && !this.stopped);
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
-  }
+  readonly relay = coalesced(async () => {
+    if (this.stopped) return;
+    if (!(await this.drain())) this.scheduleRetry();
+  });
 
   /** Relays until nothing waits (true), or stops at the first failure (false). */
   private async drain(): Promise<boolean> {
@@ -129,7 +111,7 @@ export class Outbox {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    await this.running;
+    await this.relay();
   }
 }
 

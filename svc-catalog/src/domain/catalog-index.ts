@@ -1,3 +1,4 @@
+import { coalesced } from '@mealprep/service-kit';
 import type { GeoRegionRepository } from '../data-access/geo-region-repository';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import type { ServiceRepository } from '../data-access/service-repository';
@@ -18,36 +19,20 @@ export class CatalogIndex {
   readonly index = new PublicIndex();
   /** Every service, for the admin table. */
   readonly admin = new AdminIndex();
-  private running: Promise<void> | null = null;
-  private again = false;
 
   constructor(private readonly deps: IndexDeps) {}
 
-  async refresh(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          const [all, regions, mealTypes] = await Promise.all([
-            this.deps.services.listAll(),
-            this.deps.regions.listByCountry('US'),
-            this.deps.mealTypes.list(),
-          ]);
-          this.index.rebuild(
-            all.filter((s) => s.status === 'published'),
-            regions,
-            mealTypes,
-          );
-          this.admin.rebuild(all);
-        } while (this.again);
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
-  }
+  readonly refresh = coalesced(async () => {
+    const [all, regions, mealTypes] = await Promise.all([
+      this.deps.services.listAll(),
+      this.deps.regions.listByCountry('US'),
+      this.deps.mealTypes.list(),
+    ]);
+    this.index.rebuild(
+      all.filter((s) => s.status === 'published'),
+      regions,
+      mealTypes,
+    );
+    this.admin.rebuild(all);
+  });
 }
