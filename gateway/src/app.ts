@@ -101,9 +101,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestContext(logger));
-  const { metrics, middleware: countRequests } = serviceMetrics('the gateway');
+  const { metrics, middleware: countRequests } = serviceMetrics('the gateway', { broker });
   metrics.gauge('live_clients', 'Browsers connected to the live stream.', () => [[{}, live.size]]);
-  metrics.gauge('broker_queue_messages', 'Messages waiting in each queue the gateway reads.', async () => (await broker.queueDepths()).map(([queue, n]) => [{ queue }, n]));
   app.use(countRequests);
   app.use(
     securityHeaders({

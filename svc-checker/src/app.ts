@@ -40,9 +40,7 @@ export function checkerDomain(deps: CheckerDeps): CheckerDomainDeps {
     ...checkerRepositories(deps.connection),
     check: deps.check,
     sendJobs: (jobs) => deps.broker.sendJobs(CHECK_QUEUE, jobs, { retryDelaysMs: deps.jobRetryDelaysMs }),
-    publishClosed: async (payload) => {
-      await outbox.publish('checker.service.closed-confirmed', payload);
-    },
+    publishClosed: (payload) => outbox.publish('checker.service.closed-confirmed', payload),
     logger: deps.logger,
     ...(deps.now ? { now: deps.now } : {}),
   };

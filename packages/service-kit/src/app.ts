@@ -36,11 +36,7 @@ export function createApp(options: AppOptions): Express {
   app.set('query parser', 'simple');
 
   app.use(requestContext(options.logger));
-  const { metrics, middleware } = serviceMetrics(options.name ?? 'the service');
-  if (options.broker) {
-    const broker = options.broker;
-    metrics.gauge('broker_queue_messages', 'Messages waiting in each queue the service reads or fills.', async () => (await broker.queueDepths()).map(([queue, n]) => [{ queue }, n]));
-  }
+  const { metrics, middleware } = serviceMetrics(options.name ?? 'the service', { broker: options.broker });
   options.metrics?.(metrics);
   app.use(middleware);
   app.use((req, _res, next) => {

@@ -85,13 +85,23 @@ export class Metrics {
   }
 }
 
-/** Metrics every service has: requests by route and status, their latency, the process's memory. */
-export function serviceMetrics(service: string): { metrics: Metrics; middleware: RequestHandler } {
+/**
+ * Metrics every service has: requests by route and status, their latency, the process's memory,
+ * and, given its broker client, the messages waiting in each queue it declared.
+ */
+export function serviceMetrics(
+  service: string,
+  options: { broker?: { queueDepths: () => Promise<Array<[string, number]>> } } = {},
+): { metrics: Metrics; middleware: RequestHandler } {
   const metrics = new Metrics();
   const requests = metrics.counter('http_requests_total', `Requests ${service} answered, by method, route pattern and status.`);
   const latency = metrics.histogram('http_request_duration_seconds', `Time ${service} took to answer, by method and route pattern.`);
   metrics.gauge('process_resident_memory_bytes', 'Resident memory of the process.', () => [[{}, process.memoryUsage().rss]]);
   metrics.gauge('nodejs_heap_used_bytes', 'V8 heap in use.', () => [[{}, process.memoryUsage().heapUsed]]);
+  const broker = options.broker;
+  if (broker) {
+    metrics.gauge('broker_queue_messages', `Messages waiting in each queue ${service} reads or fills.`, async () => (await broker.queueDepths()).map(([queue, n]) => [{ queue }, n]));
+  }
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
