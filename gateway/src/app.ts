@@ -135,12 +135,18 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     },
     metricsEndpoint(metrics),
   );
-  app.get(LIVE_PATH, live.handler());
+  // The stream knows who opened it: a change to a listing that is not public goes only to its owner and the admins.
+  // If sessions cannot be resolved just now, the stream is opened as a visitor's rather than refused.
+  const liveIdentity = resolveIdentity(sessions);
+  app.get(LIVE_PATH, (req, res, next) => liveIdentity(req, res, () => next()), live.handler());
   app.use('/api', noInternalRoutes, sameOriginWrites(new URL(siteUrl).origin, { allowRequestHost: !config.SITE_URL }), resolveIdentity(sessions));
   // A logout takes effect here at once, before svc-auth's event arrives.
   app.post('/api/auth/logout', (req, _res, next) => {
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
-    if (token) sessions.dropSession(sessionHash(token));
+    if (token) {
+      sessions.dropSession(sessionHash(token));
+      live.endSession(sessionHash(token));
+    }
     next();
   });
   const extraHeaders = (req: express.Request) => (req.identity ? signIdentity(req.identity, config.IDENTITY_SECRET) : {});
@@ -178,8 +184,16 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
         'gateway-sessions',
         ['auth.session.revoked', 'auth.user.roles-changed'],
         async (event) => {
-          if (event.type === 'auth.session.revoked') sessions.dropSession(EventPayloadSchemas['auth.session.revoked'].parse(event.payload).sessionHash);
-          if (event.type === 'auth.user.roles-changed') sessions.dropUser(EventPayloadSchemas['auth.user.roles-changed'].parse(event.payload).userId);
+          if (event.type === 'auth.session.revoked') {
+            const { sessionHash: hash } = EventPayloadSchemas['auth.session.revoked'].parse(event.payload);
+            sessions.dropSession(hash);
+            live.endSession(hash);
+          }
+          if (event.type === 'auth.user.roles-changed') {
+            const { userId } = EventPayloadSchemas['auth.user.roles-changed'].parse(event.payload);
+            sessions.dropUser(userId);
+            live.endUser(userId);
+          }
         },
         { exclusive: true, prefetch: 50 },
       );
@@ -190,8 +204,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
           meta.clear();
           if (event.type.startsWith('media.banners.')) banner = null;
           if (event.type.startsWith('catalog.') || event.type.startsWith('media.')) edgeCache.clear();
-          const invalidation = invalidationFor(event);
-          if (invalidation) live.broadcast(invalidation);
+          const message = invalidationFor(event);
+          if (message) live.broadcast(message);
         },
         { exclusive: true, prefetch: 50 },
       );

@@ -1,5 +1,8 @@
+import type { LiveInvalidation } from '@mealprep/contracts';
+import { Broker } from '@mealprep/service-kit';
+import { silentLogger } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZATION_MATRIX, CALLERS, type Caller, type Outcome } from './authorization-matrix';
+import { AUTHORIZATION_MATRIX, CALLERS, LIVE_CHANGES, LIVE_MATRIX, type Caller, type LiveChange, type Outcome } from './authorization-matrix';
 import { callApi, listing, placeholderValues, signIn, startSystem, type RunningSystem } from './system';
 
 const EMAILS: Record<Exclude<Caller, 'visitor'>, string> = {
@@ -8,6 +11,33 @@ const EMAILS: Record<Exclude<Caller, 'visitor'>, string> = {
   otherOwner: 'owner-b@matrix.test',
   admin: 'admin@matrix.test',
 };
+
+/** A caller's open live stream: every frame it has heard. */
+function listen(url: string, cookie: string | undefined) {
+  const controller = new AbortController();
+  const heard: LiveInvalidation[] = [];
+  const opened = (async () => {
+    const response = await fetch(url, { signal: controller.signal, headers: cookie ? { cookie } : {} });
+    if (response.status !== 200 || !response.body) throw new Error(`live stream: ${response.status}`);
+    return response.body.getReader();
+  })();
+  const reading = opened.then(async (reader) => {
+    let buffer = '';
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = /^data: (.*)$/m.exec(frame)?.[1];
+        if (/^event: invalidate$/m.test(frame) && data) heard.push(JSON.parse(data) as LiveInvalidation);
+      }
+    }
+  });
+  return { heard, opened, close: () => { controller.abort(); return reading.catch(() => undefined); } };
+}
 
 /** Every cell of `authorization-matrix.ts`, called through the gateway of a running system. */
 describe('authorization matrix through the gateway', () => {
@@ -26,6 +56,57 @@ describe('authorization matrix through the gateway', () => {
     values = await placeholderValues(system, (JSON.parse(own.text) as { id: string }).id);
   }, 300_000);
   afterAll(async () => system?.stop(), 120_000);
+
+  it('when each kind of change is made, then every caller open on the live stream hears exactly what the live matrix gives (no cell differs)', async () => {
+    const streams = CALLERS.map((caller) => listen(`${system.gateway.url}/api/live`, cookies[caller]));
+    const announcer = new Broker({ url: system.rabbit.url, prefix: 'system', source: 'svc-catalog', logger: silentLogger });
+    try {
+      await Promise.all(streams.map((s) => s.opened));
+      await announcer.connect();
+      const admin = (method: string, pathname: string, body?: unknown) => call('admin', method, pathname, body);
+      const banners = JSON.parse((await admin('GET', '/api/media/admin/banners')).text) as { items: Array<{ id: string }> };
+      const slugOf: Partial<Record<LiveChange, string>> = { publishedServiceChanged: values.demoSlug, ownDraftChanged: 'matrix-kitchen-a' };
+      const make: Record<LiveChange, () => Promise<unknown>> = {
+        publishedServiceChanged: () => admin('POST', `/api/catalog/admin/services/${values.demoService}/feature`, { days: 3 }),
+        ownDraftChanged: () => call('owner', 'PATCH', `/api/catalog/services/${values.own}`, { tagline: 'Heard by its owner and the admins' }),
+        mealTypesSeeded: () => announcer.publish('catalog.meal-types.seeded', { count: 1 }),
+        regionsSeeded: () => announcer.publish('catalog.regions.seeded', { count: 1 }),
+        articleChanged: () => admin('PATCH', `/api/catalog/admin/articles/${values.article}/status`, { status: 'published' }),
+        bannerChanged: () => admin('PATCH', `/api/media/admin/banners/${banners.items[0]!.id}`, { isActive: true }),
+      };
+      const differences: string[] = [];
+      for (const change of Object.keys(LIVE_CHANGES) as LiveChange[]) {
+        for (const stream of streams) stream.heard.length = 0;
+        const answer = (await make[change]()) as { status?: number; text?: string } | undefined;
+        if (answer?.status !== undefined && answer.status >= 300) throw new Error(`${LIVE_CHANGES[change]}: ${answer.status} ${answer.text}`);
+        const rows = LIVE_MATRIX.filter((row) => row.change === change);
+        const heardBy = (i: number, topic: string) => streams[i]!.heard.some((f) => f.topics.includes(topic as never) && (slugOf[change] === undefined || f.slug === slugOf[change]));
+        // Wait until every caller who should hear has heard, then a moment more for any who should not.
+        const allHeard = () => rows.every((row) => row.hears.every((should, i) => !should || heardBy(i, row.topic)));
+        for (const deadline = Date.now() + 15_000; !allHeard() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 750));
+        for (const row of rows) {
+          for (const [i, caller] of CALLERS.entries()) {
+            if (heardBy(i, row.topic) !== row.hears[i]) differences.push(`${row.topic} when ${LIVE_CHANGES[change]}, ${caller}: expected ${row.hears[i] ? 'to hear' : 'not to hear'} it`);
+          }
+        }
+      }
+      expect(differences).toEqual([]);
+
+      // A stream belongs to its session: logging out ends it (the browser reconnects as a visitor).
+      const leaver = await signIn(system, 'leaver@matrix.test');
+      const ended = { done: false };
+      const stream = listen(`${system.gateway.url}/api/live`, leaver);
+      streams.push(stream);
+      const reader = await stream.opened;
+      void reader.closed.then(() => (ended.done = true), () => (ended.done = true));
+      expect((await callApi(system.gateway.url, leaver, 'POST', '/api/auth/logout', {})).status).toBe(204);
+      await expect.poll(() => ended.done, { timeout: 10_000 }).toBe(true);
+    } finally {
+      await Promise.all(streams.map((s) => s.close()));
+      await announcer.close();
+    }
+  }, 180_000);
 
   it('when every caller calls every route, then each answer is the one the matrix gives (no cell differs)', async () => {
     const seen = (status: number, expected: Outcome): Outcome | number => {

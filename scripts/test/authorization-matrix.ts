@@ -14,6 +14,8 @@
  * that exists nowhere. Writes send an empty JSON body, so an allowed call is refused by validation
  * and changes nothing (the few that act without a body are marked).
  */
+import type { LiveTopic } from '@mealprep/contracts';
+
 export type Outcome = 'allow' | 401 | 403 | 404;
 export const CALLERS = ['visitor', 'user', 'owner', 'otherOwner', 'admin'] as const;
 export type Caller = (typeof CALLERS)[number];
@@ -115,10 +117,52 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/checker/admin/checks/services/{missing}/check', expect: ADMIN },
   { method: 'GET', path: '/api/checker/metrics', expect: NEVER },
 
-  // The live stream: one stream for everybody; its frames name only topics (services, regions,
-  // meal-types, articles, banners) and a slug, never data, so every topic is public.
+  // The live stream: anybody may open it; what each caller hears on it is LIVE_MATRIX below.
   { method: 'GET', path: '/api/live', expect: PUBLIC },
 
   // Last: it ends each caller's session.
   { method: 'POST', path: '/api/auth/logout', expect: PUBLIC },
+];
+
+/**
+ * Every live topic × the five callers: does a caller's open stream hear of the change? Frames name
+ * only topics and a slug, never data; a listing that is not public (and was not before the change)
+ * is heard of by its owner and the admins only, so not even its slug reaches anyone else.
+ * `authorization-matrix.test.ts` makes each change through the running system; no cell may differ.
+ */
+export const LIVE_CHANGES = {
+  /** An admin features a published demo service ({demoSlug}). */
+  publishedServiceChanged: 'a published service changes',
+  /** Owner A edits their own draft ({own}). */
+  ownDraftChanged: "owner A's draft changes",
+  /** svc-catalog seeds meal types (no route changes them; the test announces it as svc-catalog would). */
+  mealTypesSeeded: 'meal types are seeded',
+  /** svc-catalog seeds the states (as above). */
+  regionsSeeded: 'states are seeded',
+  /** An admin publishes an article ({articleSlug}). */
+  articleChanged: 'an article is published',
+  /** An admin changes a banner. */
+  bannerChanged: 'a banner changes',
+} as const;
+export type LiveChange = keyof typeof LIVE_CHANGES;
+
+export interface LiveRow {
+  topic: LiveTopic;
+  change: LiveChange;
+  /** visitor, signed-in user, owner of {own}, owner of another service, admin. */
+  hears: [boolean, boolean, boolean, boolean, boolean];
+}
+
+const EVERYBODY: LiveRow['hears'] = [true, true, true, true, true];
+const OWNER_AND_ADMINS: LiveRow['hears'] = [false, false, true, false, true];
+
+export const LIVE_MATRIX: LiveRow[] = [
+  { topic: 'services', change: 'publishedServiceChanged', hears: EVERYBODY },
+  { topic: 'regions', change: 'publishedServiceChanged', hears: EVERYBODY },
+  { topic: 'services', change: 'ownDraftChanged', hears: OWNER_AND_ADMINS },
+  { topic: 'regions', change: 'ownDraftChanged', hears: OWNER_AND_ADMINS },
+  { topic: 'meal-types', change: 'mealTypesSeeded', hears: EVERYBODY },
+  { topic: 'regions', change: 'regionsSeeded', hears: EVERYBODY },
+  { topic: 'articles', change: 'articleChanged', hears: EVERYBODY },
+  { topic: 'banners', change: 'bannerChanged', hears: EVERYBODY },
 ];

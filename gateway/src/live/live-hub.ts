@@ -1,21 +1,35 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { LIVE_EVENT_NAME, type LiveInvalidation } from '@mealprep/contracts';
-import { AppError } from '@mealprep/service-kit';
+import { LIVE_EVENT_NAME } from '@mealprep/contracts';
+import { AppError, readCookie, sessionHash } from '@mealprep/service-kit';
+import { SESSION_COOKIE } from '@mealprep/contracts';
+import type { LiveAudience, LiveMessage } from './topics';
 
 const HEARTBEAT_MS = 25_000;
 
+/** Who a stream was opened by (resolved from the session cookie when it connected). */
+interface Listener {
+  userId: string | null;
+  admin: boolean;
+  sessionHash: string | null;
+}
+
+const hears = (listener: Listener, audience: LiveAudience): boolean =>
+  audience.kind === 'everyone' || listener.admin || (listener.userId !== null && listener.userId === audience.ownerUserId);
+
 /**
  * The browsers listening on /api/live. Each gets Server-Sent Events; a comment line every 25 s
- * keeps proxies from closing idle streams. Connections are capped in all and per address.
+ * keeps proxies from closing idle streams. Connections are capped in all and per address. A
+ * change to a listing that is not public reaches only its owner and the admins; a stream whose
+ * session ends or whose user's roles change is closed (the browser reconnects as who it is now).
  */
 export class LiveHub {
-  private readonly clients = new Set<Response>();
+  private readonly clients = new Map<Response, Listener>();
   private readonly perIp = new Map<string, number>();
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly limits: { maxClients: number; maxPerIp: number }) {
     this.heartbeat = setInterval(() => {
-      for (const res of this.clients) res.write(': ping\n\n');
+      for (const res of this.clients.keys()) res.write(': ping\n\n');
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -40,26 +54,40 @@ export class LiveHub {
         'x-accel-buffering': 'no',
       });
       res.write('retry: 2000\n\n');
-      this.clients.add(res);
+      const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+      const identity = req.identity ?? null;
+      this.clients.set(res, { userId: identity?.userId ?? null, admin: Boolean(identity?.roles.includes('admin')), sessionHash: identity && token ? sessionHash(token) : null });
       this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1);
       req.socket.setTimeout(0);
-      req.on('close', () => {
-        this.clients.delete(res);
+      const release = () => {
+        if (!this.clients.delete(res)) return;
         const left = (this.perIp.get(ip) ?? 1) - 1;
         if (left <= 0) this.perIp.delete(ip);
         else this.perIp.set(ip, left);
-      });
+      };
+      req.on('close', release);
+      res.on('close', release);
     };
   }
 
-  broadcast(invalidation: LiveInvalidation): void {
+  broadcast({ invalidation, audience }: LiveMessage): void {
     const frame = `event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(invalidation)}\n\n`;
-    for (const res of this.clients) res.write(frame);
+    for (const [res, listener] of this.clients) if (hears(listener, audience)) res.write(frame);
+  }
+
+  /** Closes the streams of a session that ended. */
+  endSession(hash: string): void {
+    for (const [res, listener] of this.clients) if (listener.sessionHash === hash) res.end();
+  }
+
+  /** Closes the streams of a user whose roles changed. */
+  endUser(userId: string): void {
+    for (const [res, listener] of this.clients) if (listener.userId === userId) res.end();
   }
 
   close(): void {
     clearInterval(this.heartbeat);
-    for (const res of this.clients) res.end();
+    for (const res of this.clients.keys()) res.end();
     this.clients.clear();
   }
 }

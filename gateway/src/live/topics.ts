@@ -1,8 +1,23 @@
-import type { EventEnvelope, LiveInvalidation, LiveTopic } from '@mealprep/contracts';
+import type { EventEnvelope, LiveInvalidation, LiveTopic, ServiceStatus } from '@mealprep/contracts';
 
-/** Which pages' data an event makes stale; null when browsers need not hear of it. */
-export function invalidationFor(event: EventEnvelope): LiveInvalidation | null {
-  const payload = (event.payload ?? {}) as { slug?: unknown };
+/**
+ * Who hears of a change: everybody, or only the owner of a listing and the admins (a listing that
+ * is not public, and never was before the change, is nobody else's business: not even its slug).
+ */
+export type LiveAudience = { kind: 'everyone' } | { kind: 'owner-and-admins'; ownerUserId: string | null };
+
+export interface LiveMessage {
+  invalidation: LiveInvalidation;
+  audience: LiveAudience;
+}
+
+/** Statuses whose listings visitors can see. */
+const PUBLIC_STATUSES: readonly ServiceStatus[] = ['published', 'closed'];
+const EVERYONE: LiveAudience = { kind: 'everyone' };
+
+/** Which pages' data an event makes stale, and for whom; null when browsers need not hear of it. */
+export function invalidationFor(event: EventEnvelope): LiveMessage | null {
+  const payload = (event.payload ?? {}) as { slug?: unknown; status?: unknown; previousStatus?: unknown; ownerUserId?: unknown };
   const slug = typeof payload.slug === 'string' ? payload.slug : undefined;
   const topics = ((): LiveTopic[] => {
     if (event.type === 'catalog.service.reported-open') return [];
@@ -15,5 +30,9 @@ export function invalidationFor(event: EventEnvelope): LiveInvalidation | null {
     return [];
   })();
   if (topics.length === 0) return null;
-  return slug ? { topics, slug } : { topics };
+  const invalidation = slug ? { topics, slug } : { topics };
+  if (!event.type.startsWith('catalog.service.')) return { invalidation, audience: EVERYONE };
+  const wasOrIsPublic = [payload.status, payload.previousStatus].some((status) => PUBLIC_STATUSES.includes(status as ServiceStatus));
+  if (wasOrIsPublic) return { invalidation, audience: EVERYONE };
+  return { invalidation, audience: { kind: 'owner-and-admins', ownerUserId: typeof payload.ownerUserId === 'string' ? payload.ownerUserId : null } };
 }

@@ -12,6 +12,8 @@ const ServiceChange = z.object({
   featuredUntil: z.string().nullable().optional(),
   /** Its website, for svc-checker's projection. */
   website: z.string().optional(),
+  /** Who owns it: the owner is told of a publish or a rejection, and only the owner and admins hear of a listing that is not public. */
+  ownerUserId: z.string().nullable().optional(),
 });
 
 /**
@@ -26,9 +28,8 @@ export const EventPayloadSchemas = {
   'catalog.service.deleted': ServiceChange,
   'catalog.service.status-changed': ServiceChange.extend({
     previousStatus: ServiceStatusSchema,
-    /** Who owns it (the owner is told of a publish or a rejection) and why, when an admin said. */
-    ownerUserId: z.string().nullable().optional(),
     name: z.string().optional(),
+    /** Why, when an admin said. */
     reason: z.string().nullable().optional(),
   }),
   'catalog.service.reported-open': z.object({ serviceId: z.string(), slug: z.string(), reportId: z.string() }),

@@ -11,6 +11,7 @@ export function serviceChange(service: StoredService): EventPayload<'catalog.ser
     name: service.name,
     featuredUntil: service.featuredUntil,
     website: service.contact.website,
+    ownerUserId: service.ownerUserId,
   };
 }
 

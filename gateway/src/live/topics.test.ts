@@ -1,0 +1,44 @@
+import type { EventEnvelope } from '@mealprep/contracts';
+import { describe, expect, it } from 'vitest';
+import { invalidationFor } from './topics';
+
+const event = (type: string, payload: Record<string, unknown>): EventEnvelope => ({
+  id: '6f1c2b1e-8f55-4d8e-9a51-3f6f2b8b9c10',
+  type,
+  occurredAt: '2026-11-23T12:00:00.000Z',
+  source: 'svc-catalog',
+  payload,
+});
+const service = (status: string, extra: Record<string, unknown> = {}) => ({ serviceId: 's1', slug: 'quiet-kitchen', status, ownerUserId: 'owner-1', ...extra });
+
+describe('live topics: what a change invalidates, and who hears of it', () => {
+  it('when a public listing changes, or one leaves or joins the public site, then everybody hears of it', () => {
+    for (const payload of [service('published'), service('closed'), service('pending', { previousStatus: 'published' }), service('published', { previousStatus: 'pending' })]) {
+      const type = 'previousStatus' in payload ? 'catalog.service.status-changed' : 'catalog.service.updated';
+      expect(invalidationFor(event(type, payload))).toEqual({ invalidation: { topics: ['services', 'regions'], slug: 'quiet-kitchen' }, audience: { kind: 'everyone' } });
+    }
+  });
+
+  it('when a listing that is not public changes (draft, pending, rejected), then only its owner and the admins hear of it', () => {
+    for (const [type, payload] of [
+      ['catalog.service.created', service('draft')],
+      ['catalog.service.updated', service('pending')],
+      ['catalog.service.status-changed', service('pending', { previousStatus: 'draft' })],
+      ['catalog.service.deleted', service('rejected')],
+    ] as const) {
+      expect(invalidationFor(event(type, payload))?.audience).toEqual({ kind: 'owner-and-admins', ownerUserId: 'owner-1' });
+    }
+    // An imported listing with no owner: the admins only.
+    expect(invalidationFor(event('catalog.service.updated', service('draft', { ownerUserId: null })))?.audience).toEqual({ kind: 'owner-and-admins', ownerUserId: null });
+  });
+
+  it('when reference data, articles or banners change, then everybody hears of it; a report and a sign-in are not announced', () => {
+    expect(invalidationFor(event('catalog.meal-types.seeded', { count: 9 }))).toEqual({ invalidation: { topics: ['meal-types'] }, audience: { kind: 'everyone' } });
+    expect(invalidationFor(event('catalog.regions.seeded', { count: 51 }))).toEqual({ invalidation: { topics: ['regions'] }, audience: { kind: 'everyone' } });
+    expect(invalidationFor(event('catalog.articles.changed', { slugs: ['keto-basics'] }))).toEqual({ invalidation: { topics: ['articles'] }, audience: { kind: 'everyone' } });
+    expect(invalidationFor(event('media.banners.changed', { count: 3 }))).toEqual({ invalidation: { topics: ['banners'] }, audience: { kind: 'everyone' } });
+    expect(invalidationFor(event('catalog.services.imported', { created: 2, updated: 0 }))).toEqual({ invalidation: { topics: ['services', 'regions'] }, audience: { kind: 'everyone' } });
+    expect(invalidationFor(event('catalog.service.reported-open', { serviceId: 's1', slug: 'quiet-kitchen', reportId: 'r1' }))).toBeNull();
+    expect(invalidationFor(event('auth.user.created', { userId: 'u1', email: 'a@example.com' }))).toBeNull();
+  });
+});
