@@ -137,15 +137,16 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   );
   // The stream knows who opened it: a change to a listing that is not public goes only to its owner and the admins.
   // If sessions cannot be resolved just now, the stream is opened as a visitor's rather than refused.
-  const liveIdentity = resolveIdentity(sessions);
-  app.get(LIVE_PATH, (req, res, next) => liveIdentity(req, res, () => next()), live.handler());
-  app.use('/api', noInternalRoutes, sameOriginWrites(new URL(siteUrl).origin, { allowRequestHost: !config.SITE_URL }), resolveIdentity(sessions));
+  const identify = resolveIdentity(sessions);
+  app.get(LIVE_PATH, (req, res, next) => identify(req, res, () => next()), live.handler());
+  app.use('/api', noInternalRoutes, sameOriginWrites(new URL(siteUrl).origin, { allowRequestHost: !config.SITE_URL }), identify);
   // A logout takes effect here at once, before svc-auth's event arrives.
   app.post('/api/auth/logout', (req, _res, next) => {
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
     if (token) {
-      sessions.dropSession(sessionHash(token));
-      live.endSession(sessionHash(token));
+      const hash = sessionHash(token);
+      sessions.dropSession(hash);
+      live.endSession(hash);
     }
     next();
   });

@@ -1,7 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { LIVE_EVENT_NAME } from '@mealprep/contracts';
+import { LIVE_EVENT_NAME, SESSION_COOKIE } from '@mealprep/contracts';
 import { AppError, readCookie, sessionHash } from '@mealprep/service-kit';
-import { SESSION_COOKIE } from '@mealprep/contracts';
 import type { LiveAudience, LiveMessage } from './topics';
 
 const HEARTBEAT_MS = 25_000;

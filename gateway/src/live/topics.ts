@@ -1,4 +1,4 @@
-import type { EventEnvelope, LiveInvalidation, LiveTopic, ServiceStatus } from '@mealprep/contracts';
+import { PUBLIC_SERVICE_STATUSES, type EventEnvelope, type LiveInvalidation, type LiveTopic } from '@mealprep/contracts';
 
 /**
  * Who hears of a change: everybody, or only the owner of a listing and the admins (a listing that
@@ -11,8 +11,6 @@ export interface LiveMessage {
   audience: LiveAudience;
 }
 
-/** Statuses whose listings visitors can see. */
-const PUBLIC_STATUSES: readonly ServiceStatus[] = ['published', 'closed'];
 const EVERYONE: LiveAudience = { kind: 'everyone' };
 
 /** Which pages' data an event makes stale, and for whom; null when browsers need not hear of it. */
@@ -32,7 +30,7 @@ export function invalidationFor(event: EventEnvelope): LiveMessage | null {
   if (topics.length === 0) return null;
   const invalidation = slug ? { topics, slug } : { topics };
   if (!event.type.startsWith('catalog.service.')) return { invalidation, audience: EVERYONE };
-  const wasOrIsPublic = [payload.status, payload.previousStatus].some((status) => PUBLIC_STATUSES.includes(status as ServiceStatus));
+  const wasOrIsPublic = [payload.status, payload.previousStatus].some((status) => typeof status === 'string' && PUBLIC_SERVICE_STATUSES.includes(status));
   if (wasOrIsPublic) return { invalidation, audience: EVERYONE };
   return { invalidation, audience: { kind: 'owner-and-admins', ownerUserId: typeof payload.ownerUserId === 'string' ? payload.ownerUserId : null } };
 }

@@ -14,6 +14,9 @@ export const YES_NO = ['YES', 'NO'] as const;
 /** What an owner may never do to a listing once an admin closed or rejected it. */
 export const OWNER_LOCKED_STATUSES = ['closed', 'rejected'] as const;
 
+/** The statuses whose listings visitors can see (a closed one is shown as closed). */
+export const PUBLIC_SERVICE_STATUSES: readonly string[] = ['published', 'closed'];
+
 export const EDIT_NOT_FOUND_MESSAGE = "Service not found or you don't have permission to edit it.";
 export const NAME_CHANGE_CONFIRM =
   'Are you sure? Changing the name or URL slug will temporarily unpublish your listing until an admin can review.';

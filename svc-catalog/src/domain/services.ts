@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EventPayload, EventType, OwnedService, PublicService, ServiceList, ServiceListQuery, ServiceStatus } from '@mealprep/contracts';
+import { PUBLIC_SERVICE_STATUSES, type EventPayload, type EventType, type OwnedService, type PublicService, type ServiceList, type ServiceListQuery } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import { toPublic, type ServiceRepository } from '../data-access/service-repository';
 import type { ServiceReportRepository } from '../data-access/service-report-repository';
@@ -17,7 +17,6 @@ export interface ServiceDeps {
   now?: () => Date;
 }
 
-const VISIBLE: ServiceStatus[] = ['published', 'closed'];
 const REPORT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export function listServices(deps: Pick<ServiceDeps, 'catalog' | 'now'>, query: ServiceListQuery): ServiceList {
@@ -30,7 +29,7 @@ export function listServices(deps: Pick<ServiceDeps, 'catalog' | 'now'>, query: 
 /** A published or closed service; drafts, pending and rejected ones are not public. */
 export async function getServiceBySlug(deps: Pick<ServiceDeps, 'services'>, slug: string): Promise<PublicService> {
   const service = await deps.services.findBySlug(slug);
-  if (!service || !VISIBLE.includes(service.status)) throw AppError.notFound(`There is no service "${slug}".`);
+  if (!service || !PUBLIC_SERVICE_STATUSES.includes(service.status)) throw AppError.notFound(`There is no service "${slug}".`);
   return toPublic(service);
 }
 
@@ -43,7 +42,7 @@ export async function reportStillOpen(
   input: { serviceId: string; ip: string; userId: string | null },
 ): Promise<void> {
   const service = await deps.services.findById(input.serviceId);
-  if (!service || !VISIBLE.includes(service.status)) throw AppError.notFound('There is no such service.');
+  if (!service || !PUBLIC_SERVICE_STATUSES.includes(service.status)) throw AppError.notFound('There is no such service.');
   if (service.status !== 'closed') return;
   const now = deps.now?.() ?? new Date();
   const ipHash = createHash('sha256').update(`${deps.ipHashSecret}:${input.ip}`).digest('hex');
