@@ -20,21 +20,32 @@ export function useSelection() {
     [],
   );
   const replace = useCallback((ids: readonly string[]) => setSelected(new Set(ids)), []);
-  return { selected, ids: [...selected], toggle, replace, clear: useCallback(() => setSelected(new Set()), []) };
+  const drop = useCallback(
+    (ids: readonly string[]) =>
+      setSelected((current) => {
+        if (!ids.some((id) => current.has(id))) return current;
+        const next = new Set(current);
+        for (const id of ids) next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  return { selected, ids: [...selected], toggle, replace, drop, clear: useCallback(() => setSelected(new Set()), []) };
 }
 
 /**
- * Runs an admin action: on success the selection is cleared, on failure the admin is told the
- * server's reason (else the spec's fallback), and the screen's data is refetched either way.
+ * Runs an admin action: on success the rows it was about (`about`) leave the selection, while
+ * rows picked as it ran stay picked; on failure the admin is told the server's reason (else the
+ * spec's fallback); the screen's data is refetched either way.
  */
-export function useAdminAction(queryKey: QueryKey, onSuccess: () => void) {
+export function useAdminAction(queryKey: QueryKey, selection: { drop: (ids: readonly string[]) => void }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const act = async (run: () => Promise<unknown>, failure: string) => {
+  const act = async (run: () => Promise<unknown>, failure: string, about: readonly string[] = []) => {
     setBusy(true);
     try {
       await run();
-      onSuccess();
+      selection.drop(about);
     } catch (error) {
       window.alert(serverMessage(error) ?? failure);
     } finally {

@@ -1,4 +1,5 @@
-export type Reply = { status: number; body?: unknown };
+/** A canned reply; with `after`, it is sent only once that promise settles (a request still under way). */
+export type Reply = { status: number; body?: unknown; after?: Promise<unknown> };
 
 /** Replaces fetch with canned replies by URL path; each reply list is consumed in order, the last one repeats. */
 export function mockApi(replies: Record<string, Reply | Reply[]>) {
@@ -8,6 +9,7 @@ export function mockApi(replies: Record<string, Reply | Reply[]>) {
     const queue = queues.get(new URL(url, 'http://localhost').pathname);
     const reply = queue && (queue.length > 1 ? queue.shift() : queue[0]);
     if (!reply) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'No route.' } }), { status: 404 });
+    await reply.after;
     if (reply.body === undefined) return new Response(null, { status: reply.status });
     return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
   });

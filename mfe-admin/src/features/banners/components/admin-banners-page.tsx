@@ -30,8 +30,9 @@ async function move(items: AdminBannerImage[], from: number, to: number): Promis
 export function AdminBannersPage() {
   usePageMeta({ title: 'Banner Images', noindex: true });
   const banners = useQuery(bannersQuery);
-  const { selected, ids, toggle, clear } = useSelection();
-  const { busy: acting, act } = useAdminAction(['banners'], clear);
+  const selection = useSelection();
+  const { selected, ids, toggle } = selection;
+  const { busy: acting, act } = useAdminAction(['banners'], selection);
   const [query, setQuery] = useState(DEFAULT_STOCK_QUERY);
   const [results, setResults] = useState<{ images: StockPhoto[]; page: number; hasMore: boolean } | null>(null);
   const [photoUrl, setPhotoUrl] = useState('');
@@ -80,13 +81,13 @@ export function AdminBannersPage() {
       {selected.size > 0 && (
         <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm dark:border-emerald-900 dark:bg-emerald-950">
           <span className="font-medium">{selected.size} selected</span>
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => apiClient.post('/media/admin/banners/bulk', { ids, changes: { isActive: true } }), 'Failed to update images')}>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => apiClient.post('/media/admin/banners/bulk', { ids, changes: { isActive: true } }), 'Failed to update images', ids)}>
             Activate
           </Button>
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => apiClient.post('/media/admin/banners/bulk', { ids, changes: { isActive: false } }), 'Failed to update images')}>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => apiClient.post('/media/admin/banners/bulk', { ids, changes: { isActive: false } }), 'Failed to update images', ids)}>
             Deactivate
           </Button>
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => apiClient.post('/media/admin/banners/bulk/delete', { ids }), 'Failed to delete images')}>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => apiClient.post('/media/admin/banners/bulk/delete', { ids }), 'Failed to delete images', ids)}>
             Delete
           </Button>
         </div>
@@ -119,7 +120,7 @@ export function AdminBannersPage() {
                 >
                   {banner.isActive ? 'Deactivate' : 'Activate'}
                 </Button>
-                <Button size="sm" variant="ghost" disabled={busy} onClick={() => void act(() => apiClient.request(`/media/admin/banners/${banner.id}`, { method: 'DELETE' }), 'Failed to delete image')}>
+                <Button size="sm" variant="ghost" disabled={busy} onClick={() => void act(() => apiClient.request(`/media/admin/banners/${banner.id}`, { method: 'DELETE' }), 'Failed to delete image', [banner.id])}>
                   Delete
                 </Button>
                 {index > 0 && (

@@ -120,7 +120,7 @@ export function ServiceUtilitiesPage() {
   });
   const checks = useQuery(listQuery(filter));
   const selection = useSelection();
-  const { busy, act } = useAdminAction(['checks'], selection.clear);
+  const { busy, act } = useAdminAction(['checks'], selection);
   const refreshSoon = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (refreshSoon.current && clearTimeout(refreshSoon.current)), []);
 
@@ -138,9 +138,9 @@ export function ServiceUtilitiesPage() {
 
   const closeChecks = (ids: string[], failure: string) => {
     if (!window.confirm(`Mark ${ids.length} service(s) as closed?`)) return;
-    void act(() => apiClient.request('/checker/admin/checks/bulk/close', { method: 'POST', body: { ids } }), failure);
+    void act(() => apiClient.request('/checker/admin/checks/bulk/close', { method: 'POST', body: { ids } }), failure, ids);
   };
-  const ignoreChecks = (ids: string[], failure: string) => void act(() => apiClient.request('/checker/admin/checks/bulk/ignore', { method: 'POST', body: { ids } }), failure);
+  const ignoreChecks = (ids: string[], failure: string) => void act(() => apiClient.request('/checker/admin/checks/bulk/ignore', { method: 'POST', body: { ids } }), failure, ids);
   const items = checks.data?.items ?? [];
   const allSelected = items.length > 0 && items.every((c) => selection.selected.has(c.id));
 
@@ -182,7 +182,7 @@ export function ServiceUtilitiesPage() {
           </select>
         </label>
         <div className="flex flex-wrap gap-2" role="region" aria-label="Bulk actions">
-          <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => void act(() => apiClient.request('/checker/admin/checks/bulk/recheck', { method: 'POST', body: { ids: selection.ids } }), 'Failed to check websites')}>
+          <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => void act(() => apiClient.request('/checker/admin/checks/bulk/recheck', { method: 'POST', body: { ids: selection.ids } }), 'Failed to check websites', selection.ids)}>
             Re-check Selected
           </Button>
           <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => closeChecks(selection.ids, 'Failed to mark services as closed')}>

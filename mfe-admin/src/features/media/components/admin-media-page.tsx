@@ -17,7 +17,7 @@ const mediaQuery = (q: string, featuredOnly: boolean, includeDeleted: boolean) =
 };
 
 
-function MediaCard({ item, selected, onSelect, act }: { item: AdminMediaItem; selected: boolean; onSelect: (on: boolean) => void; act: (run: () => Promise<unknown>, failure: string) => Promise<void> }) {
+function MediaCard({ item, selected, onSelect, act }: { item: AdminMediaItem; selected: boolean; onSelect: (on: boolean) => void; act: (run: () => Promise<unknown>, failure: string, about?: readonly string[]) => Promise<void> }) {
   const [alt, setAlt] = useState(item.altText);
   const deleted = item.deletedAt !== null;
   return (
@@ -65,7 +65,7 @@ function MediaCard({ item, selected, onSelect, act }: { item: AdminMediaItem; se
             Restore
           </Button>
         ) : (
-          <Button size="sm" variant="ghost" onClick={() => void act(() => apiClient.post(`/media/admin/media/${item.id}/delete`), 'Failed to delete media')}>
+          <Button size="sm" variant="ghost" onClick={() => void act(() => apiClient.post(`/media/admin/media/${item.id}/delete`), 'Failed to delete media', [item.id])}>
             Delete
           </Button>
         )}
@@ -82,9 +82,10 @@ export function AdminMediaPage() {
   const featuredOnly = params.get('featuredOnly') === 'true';
   const includeDeleted = params.get('includeDeleted') === 'true';
   const [search, setSearch] = useState(q);
-  const { selected, ids, toggle, clear } = useSelection();
+  const selection = useSelection();
+  const { selected, ids, toggle, clear } = selection;
   const media = useQuery(mediaQuery(q, featuredOnly, includeDeleted));
-  const { act } = useAdminAction(['media'], clear);
+  const { act } = useAdminAction(['media'], selection);
 
   const setParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
@@ -118,7 +119,7 @@ export function AdminMediaPage() {
           Search
         </Button>
         {selected.size > 0 && (
-          <Button type="button" size="sm" variant="outline" onClick={() => void act(() => apiClient.post('/media/admin/media/bulk/delete', { ids }), 'Failed to delete media')}>
+          <Button type="button" size="sm" variant="outline" onClick={() => void act(() => apiClient.post('/media/admin/media/bulk/delete', { ids }), 'Failed to delete media', ids)}>
             Delete {selected.size} selected
           </Button>
         )}

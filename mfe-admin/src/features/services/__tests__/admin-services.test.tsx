@@ -75,6 +75,29 @@ describe('admin services table', () => {
     expect(bodiesTo(fetch, '/api/catalog/admin/services/bulk/delete')).toEqual([{ ids: [row(1).id] }]);
   });
 
+  it('when rows are picked while a row action is still under way, then they stay picked once it is done and the bulk bar can act on them', async () => {
+    let finish!: () => void;
+    const fetch = mockApi({
+      ...base,
+      '/api/catalog/admin/services': page([row(1, { featuredUntil: future }), row(2)]),
+      [`/api/catalog/admin/services/${row(1).id}/unfeature`]: { status: 200, body: { updated: 1 }, after: new Promise<void>((resolve) => (finish = resolve)) },
+      '/api/catalog/admin/services/bulk/delete': { status: 200, body: { deleted: 2 } },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderAt();
+    await userEvent.click(within((await screen.findByText('Service 1')).closest('tr')!).getByRole('button', { name: 'Unfeature' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByRole('button', { name: 'Delete' })).toBeDisabled();
+
+    finish();
+    await vi.waitFor(() => expect(within(bar).getByRole('button', { name: 'Delete' })).toBeEnabled());
+    expect(within(bar).getByText('2 selected')).toBeInTheDocument();
+    await userEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
+    expect(bodiesTo(fetch, '/api/catalog/admin/services/bulk/delete')).toEqual([{ ids: [row(1).id, row(2).id] }]);
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull());
+  });
+
   it('when featuring fails, then the server reason is shown, else the spec fallback', async () => {
     mockApi({
       ...base,

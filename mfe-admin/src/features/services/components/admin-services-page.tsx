@@ -31,9 +31,10 @@ export function AdminServicesPage() {
   const [search, setSearch] = useState(filters.q);
   const list = useQuery(adminServicesQuery(filters));
   const mealTypes = useQuery(mealTypesQuery);
-  const { selected, ids, toggle, replace, clear } = useSelection();
+  const selection = useSelection();
+  const { selected, ids, toggle, replace, clear } = selection;
   // Refreshes the table either way.
-  const { busy, act } = useAdminAction(['services'], clear);
+  const { busy, act } = useAdminAction(['services'], selection);
   const now = Date.now();
 
   const setFilter = (key: keyof AdminFilters, value: string) => {
@@ -62,7 +63,7 @@ export function AdminServicesPage() {
   };
   const featureMany = () => {
     const days = featureDays(window.prompt('Feature for how many days?', '30'));
-    if (days !== null) void act(() => adminApi.bulkFeature(ids, days), 'Failed to set featured status');
+    if (days !== null) void act(() => adminApi.bulkFeature(ids, days), 'Failed to set featured status', ids);
   };
 
   return (
@@ -126,7 +127,7 @@ export function AdminServicesPage() {
             disabled={busy}
             onChange={(e) => {
               const status = e.target.value as ServiceStatus;
-              if (status) void act(() => adminApi.bulkStatus(ids, status), 'Failed to update service status');
+              if (status) void act(() => adminApi.bulkStatus(ids, status), 'Failed to update service status', ids);
             }}
           >
             <option value="">Set status…</option>
@@ -139,7 +140,7 @@ export function AdminServicesPage() {
           <Button size="sm" variant="outline" disabled={busy} onClick={featureMany}>
             Feature
           </Button>
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => adminApi.bulkUnfeature(ids), 'Failed to unfeature services')}>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => adminApi.bulkUnfeature(ids), 'Failed to unfeature services', ids)}>
             Unfeature
           </Button>
           <Button
@@ -147,7 +148,7 @@ export function AdminServicesPage() {
             variant="outline"
             disabled={busy}
             onClick={() => {
-              if (window.confirm(`Are you sure you want to delete ${ids.length} service(s)?`)) void act(() => adminApi.bulkRemove(ids), 'Failed to delete services');
+              if (window.confirm(`Are you sure you want to delete ${ids.length} service(s)?`)) void act(() => adminApi.bulkRemove(ids), 'Failed to delete services', ids);
             }}
           >
             Delete
@@ -232,7 +233,7 @@ export function AdminServicesPage() {
                         variant="ghost"
                         disabled={busy}
                         onClick={() => {
-                          if (window.confirm('Are you sure you want to delete this service?')) void act(() => adminApi.remove(row.id), 'Failed to delete service');
+                          if (window.confirm('Are you sure you want to delete this service?')) void act(() => adminApi.remove(row.id), 'Failed to delete service', [row.id]);
                         }}
                       >
                         Delete
