@@ -47,3 +47,5 @@ export const AdminArticleRowSchema = z.object({
 });
 export type AdminArticleRow = z.infer<typeof AdminArticleRowSchema>;
 export const ArticleStatusBodySchema = z.strictObject({ status: z.enum(['published', 'draft']) });
+
+export const ArticleIdParamsSchema = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be an article id') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_SIZES } from './media-constants';
 
 export const BannerImageSchema = z.object({
   id: z.string(),
@@ -66,3 +67,14 @@ export interface StockPhoto {
   alt_description: string;
   user: { name: string; username: string };
 }
+
+/** An image rendition: /images/:id/:size. */
+export const ImageParamsSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,100}$/, 'must be 1 to 100 lowercase letters, digits or dashes'),
+  size: z.enum(IMAGE_SIZES),
+});
+/** media.uploadImageKit: the image's bytes are the body; its name and folder come in the query. */
+export const UploadQuerySchema = z.strictObject({
+  fileName: z.string().trim().min(1).max(200).default('logo'),
+  folder: z.enum(['services']).default('services'),
+});

@@ -63,3 +63,6 @@ export type CheckJob = z.infer<typeof CheckJobSchema>;
 /** What svc-catalog serves svc-checker to rebuild its projection (an internal route). */
 export const ServiceWebsiteSchema = z.object({ serviceId: z.string(), name: z.string(), slug: z.string(), website: z.string(), status: z.string() });
 export type ServiceWebsite = z.infer<typeof ServiceWebsiteSchema>;
+
+/** The run and single-check calls take no body: none, or an empty object. */
+export const EmptyBodySchema = z.union([z.undefined(), z.strictObject({})]);

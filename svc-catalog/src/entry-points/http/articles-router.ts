@@ -1,10 +1,7 @@
 import { Router } from 'express';
-import { NoQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
+import { ArticleIdParamsSchema, NoQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput, route } from '@mealprep/service-kit';
-import { z } from 'zod';
 import { countArticleView, getArticle, listArticles, type ArticleDeps } from '../../domain/articles';
-
-const ArticleIdSchema = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be an article id') });
 
 export function articlesRouter(deps: ArticleDeps): Router {
   const router = Router();
@@ -27,7 +24,7 @@ export function articlesRouter(deps: ArticleDeps): Router {
   router.post(
     '/articles/:id/views',
     route(async (req, res) => {
-      const params = parseInput(ArticleIdSchema, req.params, 'article');
+      const params = parseInput(ArticleIdParamsSchema, req.params, 'article');
       await countArticleView(deps, params.id);
       res.status(204).end();
     }),

@@ -1,10 +1,7 @@
 import { Router } from 'express';
-import { CheckIdParamsSchema, CheckIdsBodySchema, CheckServiceParamsSchema, NoQuerySchema, WebsiteCheckListQuerySchema, type ReviewAction } from '@mealprep/contracts';
+import { CheckIdParamsSchema, CheckIdsBodySchema, CheckServiceParamsSchema, EmptyBodySchema, NoQuerySchema, WebsiteCheckListQuerySchema, type ReviewAction } from '@mealprep/contracts';
 import { parseInput, requireRole, route } from '@mealprep/service-kit';
-import { z } from 'zod';
 import { bulkCheckStatus, checkServiceNow, queueBulkCheck, queueRecheck, reviewChecks, type CheckerDomainDeps } from '../../domain/checks';
-
-const EmptyBodySchema = z.union([z.undefined(), z.strictObject({})]);
 
 /** serviceUtilities.* and serviceWebsiteChecks.list: every route is for admins. */
 export function adminChecksRouter(deps: CheckerDomainDeps): Router {

@@ -1,13 +1,7 @@
 import { Router } from 'express';
-import { IMAGE_SIZES, NoQuerySchema } from '@mealprep/contracts';
+import { ImageParamsSchema, NoQuerySchema } from '@mealprep/contracts';
 import { parseInput, route } from '@mealprep/service-kit';
-import { z } from 'zod';
 import { openImage, type ImageDeps } from '../../domain/images';
-
-const ImageParamsSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]{1,100}$/, 'must be 1 to 100 lowercase letters, digits or dashes'),
-  size: z.enum(IMAGE_SIZES),
-});
 
 /**
  * RFC 9110 If-None-Match with weak comparison. Express's `req.fresh` is not used: it treats a

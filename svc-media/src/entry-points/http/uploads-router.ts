@@ -1,13 +1,7 @@
 import express, { Router, type ErrorRequestHandler } from 'express';
-import { MAX_IMAGE_BYTES } from '@mealprep/contracts';
+import { MAX_IMAGE_BYTES, UploadQuerySchema } from '@mealprep/contracts';
 import { AppError, parseInput, requireSignIn, route } from '@mealprep/service-kit';
-import { z } from 'zod';
 import { TOO_BIG, uploadImage, type UploadDeps } from '../../domain/uploads';
-
-const UploadQuerySchema = z.strictObject({
-  fileName: z.string().trim().min(1).max(200).default('logo'),
-  folder: z.enum(['services']).default('services'),
-});
 
 /** The body-parser's "too large" becomes the spec's message. */
 const tooLarge: ErrorRequestHandler = (err: { type?: string }, _req, _res, next) => {
