@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BulkCheckStatus } from '@mealprep/contracts';
 import { connectDatabase, createLogger, signIdentity } from '@mealprep/service-kit';
-import { checkerRepositories } from '../svc-checker/src/app';
+import { serviceProjectionRepository } from '../svc-checker/src/data-access/service-projection-repository';
 import { closedPort, siteMix, startFakeSites } from '../svc-checker/test/fake-sites';
 import { benchDatabase, deleteBenchExchange, startPart } from './lib/system';
 
@@ -29,7 +29,7 @@ async function main() {
   let checker: Awaited<ReturnType<typeof startPart>> | null = null;
   const connection = await connectDatabase(db.uri, 'checker', createLogger('bench', 'silent'));
   try {
-    await checkerRepositories(connection).services.replaceAll(
+    await serviceProjectionRepository(connection).replaceAll(
       mix.map((site, n) => ({ id: `65b${n.toString(16).padStart(21, '0')}`, name: `Kitchen ${n}`, slug: `kitchen-${n}`, website: site.website, status: 'published' })),
     );
     checker = await startPart('svc-checker/src/server.ts', {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { verifyIdentity } from '@mealprep/service-kit';
-import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRepositories, createAuthApp, ensureAuthIndexes } from '../../svc-auth/src/app';
 import { createMailer } from '../../svc-auth/src/mail/mailer';
@@ -42,7 +42,7 @@ describe('gateway: sessions, identity and cross-site writes', () => {
     db = await testDatabase('gateway-sessions');
     mq = await testBroker('gateway-sessions', 'svc-auth');
     smtp = await startMailCatcher();
-    await ensureAuthIndexes(authRepositories(db.connection));
+    await ensureAuthIndexes(authRepositories(db.connection, testOutbox(db.connection, mq.broker)));
     const authApp = createAuthApp({
       logger: silentLogger,
       connection: db.connection,

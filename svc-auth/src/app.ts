@@ -23,11 +23,12 @@ export interface AuthDeps {
   now?: () => Date;
 }
 
-export function authRepositories(connection: Connection) {
+/** Users, roles and sessions write the events of their changes through the outbox, in the same write. */
+export function authRepositories(connection: Connection, outbox: Outbox) {
   return {
-    users: userRepository(connection),
+    users: userRepository(connection, outbox),
     tokens: loginTokenRepository(connection),
-    sessions: sessionRepository(connection),
+    sessions: sessionRepository(connection, outbox),
     sends: sendLogRepository(connection),
     notifications: notificationRepository(connection),
   };
@@ -38,12 +39,12 @@ export async function ensureAuthIndexes(repositories: ReturnType<typeof authRepo
 }
 
 export function createAuthApp(deps: AuthDeps) {
-  const repositories = authRepositories(deps.connection);
   const outbox = deps.outbox ?? new Outbox(deps);
+  const repositories = authRepositories(deps.connection, outbox);
   const signIn = new SignIn({
     ...repositories,
     mailer: deps.mailer,
-    publish: outbox.publish.bind(outbox),
+    events: outbox,
     logger: deps.logger,
     secret: deps.identitySecret,
     siteUrl: deps.siteUrl,

@@ -13,8 +13,8 @@ await runService('svc-auth', () =>
     name: 'svc-auth',
     dbName: 'auth',
     config,
-    prepare: async ({ connection, broker, logger }) => {
-      const repositories = authRepositories(connection);
+    prepare: async ({ connection, broker, outbox, logger }) => {
+      const repositories = authRepositories(connection, outbox);
       await ensureAuthIndexes(repositories);
       mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outbox: path.resolve(config.DATA_DIR, 'outbox'), logger });
       await subscribeStatusMail({ broker, ...repositories, mailer, siteUrl: config.SITE_URL, logger });

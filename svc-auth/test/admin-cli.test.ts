@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { userRepository } from '../src/data-access/user-repository';
 
@@ -38,7 +38,7 @@ describe('npm run admin', () => {
     });
 
   it('when an admin is granted and revoked by e-mail, then the role follows and the change is announced', async () => {
-    const users = userRepository(db.connection);
+    const users = userRepository(db.connection, testOutbox(db.connection, mq.broker));
     expect((await admin('grant', ' Chief@Example.com ')).stdout).toBe('admin granted to chief@example.com\n');
     const user = await users.findByEmail('chief@example.com');
     expect(user).not.toBeNull();
@@ -61,6 +61,6 @@ describe('npm run admin', () => {
       expect(failure?.code).toBe(2);
       expect(failure?.stderr).toContain('usage: npm run admin -- grant|revoke <email>');
     }
-    expect(await userRepository(db.connection).findByEmail('a@example.com')).toBeNull();
+    expect(await userRepository(db.connection, testOutbox(db.connection, mq.broker)).findByEmail('a@example.com')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from '@mealprep/contracts';
 import { createLogger, signIdentity, signInternal } from '@mealprep/service-kit';
-import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRepositories, createAuthApp, ensureAuthIndexes } from '../src/app';
 import { CODE_INVALID, CODE_LOCKED, LINK_INVALID } from '../src/domain/sign-in';
@@ -24,7 +24,7 @@ describe('svc-auth: passwordless sign-in', () => {
     mq = await testBroker('auth-sign-in', 'svc-auth');
     smtp = await startMailCatcher();
     await mq.broker.subscribe('auth-test', ['auth.#'], async (event) => void events.push(event.type), { exclusive: true });
-    await ensureAuthIndexes(authRepositories(db.connection));
+    await ensureAuthIndexes(authRepositories(db.connection, testOutbox(db.connection, mq.broker)));
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'Meal Prep Directory <no-reply@example.com>', outbox: '/nonexistent', logger: silentLogger });
     http = await serve(
       createAuthApp({

@@ -1,4 +1,4 @@
-import { silentLogger, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { silentLogger, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRepositories, ensureAuthIndexes } from '../src/app';
 import { subscribeStatusMail } from '../src/entry-points/mq/status-mail-sender';
@@ -10,14 +10,15 @@ describe('owners hear of a publish or a rejection', () => {
   let mq: Awaited<ReturnType<typeof testBroker>>;
   let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
   let ownerId = '';
+  let repositories: ReturnType<typeof authRepositories>;
 
   beforeAll(async () => {
     db = await testDatabase('auth-status-mail');
     mq = await testBroker('auth-status-mail', 'svc-catalog');
     smtp = await startMailCatcher();
-    const repositories = authRepositories(db.connection);
+    repositories = authRepositories(db.connection, testOutbox(db.connection, mq.broker));
     await ensureAuthIndexes(repositories);
-    ownerId = (await repositories.users.findOrCreate('chef@example.com', new Date())).user.id;
+    ownerId = (await repositories.users.findOrCreate('chef@example.com', new Date(), () => [])).user.id;
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'x <x@example.com>', outbox: '/nonexistent', logger: silentLogger });
     await subscribeStatusMail({ broker: mq.broker, ...repositories, mailer, siteUrl: 'https://meals.example.com', logger: silentLogger });
   });
@@ -50,7 +51,6 @@ describe('owners hear of a publish or a rejection', () => {
   });
 
   it('when the same event comes twice, then only one mail goes out', async () => {
-    const repositories = authRepositories(db.connection);
     expect(await repositories.notifications.claim('event-1', new Date())).toBe(true);
     expect(await repositories.notifications.claim('event-1', new Date())).toBe(false);
   });

@@ -29,13 +29,14 @@ export interface CatalogDeps {
   now?: () => Date;
 }
 
-export function catalogRepositories(connection: Connection) {
+/** The repositories write the events of their changes through the outbox, in the same write. */
+export function catalogRepositories(connection: Connection, outbox: Outbox) {
   return {
-    regions: geoRegionRepository(connection),
-    mealTypes: mealTypeRepository(connection),
-    services: serviceRepository(connection),
-    articles: blogPostRepository(connection),
-    reports: serviceReportRepository(connection),
+    regions: geoRegionRepository(connection, outbox),
+    mealTypes: mealTypeRepository(connection, outbox),
+    services: serviceRepository(connection, outbox),
+    articles: blogPostRepository(connection, outbox),
+    reports: serviceReportRepository(connection, outbox),
   };
 }
 
@@ -44,14 +45,13 @@ export async function ensureCatalogIndexes(repositories: ReturnType<typeof catal
 }
 
 export function createCatalogApp(deps: CatalogDeps) {
-  const repositories = catalogRepositories(deps.connection);
-  const catalog = deps.catalog ?? new CatalogIndex(repositories);
   const outbox = deps.outbox ?? new Outbox(deps);
+  const repositories = catalogRepositories(deps.connection, outbox);
+  const catalog = deps.catalog ?? new CatalogIndex(repositories);
   const serviceDeps = {
     ...repositories,
-    mealTypes: repositories.mealTypes,
     catalog,
-    publish: outbox.publish.bind(outbox),
+    events: outbox,
     ipHashSecret: deps.identitySecret,
     now: deps.now,
   };
@@ -71,7 +71,7 @@ export function createCatalogApp(deps: CatalogDeps) {
       app.use(ownerRouter(serviceDeps));
       app.use(adminRouter(serviceDeps));
       app.use(internalRouter({ services: repositories.services, secret: deps.identitySecret }));
-      app.use(adminArticlesRouter({ articles: repositories.articles, publish: serviceDeps.publish, now: deps.now }));
+      app.use(adminArticlesRouter({ articles: repositories.articles, events: outbox, now: deps.now }));
     },
   });
 }

@@ -16,15 +16,15 @@ await runService('svc-catalog', () =>
     dbName: 'catalog',
     config,
     prepare: async ({ connection, broker, outbox, logger }) => {
-      const repositories = catalogRepositories(connection);
+      const repositories = catalogRepositories(connection, outbox);
       await ensureCatalogIndexes(repositories);
-      const seeded = await seedReferenceData({ ...repositories, publish: (type, payload) => outbox.publish(type, payload) });
-      if (config.SEED_DEMO_DATA) Object.assign(seeded, { demo: await seedDemoCatalog(repositories) });
+      const seeded = await seedReferenceData({ ...repositories, events: outbox });
+      if (config.SEED_DEMO_DATA) Object.assign(seeded, { demo: await seedDemoCatalog({ ...repositories, events: outbox }) });
       logger.info(seeded, 'seed data checked');
       catalog = new CatalogIndex(repositories);
       await catalog.refresh();
       await subscribeIndexRefresher(broker, catalog, logger);
-      await subscribeCheckerEvents(broker, { services: repositories.services, catalog, publish: (type, payload) => outbox.publish(type, payload) });
+      await subscribeCheckerEvents(broker, { services: repositories.services, catalog, events: outbox });
       logger.info({ published: catalog.index.size }, 'public index built');
     },
     createApp: ({ logger, connection, broker, outbox }) =>

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@mealprep/contracts';
-import { signIdentity, type Broker } from '@mealprep/service-kit';
+import { Outbox, signIdentity, type Broker } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
@@ -29,26 +29,29 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date } =
   const harness: CatalogHarness = { url: '', db: null as unknown as CatalogHarness['db'], events: [], publish: (() => Promise.reject(new Error('not started'))) as Broker['publish'] };
   let mq: Awaited<ReturnType<typeof testBroker>>;
   let http: Awaited<ReturnType<typeof serve>>;
+  let outbox: Outbox;
   beforeAll(async () => {
     harness.db = await testDatabase(label);
     mq = await testBroker(label, 'svc-catalog');
     await mq.broker.subscribe('seen', ['catalog.#'], async (e) => void harness.events.push(e), { exclusive: true });
-    const repositories = catalogRepositories(harness.db.connection);
+    outbox = new Outbox({ connection: harness.db.connection, broker: mq.broker, logger: silentLogger });
+    const repositories = catalogRepositories(harness.db.connection, outbox);
     await ensureCatalogIndexes(repositories);
-    await seedReferenceData({ ...repositories, publish: async () => undefined });
-    if (options.demo) await seedDemoCatalog(repositories, options.demo);
+    await seedReferenceData({ ...repositories, events: outbox });
+    if (options.demo) await seedDemoCatalog({ ...repositories, events: outbox }, options.demo);
     const catalog = new CatalogIndex(repositories);
     await catalog.refresh();
     const now = options.now;
-    await subscribeCheckerEvents(mq.broker, { services: repositories.services, catalog, publish: mq.broker.publish.bind(mq.broker), ...(now ? { now: () => now } : {}) });
+    await subscribeCheckerEvents(mq.broker, { services: repositories.services, catalog, events: outbox, ...(now ? { now: () => now } : {}) });
     harness.publish = mq.broker.publish.bind(mq.broker);
     http = await serve(
-      createCatalogApp({ logger: silentLogger, connection: harness.db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, catalog, ...(now ? { now: () => now } : {}) }),
+      createCatalogApp({ logger: silentLogger, connection: harness.db.connection, broker: mq.broker, outbox, identitySecret: TEST_IDENTITY_SECRET, catalog, ...(now ? { now: () => now } : {}) }),
     );
     harness.url = http.url;
   });
   afterAll(async () => {
     await http?.close();
+    await outbox?.stop();
     await mq?.destroy();
     await harness.db?.drop();
   });

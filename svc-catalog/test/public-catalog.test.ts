@@ -1,5 +1,5 @@
 import type { EventEnvelope, PublicService, ServiceList } from '@mealprep/contracts';
-import { signIdentity } from '@mealprep/service-kit';
+import { Outbox, signIdentity } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
 import { demoServices } from '@mealprep/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,8 @@ describe('public catalogue', () => {
   let mq: Awaited<ReturnType<typeof testBroker>>;
   let http: Awaited<ReturnType<typeof serve>>;
   const events: EventEnvelope[] = [];
+  let outbox: Outbox;
+  let repositories: ReturnType<typeof catalogRepositories>;
   const get = async <T>(path: string) => {
     const response = await fetch(`${http.url}${path}`);
     return { status: response.status, body: (await response.json()) as T };
@@ -30,18 +32,20 @@ describe('public catalogue', () => {
     db = await testDatabase('catalog-public');
     mq = await testBroker('catalog-public', 'svc-catalog');
     await mq.broker.subscribe('seen', ['catalog.service.*'], async (e) => void events.push(e), { exclusive: true });
-    const repositories = catalogRepositories(db.connection);
+    outbox = new Outbox({ connection: db.connection, broker: mq.broker, logger: silentLogger });
+    repositories = catalogRepositories(db.connection, outbox);
     await ensureCatalogIndexes(repositories);
-    await seedReferenceData({ ...repositories, publish: async () => undefined });
-    await seedDemoCatalog(repositories, NOW);
+    await seedReferenceData({ ...repositories, events: outbox });
+    await seedDemoCatalog({ ...repositories, events: outbox }, NOW);
     const catalog = new CatalogIndex(repositories);
     await catalog.refresh();
     http = await serve(
-      createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, catalog, now: () => NOW }),
+      createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, outbox, identitySecret: TEST_IDENTITY_SECRET, catalog, now: () => NOW }),
     );
   });
   afterAll(async () => {
     await http?.close();
+    await outbox?.stop();
     await mq?.destroy();
     await db?.drop();
   });
@@ -125,13 +129,13 @@ describe('public catalogue', () => {
     expect(first.status).toBe(202);
     expect(await first.json()).toEqual({ received: true });
     expect((await report()).status).toBe(202);
-    const reports = await catalogRepositories(db.connection).reports.listForService(closed.id);
+    const reports = await repositories.reports.listForService(closed.id);
     expect(reports).toHaveLength(1);
     expect(reports[0]?.ipHash).toMatch(/^[0-9a-f]{64}$/);
     await expect.poll(() => events.filter((e) => e.type === 'catalog.service.reported-open').length).toBe(1);
 
     expect((await fetch(`${http.url}/services/${published[1]!.id}/report-still-open`, { method: 'POST' })).status).toBe(202);
-    expect(await catalogRepositories(db.connection).reports.listForService(published[1]!.id)).toHaveLength(0);
+    expect(await repositories.reports.listForService(published[1]!.id)).toHaveLength(0);
     expect((await fetch(`${http.url}/services/${'0'.repeat(24)}/report-still-open`, { method: 'POST' })).status).toBe(404);
     expect((await fetch(`${http.url}/services/not-an-id/report-still-open`, { method: 'POST' })).status).toBe(400);
   });

@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@mealprep/contracts';
+import { Outbox } from '@mealprep/service-kit';
 import { testBroker, testDatabase, serve, silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogRepositories, createCatalogApp } from '../src/app';
@@ -10,6 +11,7 @@ describe('states and meal types', () => {
   let http: Awaited<ReturnType<typeof serve>>;
   const events: EventEnvelope[] = [];
   let firstSeed: { regions: number; mealTypes: number };
+  let outbox: Outbox;
 
   beforeAll(async () => {
     db = await testDatabase('catalog-ref');
@@ -17,16 +19,18 @@ describe('states and meal types', () => {
     await mq.broker.subscribe('seen', ['catalog.#'], async (event) => {
       events.push(event);
     }, { exclusive: true });
-    const repositories = catalogRepositories(db.connection);
+    outbox = new Outbox({ connection: db.connection, broker: mq.broker, logger: silentLogger });
+    const repositories = catalogRepositories(db.connection, outbox);
     await repositories.regions.ensureIndexes();
-    firstSeed = await seedReferenceData({ ...repositories, publish: (t, p) => mq.broker.publish(t, p) });
+    firstSeed = await seedReferenceData({ ...repositories, events: outbox });
     http = await serve(
-      createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET }),
+      createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, outbox, identitySecret: TEST_IDENTITY_SECRET }),
     );
   });
 
   afterAll(async () => {
     await http?.close();
+    await outbox?.stop();
     await mq?.destroy();
     await db?.drop();
   });
@@ -41,7 +45,7 @@ describe('states and meal types', () => {
 
   it('when it starts again, then nothing is added twice and no event is sent', async () => {
     const before = events.length;
-    const again = await seedReferenceData({ ...catalogRepositories(db.connection), publish: (t, p) => mq.broker.publish(t, p) });
+    const again = await seedReferenceData({ ...catalogRepositories(db.connection, outbox), events: outbox });
     expect(again).toEqual({ regions: 0, mealTypes: 0 });
     const response = await fetch(`${http.url}/regions`);
     expect(((await response.json()) as { items: unknown[] }).items).toHaveLength(51);

@@ -21,10 +21,11 @@ export interface CheckerDeps {
   now?: () => Date;
 }
 
-export function checkerRepositories(connection: Connection) {
+/** Reviews of checks write their events through the outbox, in the same write. */
+export function checkerRepositories(connection: Connection, outbox: Outbox) {
   return {
     services: serviceProjectionRepository(connection),
-    checks: checkRepository(connection),
+    checks: checkRepository(connection, outbox),
     runs: checkRunRepository(connection),
   };
 }
@@ -37,10 +38,10 @@ export async function ensureCheckerIndexes(repositories: ReturnType<typeof check
 export function checkerDomain(deps: CheckerDeps): CheckerDomainDeps {
   const outbox = deps.outbox ?? new Outbox(deps);
   return {
-    ...checkerRepositories(deps.connection),
+    ...checkerRepositories(deps.connection, outbox),
     check: deps.check,
     sendJobs: (jobs) => deps.broker.sendJobs(CHECK_QUEUE, jobs, { retryDelaysMs: deps.jobRetryDelaysMs }),
-    publishClosed: (payload) => outbox.publish('checker.service.closed-confirmed', payload),
+    events: outbox,
     logger: deps.logger,
     ...(deps.now ? { now: deps.now } : {}),
   };

@@ -15,7 +15,7 @@ await runService('svc-checker', async () => {
     dbName: 'checker',
     config,
     prepare: async ({ connection, broker, outbox, logger }) => {
-      const repositories = checkerRepositories(connection);
+      const repositories = checkerRepositories(connection, outbox);
       await ensureCheckerIndexes(repositories);
       const deps = wiring({ connection, broker, outbox, logger });
       const domain = checkerDomain(deps);

@@ -1,6 +1,6 @@
 import type { BulkCheckStatus, EventEnvelope, WebsiteCheckList } from '@mealprep/contracts';
 import { signIdentity } from '@mealprep/service-kit';
-import { serve, silentLogger, testBroker, testDatabase, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkerDomain, createCheckerApp, ensureCheckerIndexes, checkerRepositories, type CheckerDeps } from '../src/app';
 import { CHECK_QUEUE, runCheckJob } from '../src/domain/checks';
@@ -31,7 +31,7 @@ describe('website checks through the API and the queue', () => {
       jobRetryDelaysMs: [200],
       check: { allowHosts: ['127.0.0.1'], resolve: createResolver([]), userAgent: 'test-checker', timeoutMs: 3_000, maxBytes: 1024 * 1024, maxRedirects: 10, retryDelaysMs: [] },
     };
-    const repositories = checkerRepositories(db.connection);
+    const repositories = checkerRepositories(db.connection, testOutbox(db.connection));
     await ensureCheckerIndexes(repositories);
     await subscribeCatalogEvents({ broker: mq.broker, ...repositories, identitySecret: TEST_IDENTITY_SECRET, logger: silentLogger });
     await mq.broker.subscribe('checker-api-probe', ['checker.#'], async (event) => void announced.push(event));

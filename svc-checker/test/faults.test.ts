@@ -5,7 +5,7 @@ import amqp from 'amqplib';
 import type { Connection } from 'mongoose';
 import type { BulkCheckStatus } from '@mealprep/contracts';
 import { connectDatabase, signIdentity } from '@mealprep/service-kit';
-import { silentLogger, startPrivateBroker, startServiceProcess, TEST_IDENTITY_SECRET, type PrivateBroker, type ServiceProcess } from '@mealprep/service-kit/testing';
+import { silentLogger, startPrivateBroker, startServiceProcess, TEST_IDENTITY_SECRET, testOutbox, type PrivateBroker, type ServiceProcess } from '@mealprep/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper without types
 import { startFerretdb } from '../../scripts/lib/ferretdb.mjs';
@@ -52,7 +52,7 @@ describe('a bulk website check when svc-checker crashes or RabbitMQ restarts hal
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mealprep-checker-faults-'));
     const ferret = await startFerretdb({ dataDir });
     const connection = await connectDatabase(ferret.uri, 'checker', silentLogger);
-    await checkerRepositories(connection).services.replaceAll(
+    await checkerRepositories(connection, testOutbox(connection)).services.replaceAll(
       mix.map((site, n) => ({ id: serviceId(n), name: `Kitchen ${n}`, slug: `kitchen-${n}`, website: site.website, status: 'published' })),
     );
     worlds += 1;

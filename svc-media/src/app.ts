@@ -34,9 +34,10 @@ export interface MediaDeps {
 /** Matches the DATA_DIR default, for callers (such as the readiness test) that serve no files. */
 const DEFAULT_MEDIA_DIR = path.join('data', 'media');
 
-export function mediaRepositories(connection: Connection, mediaDir: string = DEFAULT_MEDIA_DIR) {
+/** Banners write the events of their changes through the outbox, in the same write. */
+export function mediaRepositories(connection: Connection, outbox: Outbox, mediaDir: string = DEFAULT_MEDIA_DIR) {
   return {
-    banners: bannerImageRepository(connection),
+    banners: bannerImageRepository(connection, outbox),
     media: mediaRepository(connection),
     images: storedImageRepository(connection),
     markers: seedMarkerRepository(connection),
@@ -46,8 +47,8 @@ export function mediaRepositories(connection: Connection, mediaDir: string = DEF
 }
 
 export function createMediaApp(deps: MediaDeps) {
-  const repositories = mediaRepositories(deps.connection, deps.mediaDir);
   const outbox = deps.outbox ?? new Outbox(deps);
+  const repositories = mediaRepositories(deps.connection, outbox, deps.mediaDir);
   return createApp({
     name: 'svc-media',
     broker: deps.broker,
@@ -65,7 +66,7 @@ export function createMediaApp(deps: MediaDeps) {
           ...repositories,
           stock: stockPhotos(deps.stockPhotos ?? { apiUrl: 'https://api.unsplash.com' }),
           allowHosts: deps.fetchAllowHosts ?? [],
-          publish: outbox.publish.bind(outbox),
+          events: outbox,
         }),
       );
     },

@@ -12,12 +12,12 @@ await runService('svc-media', () => {
     dbName: 'media',
     config,
     prepare: async ({ connection, broker, outbox, logger }) => {
-      const repositories = mediaRepositories(connection, mediaDir);
+      const repositories = mediaRepositories(connection, outbox, mediaDir);
       await Promise.all([repositories.banners.ensureIndexes(), repositories.media.ensureIndexes(), repositories.images.ensureIndexes(), repositories.directory.ensureIndexes()]);
       await subscribeCatalogEvents({ broker, media: repositories.media, directory: repositories.directory });
       if (!config.SEED_DEMO_DATA) return;
       const started = performance.now();
-      const seeded = await seedDemoMedia({ ...repositories, publish: (type, payload) => outbox.publish(type, payload) });
+      const seeded = await seedDemoMedia({ ...repositories, events: outbox });
       logger.info({ ...seeded, ms: Math.round(performance.now() - started), mediaDir }, 'demo media seeded');
     },
     createApp: ({ logger, connection, broker, outbox }) =>

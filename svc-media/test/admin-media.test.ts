@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AdminMediaItem } from '@mealprep/contracts';
 import { demoServices } from '@mealprep/demo-data';
 import { signIdentity } from '@mealprep/service-kit';
-import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaApp, mediaRepositories } from '../src/app';
 import { seedDemoMedia } from '../src/domain/demo-media';
@@ -24,8 +24,9 @@ describe('media management', () => {
     db = await testDatabase('media-admin');
     mq = await testBroker('media-admin', 'svc-media');
     mediaDir = await mkdtemp(path.join(tmpdir(), 'svc-media-admin-'));
-    const repositories = mediaRepositories(db.connection, mediaDir);
-    await seedDemoMedia({ ...repositories, publish: async () => undefined });
+    const outbox = testOutbox(db.connection);
+    const repositories = mediaRepositories(db.connection, outbox, mediaDir);
+    await seedDemoMedia({ ...repositories, events: outbox });
     await repositories.media.insertMissing([
       { id: 'cdn-item', url: '/api/media/images/cdn-item/full', path: 'cdn/x.jpg', imageKitId: 'folder/x.jpg', altText: 'From the CDN', associatedEntityType: 'service', associatedEntityId: null, countryCode: 'US' },
     ]);

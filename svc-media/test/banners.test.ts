@@ -1,5 +1,5 @@
 import { BannerImageListSchema } from '@mealprep/contracts';
-import { testBroker, testDatabase, serve, silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaApp, mediaRepositories } from '../src/app';
 import type { NewBannerImage } from '../src/data-access/banner-image-repository';
@@ -47,7 +47,7 @@ describe('the home page banners', () => {
   });
 
   it('when there are seven banners and one is inactive, then the five active ones come first by order', async () => {
-    const repositories = mediaRepositories(db.connection);
+    const repositories = mediaRepositories(db.connection, testOutbox(db.connection));
     await repositories.banners.ensureIndexes();
     await repositories.banners.insertMissing([
       banner('b-seven', 7),
@@ -64,7 +64,7 @@ describe('the home page banners', () => {
         user: { name: 'Ada Cook', username: 'adacook' },
       }),
       banner('b-six', 6),
-    ]);
+    ], () => []);
 
     const response = await fetch(`${http.url}/banners`);
     expect(response.status).toBe(200);

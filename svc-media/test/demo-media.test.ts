@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { EventEnvelope } from '@mealprep/contracts';
 import { demoBanners, demoLogos } from '@mealprep/demo-data';
-import { testBroker, testDatabase, serve, silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaApp, mediaRepositories } from '../src/app';
@@ -18,7 +18,8 @@ describe('demo banners and logos', () => {
   let firstSeed: { banners: number; logos: number };
   let seedMs: number;
   const events: EventEnvelope[] = [];
-  const seed = () => seedDemoMedia({ ...repositories, publish: (t, p) => mq.broker.publish(t, p) });
+  let outbox: ReturnType<typeof testOutbox>;
+  const seed = () => seedDemoMedia({ ...repositories, events: outbox });
 
   beforeAll(async () => {
     db = await testDatabase('media-seed');
@@ -27,7 +28,8 @@ describe('demo banners and logos', () => {
     await mq.broker.subscribe('seen', ['media.#'], async (event) => {
       events.push(event);
     }, { exclusive: true });
-    repositories = mediaRepositories(db.connection, mediaDir);
+    outbox = testOutbox(db.connection, mq.broker);
+    repositories = mediaRepositories(db.connection, outbox, mediaDir);
     await Promise.all([repositories.banners.ensureIndexes(), repositories.media.ensureIndexes(), repositories.images.ensureIndexes()]);
     const started = performance.now();
     firstSeed = await seed();
@@ -39,6 +41,7 @@ describe('demo banners and logos', () => {
 
   afterAll(async () => {
     await http?.close();
+    await outbox?.stop();
     await mq?.destroy();
     await db?.drop();
     if (mediaDir) await rm(mediaDir, { recursive: true, force: true });

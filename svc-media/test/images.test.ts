@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { testBroker, testDatabase, serve, silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaApp, mediaRepositories } from '../src/app';
@@ -32,7 +32,7 @@ describe('serving stored images', () => {
   let mediaDir: string;
 
   async function storeImage(folder: ImageFolder, id: string, svg: string, widths: number[]) {
-    const repositories = mediaRepositories(db.connection, mediaDir);
+    const repositories = mediaRepositories(db.connection, testOutbox(db.connection), mediaDir);
     const renditions = await renderSvgToWebp(svg, widths);
     for (const r of renditions) await repositories.files.write(folder, id, r.width, r.bytes);
     await repositories.images.insertMissing([
@@ -130,7 +130,7 @@ describe('serving stored images', () => {
   });
 
   it('when the file store is asked for a path outside its folder, then it refuses', async () => {
-    const { files } = mediaRepositories(db.connection, mediaDir);
+    const { files } = mediaRepositories(db.connection, testOutbox(db.connection), mediaDir);
     await expect(files.read('logos', '../../secret', 480)).rejects.toMatchObject({ status: 400 });
     await expect(files.read('../..' as ImageFolder, 'secret', 480)).rejects.toMatchObject({ status: 400 });
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { signIdentity } from '@mealprep/service-kit';
-import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaApp, mediaRepositories } from '../src/app';
@@ -80,7 +80,7 @@ describe('logo uploads', () => {
     expect(bytes.includes(Buffer.from('GPS 40.7128'))).toBe(false);
     const thumb = await sharp(Buffer.from(await (await fetch(`${http.url}/images/${answer.body.mediaId}/thumb`)).arrayBuffer())).metadata();
     expect(thumb.width).toBe(160);
-    const media = await mediaRepositories(db.connection, mediaDir).media.findById(answer.body.mediaId!);
+    const media = await mediaRepositories(db.connection, testOutbox(db.connection), mediaDir).media.findById(answer.body.mediaId!);
     expect(media).toMatchObject({ associatedEntityType: 'service', uploadedBy: 'owner-1', altText: 'my logo' });
   });
 
@@ -109,7 +109,7 @@ describe('logo uploads', () => {
 
   it('when a listing starts using an uploaded logo, then the media item is tied to that service', async () => {
     const { subscribeCatalogEvents } = await import('../src/entry-points/mq/catalog-events');
-    const repositories = mediaRepositories(db.connection, mediaDir);
+    const repositories = mediaRepositories(db.connection, testOutbox(db.connection), mediaDir);
     await subscribeCatalogEvents({ broker: mq.broker, media: repositories.media, directory: repositories.directory });
     const { body } = await upload(photo, 'logo.jpg', 'image/jpeg');
     await mq.broker.publish('catalog.service.created', { serviceId: 'c'.repeat(24), slug: 'x', status: 'draft', logoImageId: body.mediaId! });

@@ -50,8 +50,8 @@ export async function bootService<C extends BaseSettings>(options: {
   }
   const outbox = new Outbox({ connection, broker, logger });
   const deps = { config, logger, connection, broker, outbox };
-  // Events stored before a stop or a crash go out first.
-  await outbox.relay();
+  // Events stored before a stop or a crash go out first (those of collections registered later, as they register).
+  await outbox.start();
   await options.prepare?.(deps);
   const { server, url } = await listen(options.createApp(deps), config.PORT, config.HOST);
   return {

@@ -11,5 +11,5 @@ export { bootService, type BaseSettings, type ServiceDeps } from './boot';
 export { readCookie } from './cookies';
 export { isPublicAddress } from './net-guard';
 export { Metrics, metricsEndpoint, serviceMetrics, LATENCY_BUCKETS } from './metrics';
-export { Outbox, type OutboxOptions } from './outbox';
+export { carriesEvents, Outbox, OUTBOX_FIELD, type DomainEvents, type EventCarrier, type OutboxOptions } from './outbox';
 export { coalesced } from './coalesce';

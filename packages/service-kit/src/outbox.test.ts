@@ -1,22 +1,33 @@
 import { inject } from 'vitest';
 import type { EventEnvelope } from '@mealprep/contracts';
 import { silentLogger, testBroker, testDatabase, uniqueName } from '@mealprep/service-kit/testing';
-import { Types } from 'mongoose';
+import { Schema, Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Broker } from './broker';
-import { Outbox } from './outbox';
+import { modelOn } from './database';
+import { carriesEvents, Outbox, OUTBOX_FIELD } from './outbox';
 
-describe('outbox: events that must not be lost', () => {
+const articleSchema = new Schema({ slug: String, status: String }, { collection: 'articles', versionKey: false });
+articleSchema.plugin(carriesEvents);
+
+describe('outbox: every event is written with the change it reports', () => {
   let db: Awaited<ReturnType<typeof testDatabase>>;
   let listener: Awaited<ReturnType<typeof testBroker>>;
   const received: EventEnvelope[] = [];
   const publishers: Broker[] = [];
 
   /** A publishing client on the listener's exchange, not connected until the test says so. */
-  const publisherBroker = () => {
-    const broker = new Broker({ url: inject('amqpUrl'), prefix: listener.prefix, source: 'test-outbox', logger: silentLogger, backoff: { baseMs: 50, factor: 2, maxMs: 200, jitter: 0 } });
+  const publisherBroker = (source: string) => {
+    const broker = new Broker({ url: inject('amqpUrl'), prefix: listener.prefix, source, logger: silentLogger, backoff: { baseMs: 50, factor: 2, maxMs: 200, jitter: 0 } });
     publishers.push(broker);
     return broker;
+  };
+  const from = (source: string) => received.filter((e) => e.source === source);
+  /** A model on a collection of the test's own, and the outbox of a "process" writing to it. */
+  const processOn = (collection: string, broker: Broker) => {
+    const Articles = modelOn(db.connection, `Article-${collection}`, articleSchema.clone().set('collection', collection));
+    const outbox = new Outbox({ connection: db.connection, broker, logger: silentLogger, collection: `${collection}_outbox`, retryMs: 100 });
+    return { Articles, outbox, carrier: outbox.carrier(Articles) };
   };
 
   beforeAll(async () => {
@@ -32,59 +43,105 @@ describe('outbox: events that must not be lost', () => {
     await db?.drop();
   });
 
-  it('when the broker is away, then publishing still succeeds, and the events go out in order, once each, as soon as it is back', async () => {
-    const broker = publisherBroker();
-    const outbox = new Outbox({ connection: db.connection, broker, logger: silentLogger, collection: 'outbox_away', retryMs: 100 });
-    const sent = [];
-    for (const slug of ['first', 'second', 'third']) sent.push(await outbox.publish('catalog.articles.changed', { slugs: [slug] }));
-    expect(await outbox.pending()).toBe(3);
+  it('when the broker is away, then each insert and update holds its change and its event together; once the broker is back, the events go out in order, once each, and the documents let go of them', async () => {
+    const broker = publisherBroker('away');
+    const { Articles, outbox, carrier } = processOn('away', broker);
+    const sent: EventEnvelope[] = [];
+
+    const created = outbox.event('catalog.articles.changed', { slugs: ['first'] });
+    const doc = await Articles.create(carrier.insert({ slug: 'first', status: 'draft' }, [created]));
+    carrier.written([doc._id], [created]);
+    sent.push(created);
+    for (const status of ['published', 'draft']) {
+      const changed = outbox.event('catalog.articles.changed', { slugs: [`first-${status}`] });
+      await Articles.updateOne({ _id: doc._id }, carrier.update({ $set: { status } }, [changed]));
+      carrier.written([doc._id], [changed]);
+      sent.push(changed);
+    }
+    await outbox.relay();
+    const stored = await db.connection.collection('away').findOne({ _id: doc._id });
+    expect(stored).toMatchObject({ status: 'draft', [OUTBOX_FIELD]: sent.map((e) => JSON.stringify(e)) });
+    expect(await outbox.waiting()).toBe(3);
     await new Promise((r) => setTimeout(r, 300));
-    expect(received.filter((e) => e.source === 'test-outbox')).toEqual([]);
+    expect(from('away')).toEqual([]);
 
     await broker.connect();
-    await expect.poll(() => received.filter((e) => e.source === 'test-outbox').map((e) => e.payload), { timeout: 10_000 }).toEqual([
-      { slugs: ['first'] },
-      { slugs: ['second'] },
-      { slugs: ['third'] },
-    ]);
-    expect(received.filter((e) => e.source === 'test-outbox').map((e) => e.id)).toEqual(sent.map((e) => e.id));
-    expect(await outbox.pending()).toBe(0);
+    await expect.poll(() => from('away').map((e) => e.id), { timeout: 10_000 }).toEqual(sent.map((e) => e.id));
+    await expect.poll(() => outbox.waiting()).toBe(0);
+    expect((await db.connection.collection('away').findOne({ _id: doc._id }))?.[OUTBOX_FIELD]).toEqual([]);
 
-    // Connected: the next event is on the broker by the time publish resolves.
-    await outbox.publish('catalog.articles.changed', { slugs: ['fourth'] });
-    expect(await outbox.pending()).toBe(0);
-    await expect.poll(() => received.filter((e) => e.source === 'test-outbox').length).toBe(4);
+    // Connected: the next event is on the broker by the time relay resolves.
+    const next = outbox.event('catalog.articles.changed', { slugs: ['fourth'] });
+    await Articles.updateOne({ _id: doc._id }, carrier.update({ $set: { status: 'published' } }, [next]));
+    carrier.written([doc._id], [next]);
+    await outbox.relay();
+    expect(await outbox.waiting()).toBe(0);
+    await expect.poll(() => from('away').length).toBe(4);
     await outbox.stop();
   });
 
-  it('when events were left stored by a process that stopped, then a new outbox on the same collection relays them', async () => {
-    const before = new Outbox({ connection: db.connection, broker: publisherBroker(), logger: silentLogger, collection: 'outbox_left' });
-    const left = await before.publish('catalog.regions.seeded', { count: 51 });
-    await before.stop();
-    expect(await before.pending()).toBe(1);
+  it('when a process wrote changes and stopped before relaying their events, then the next one finds them at start and relays them, oldest first', async () => {
+    const before = processOn('left', publisherBroker('left'));
+    const first = before.outbox.event('catalog.articles.changed', { slugs: ['a'] });
+    const a = await before.Articles.create(before.carrier.insert({ slug: 'a', status: 'draft' }, [first]));
+    const second = before.outbox.event('catalog.articles.changed', { slugs: ['b'] });
+    await before.Articles.create(before.carrier.insert({ slug: 'b', status: 'draft' }, [second]));
+    const third = before.outbox.event('catalog.articles.changed', { slugs: ['a', 'again'] });
+    await before.Articles.updateOne({ _id: a._id }, before.carrier.update({ $set: { status: 'published' } }, [third]));
+    // It stops without being told of the writes, as a process killed right after them would.
+    await before.outbox.stop();
 
-    const broker = publisherBroker();
+    const broker = publisherBroker('left');
     await broker.connect();
-    const after = new Outbox({ connection: db.connection, broker, logger: silentLogger, collection: 'outbox_left' });
-    await after.relay();
-    expect(await after.pending()).toBe(0);
-    await expect.poll(() => received.some((e) => e.id === left.id)).toBe(true);
-    await after.stop();
+    const after = processOn('left', broker);
+    await after.outbox.start();
+    await expect.poll(() => from('left').map((e) => e.id), { timeout: 10_000 }).toEqual([first.id, second.id, third.id]);
+    expect(await after.outbox.waiting()).toBe(0);
+    await after.outbox.stop();
   });
 
-  it('when a payload does not match its schema, then publish throws and nothing is stored; a stored entry that is not a valid event is dropped without blocking the rest', async () => {
-    const broker = publisherBroker();
+  it('when a delete is cut short after its events were recorded, then the next start completes the delete before it sends them', async () => {
+    const broker = publisherBroker('deletes');
     await broker.connect();
-    const outbox = new Outbox({ connection: db.connection, broker, logger: silentLogger, collection: 'outbox_bad' });
-    await expect(outbox.publish('catalog.regions.seeded', { count: 'many' } as never)).rejects.toThrow();
-    expect(await outbox.pending()).toBe(0);
+    const { Articles, outbox, carrier } = processOn('deletes', broker);
+    const [x, y, z] = await Articles.create([{ slug: 'x' }, { slug: 'y' }, { slug: 'z' }]);
+    const gone = outbox.event('catalog.articles.changed', { slugs: ['x'] });
+    expect(await carrier.deleteWith([String(x!._id)], [gone])).toBe(1);
+    await outbox.relay();
+    await expect.poll(() => from('deletes').map((e) => e.id)).toEqual([gone.id]);
+    expect(await Articles.countDocuments({ _id: x!._id })).toBe(0);
 
-    const entries = db.connection.collection('outbox_bad');
-    await entries.insertOne({ _id: new Types.ObjectId(), envelope: { id: 'not-a-uuid', type: 'catalog.regions.seeded', payload: { count: 1 } }, storedAt: new Date() } as never);
-    const good = await outbox.publish('catalog.meal-types.seeded', { count: 9 });
-    expect(await outbox.pending()).toBe(0);
-    await expect.poll(() => received.some((e) => e.id === good.id)).toBe(true);
-    expect(received.some((e) => e.id === 'not-a-uuid')).toBe(false);
+    // What a process killed between the two writes leaves: the entry, and documents not yet deleted.
+    const cut = outbox.event('catalog.articles.changed', { slugs: ['y', 'z'] });
+    await db.connection.collection('deletes_outbox').insertOne({ _id: new Types.ObjectId(), events: [JSON.stringify(cut)], deletes: { collection: 'deletes', ids: [y!._id, z!._id] }, storedAt: new Date() });
     await outbox.stop();
+    const next = processOn('deletes', broker);
+    await next.outbox.start();
+    await expect.poll(() => from('deletes').map((e) => e.id)).toEqual([gone.id, cut.id]);
+    expect(await Articles.countDocuments({})).toBe(0);
+    expect(await next.outbox.waiting()).toBe(0);
+    await next.outbox.stop();
+  });
+
+  it('when a payload does not match its schema, then making the event throws before anything is written; a stored event that is not valid is dropped without blocking the rest', async () => {
+    const broker = publisherBroker('bad');
+    await broker.connect();
+    const { Articles, outbox, carrier } = processOn('bad', broker);
+    expect(() => outbox.event('catalog.regions.seeded', { count: 'many' } as never)).toThrow();
+
+    const doc = await Articles.create(carrier.insert({ slug: 'broken', status: 'draft' }, []));
+    await db.connection.collection('bad').updateOne({ _id: doc._id }, { $set: { [OUTBOX_FIELD]: ['{"id":"not-a-uuid"', JSON.stringify({ id: 'also-not-a-uuid', type: 'catalog.regions.seeded', payload: { count: 1 } })] } });
+    const good = outbox.event('catalog.meal-types.seeded', { count: 9 });
+    await Articles.updateOne({ _id: doc._id }, carrier.update({ $set: { status: 'published' } }, [good]));
+    await outbox.start();
+    await expect.poll(() => from('bad').map((e) => e.id)).toEqual([good.id]);
+    expect(await outbox.waiting()).toBe(0);
+    await outbox.stop();
+  });
+
+  it('when a schema does not carry events, then asking for its carrier fails at once', () => {
+    const plain = modelOn(db.connection, 'Plain', new Schema({ slug: String }, { collection: 'plain' }));
+    const outbox = new Outbox({ connection: db.connection, broker: publisherBroker('plain'), logger: silentLogger });
+    expect(() => outbox.carrier(plain)).toThrow(/does not carry events/);
   });
 });

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RoleChangeSchema } from '@mealprep/contracts';
-import { Broker, connectDatabase } from '@mealprep/service-kit';
+import { Broker, connectDatabase, Outbox } from '@mealprep/service-kit';
 import { pino } from 'pino';
 import { userRepository } from '../data-access/user-repository';
 import { changeRole } from '../domain/roles';
@@ -40,9 +40,12 @@ const broker = new Broker({
 });
 try {
   await broker.connect();
-  const users = userRepository(connection);
+  // The role and its event are written together; the event is relayed before the command ends.
+  const outbox = new Outbox({ connection, broker, logger });
+  const users = userRepository(connection, outbox);
   await users.ensureIndexes();
-  const result = await changeRole({ users, publish: broker.publish.bind(broker) }, parsed.data);
+  const result = await changeRole({ users, events: outbox }, parsed.data);
+  await outbox.stop();
   const verb = parsed.data.action === 'grant' ? 'granted to' : 'revoked from';
   process.stdout.write(
     result.changed

@@ -1,5 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
-import { modelOn } from '@mealprep/service-kit';
+import type { EventEnvelope } from '@mealprep/contracts';
+import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
 
 const sessionSchema = new Schema(
   {
@@ -11,11 +12,13 @@ const sessionSchema = new Schema(
   },
   { collection: 'sessions', versionKey: false },
 );
+sessionSchema.plugin(carriesEvents);
 
 export type SessionRepository = ReturnType<typeof sessionRepository>;
 
-export function sessionRepository(connection: Connection) {
+export function sessionRepository(connection: Connection, outbox: Outbox) {
   const Sessions = modelOn(connection, 'Session', sessionSchema);
+  const carrier = outbox.carrier(Sessions);
   return {
     async create(session: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date }): Promise<void> {
       await Sessions.create(session);
@@ -25,10 +28,15 @@ export function sessionRepository(connection: Connection) {
       const doc = await Sessions.findOne({ tokenHash, revokedAt: null, expiresAt: { $gt: now } }).lean();
       return doc?.userId ?? null;
     },
-    /** Revokes a live session; returns its user, or null when there was none. */
-    async revoke(tokenHash: string, now: Date): Promise<string | null> {
-      const doc = await Sessions.findOneAndUpdate({ tokenHash, revokedAt: null }, { $set: { revokedAt: now } }).lean();
-      return doc?.userId ?? null;
+    /** Revokes a live session, with what it announces (given its user); returns the user, or null when there was none. */
+    async revoke(tokenHash: string, now: Date, announce: (userId: string) => EventEnvelope[]): Promise<string | null> {
+      const live = await Sessions.findOne({ tokenHash, revokedAt: null }, { _id: 1, userId: 1 }).lean();
+      if (!live) return null;
+      const events = announce(live.userId);
+      const result = await Sessions.updateOne({ _id: live._id, revokedAt: null }, carrier.update({ $set: { revokedAt: now } }, events));
+      if (result.modifiedCount === 0) return null;
+      carrier.written([live._id], events);
+      return live.userId;
     },
     async ensureIndexes(): Promise<void> {
       await Sessions.init();

@@ -9,11 +9,9 @@ import {
   LOGIN_TOKEN_TTL_MINUTES,
   SESSION_COOKIE,
   SESSION_MAX_AGE_DAYS,
-  type EventPayload,
-  type EventType,
   type SessionUser,
 } from '@mealprep/contracts';
-import { AppError, sessionHash, type Logger } from '@mealprep/service-kit';
+import { AppError, sessionHash, type DomainEvents, type Logger } from '@mealprep/service-kit';
 import type { LoginTokenRepository } from '../data-access/login-token-repository';
 import type { SendLogRepository } from '../data-access/send-log-repository';
 import type { SessionRepository } from '../data-access/session-repository';
@@ -22,15 +20,14 @@ import type { Mailer } from '../mail/mailer';
 import { signInMail } from '../mail/sign-in-mail';
 import { codeHash, deriveKey, randomCode, randomToken, sha256 } from './secrets';
 
-export type Publish = <T extends EventType>(type: T, payload: EventPayload<T>) => Promise<unknown>;
-
 export interface SignInDeps {
   users: UserRepository;
   tokens: LoginTokenRepository;
   sessions: SessionRepository;
   sends: SendLogRepository;
   mailer: Mailer;
-  publish: Publish;
+  /** Events are written with the change they report (user, role, session), then relayed. */
+  events: DomainEvents;
   logger: Logger;
   secret: string;
   siteUrl: string;
@@ -129,8 +126,8 @@ export class SignIn {
     res.clearCookie(SESSION_COOKIE, this.cookieOptions());
     if (!token) return;
     const hash = sessionHash(token);
-    const userId = await this.deps.sessions.revoke(hash, this.now());
-    if (userId) await this.publish('auth.session.revoked', { userId, sessionHash: hash });
+    await this.deps.sessions.revoke(hash, this.now(), (userId) => [this.deps.events.event('auth.session.revoked', { userId, sessionHash: hash })]);
+    await this.deps.events.relay();
   }
 
   private async takeSendSlots(res: Response, email: string, ip: string): Promise<void> {
@@ -206,11 +203,10 @@ export class SignIn {
 
   private async startSession(res: Response, email: string): Promise<SessionUser> {
     const now = this.now();
-    const { user, created } = await this.deps.users.findOrCreate(email, now);
-    if (created) await this.publish('auth.user.created', { userId: user.id, email });
-    if (this.deps.adminEmails.includes(email) && (await this.deps.users.grant(user.id, 'admin', now))) {
-      await this.publish('auth.user.roles-changed', { userId: user.id, roles: ['admin'] });
-    }
+    const events = this.deps.events;
+    const { user } = await this.deps.users.findOrCreate(email, now, (created) => [events.event('auth.user.created', { userId: created.id, email })]);
+    if (this.deps.adminEmails.includes(email)) await this.deps.users.grant(user.id, 'admin', now, (roles) => [events.event('auth.user.roles-changed', { userId: user.id, roles })]);
+    await events.relay();
     await this.deps.users.touchLogin(user.id, now);
     const token = randomToken(32);
     await this.deps.sessions.create({
@@ -225,9 +221,5 @@ export class SignIn {
 
   private cookieOptions() {
     return { httpOnly: true, sameSite: 'lax' as const, secure: this.deps.siteUrl.startsWith('https:'), path: '/' };
-  }
-
-  private async publish<T extends EventType>(type: T, payload: EventPayload<T>): Promise<void> {
-    await this.deps.publish(type, payload).catch((err: unknown) => this.deps.logger.error({ err, type }, 'event not published'));
   }
 }

@@ -1,6 +1,6 @@
-import { Schema, type Connection } from 'mongoose';
-import type { AdminArticleRow, BlogPost, BlogPostSummary } from '@mealprep/contracts';
-import { modelOn } from '@mealprep/service-kit';
+import { Schema, Types, type Connection } from 'mongoose';
+import type { AdminArticleRow, BlogPost, BlogPostSummary, EventEnvelope } from '@mealprep/contracts';
+import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
 
 const blogPostSchema = new Schema(
   {
@@ -22,14 +22,9 @@ const blogPostSchema = new Schema(
   },
   { collection: 'blog_posts', versionKey: false, timestamps: true },
 );
+blogPostSchema.plugin(carriesEvents);
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export type NewBlogPost = Omit<BlogPost, 'id' | 'updatedAt' | 'viewCount' | 'featuredImageAlt'> & {
-  id: string;
-  status: 'published' | 'draft';
-  order: number;
-};
 
 function toSummary(doc: Doc): BlogPostSummary {
   return {
@@ -75,8 +70,9 @@ export interface ImportedArticle {
 
 export type BlogPostRepository = ReturnType<typeof blogPostRepository>;
 
-export function blogPostRepository(connection: Connection) {
+export function blogPostRepository(connection: Connection, outbox: Outbox) {
   const Model = modelOn(connection, 'BlogPost', blogPostSchema);
+  const carrier = outbox.carrier(Model);
   return {
     /** Every post, whatever its status, newest first (for the admins). */
     async listAll(): Promise<AdminArticleRow[]> {
@@ -91,50 +87,53 @@ export function blogPostRepository(connection: Connection) {
         viewCount: d.viewCount ?? 0,
       }));
     },
-    /** Publishes (dating it the first time) or unpublishes a post; returns its slug, or null. */
-    async setStatus(id: string, status: 'published' | 'draft', now: Date): Promise<string | null> {
+    /** Publishes (dating it the first time) or unpublishes a post, with what it announces (given its slug); returns the slug, or null. */
+    async setStatus(id: string, status: 'published' | 'draft', now: Date, announce: (slug: string) => EventEnvelope[]): Promise<string | null> {
       const current = await Model.findById(id).lean();
       if (!current) return null;
       const set: Doc = { status };
       if (status === 'published' && !current.publishedAt) set.publishedAt = now;
-      await Model.updateOne({ _id: id }, { $set: set });
+      const events = announce(current.slug);
+      const result = await Model.updateOne({ _id: id }, carrier.update({ $set: set }, events));
+      if (result.matchedCount === 0) return null;
+      carrier.written([current._id], events);
       return current.slug;
     },
-    /** Writes imported posts by slug; rows identical to what is stored are not written. */
-    async upsertImported(posts: ImportedArticle[]): Promise<{ created: number; updated: number; unchanged: number; changedSlugs: string[] }> {
+    /**
+     * Writes imported posts by slug; rows identical to what is stored are not written. What the
+     * import announces (given the slugs it changed) rides on its last write.
+     */
+    async upsertImported(posts: ImportedArticle[], announce: (changedSlugs: string[]) => EventEnvelope[]): Promise<{ created: number; updated: number; unchanged: number; changedSlugs: string[] }> {
       const existing = new Map((await Model.find({ slug: { $in: posts.map((p) => p.slug) } }).lean()).map((d) => [d.slug, d as Doc]));
-      let created = 0;
-      let updated = 0;
       let unchanged = 0;
-      const changedSlugs: string[] = [];
+      const writes: Array<{ current: Doc | null; post: ImportedArticle }> = [];
       for (const post of posts) {
-        const { createdAt, id, ...fields } = post;
-        const current = existing.get(post.slug);
-        if (!current) {
-          const doc = { ...fields, ...(createdAt ? { createdAt } : {}) };
-          try {
-            await Model.create(id ? { _id: id, ...doc } : doc);
-          } catch (err) {
-            if (!id || (err as { code?: unknown }).code !== 11000) throw err;
-            await Model.create(doc);
-          }
-          created += 1;
-          changedSlugs.push(post.slug);
-          continue;
-        }
+        const current = existing.get(post.slug) ?? null;
         const same =
+          current !== null &&
           current.title === post.title && current.content === post.content && current.excerpt === post.excerpt && current.metaDescription === post.metaDescription &&
           current.category === post.category && JSON.stringify(current.tags) === JSON.stringify(post.tags) && current.status === post.status &&
           (current.publishedAt ? new Date(current.publishedAt).getTime() : null) === (post.publishedAt ? post.publishedAt.getTime() : null);
-        if (same) {
-          unchanged += 1;
+        if (same) unchanged += 1;
+        else writes.push({ current, post });
+      }
+      const changedSlugs = writes.map((w) => w.post.slug);
+      const events = changedSlugs.length > 0 ? announce(changedSlugs) : [];
+      for (const [i, { current, post }] of writes.entries()) {
+        const carried = i === writes.length - 1 ? events : [];
+        const { createdAt, id, ...fields } = post;
+        if (current) {
+          await Model.updateOne({ _id: current._id }, carrier.update({ $set: fields }, carried));
+          carrier.written([current._id], carried);
           continue;
         }
-        await Model.updateOne({ _id: current._id }, { $set: fields });
-        updated += 1;
-        changedSlugs.push(post.slug);
+        const doc = { ...fields, ...(createdAt ? { createdAt } : {}) };
+        // The file's id is kept unless another post has it.
+        const wanted = id && Types.ObjectId.isValid(id) && !(await Model.exists({ _id: id })) ? new Types.ObjectId(id) : new Types.ObjectId();
+        await Model.create(carrier.insert({ _id: wanted, ...doc }, carried));
+        carrier.written([wanted], carried);
       }
-      return { created, updated, unchanged, changedSlugs };
+      return { created: writes.filter((w) => !w.current).length, updated: writes.filter((w) => w.current).length, unchanged, changedSlugs };
     },
     async listPublished(limit: number): Promise<BlogPostSummary[]> {
       const docs = await Model.find({ status: 'published' }, { content: 0 }).sort({ publishedAt: -1, _id: 1 }).limit(limit).lean();
@@ -155,10 +154,6 @@ export function blogPostRepository(connection: Connection) {
     },
     async count(): Promise<number> {
       return Model.estimatedDocumentCount();
-    },
-    async insertMany(posts: NewBlogPost[]): Promise<number> {
-      const docs = posts.map(({ id, publishedAt, ...rest }) => ({ ...rest, _id: id, publishedAt: publishedAt ? new Date(publishedAt) : null }));
-      return (await Model.insertMany(docs, { ordered: false })).length;
     },
     /** What the blog columns do not carry (author, order, image, meta title), set by slug on posts already there. */
     async setPresentation(posts: Array<{ slug: string; author: string; order: number; featuredImageUrl: string | null; featuredImageUnsplash: Doc | null; metaTitle: string }>): Promise<void> {

@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
-import { modelOn } from '@mealprep/service-kit';
-import type { GeoRegion } from '@mealprep/contracts';
+import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
+import type { EventEnvelope, GeoRegion } from '@mealprep/contracts';
 
 const geoRegionSchema = new Schema(
   {
@@ -11,11 +11,13 @@ const geoRegionSchema = new Schema(
   },
   { collection: 'geo_regions', versionKey: false },
 );
+geoRegionSchema.plugin(carriesEvents);
 
 export type GeoRegionRepository = ReturnType<typeof geoRegionRepository>;
 
-export function geoRegionRepository(connection: Connection) {
+export function geoRegionRepository(connection: Connection, outbox: Outbox) {
   const Model = modelOn(connection, 'GeoRegion', geoRegionSchema);
+  const carrier = outbox.carrier(Model);
   const toPlain = (doc: Record<string, unknown>): GeoRegion => ({
     slug: String(doc.slug),
     name: String(doc.name),
@@ -31,14 +33,12 @@ export function geoRegionRepository(connection: Connection) {
       const doc = await Model.findOne({ slug }).lean();
       return doc ? toPlain(doc) : null;
     },
-    /** Inserts the regions that are missing; returns how many were new. */
-    async insertMissing(regions: GeoRegion[]): Promise<number> {
-      const result = await Model.bulkWrite(
-        regions.map((region) => ({
-          updateOne: { filter: { slug: region.slug }, update: { $setOnInsert: region }, upsert: true },
-        })),
-      );
-      return result.upsertedCount;
+    /** Inserts the regions that are missing, the last carrying what it announces (given how many); returns how many were new. */
+    async insertMissing(regions: GeoRegion[], announce: (count: number) => EventEnvelope[]): Promise<number> {
+      const known = new Set((await Model.find({}, { slug: 1 }).lean()).map((d) => d.slug));
+      const missing = regions.filter((r) => !known.has(r.slug));
+      if (missing.length === 0) return 0;
+      return carrier.insertMany(missing, announce(missing.length));
     },
     async ensureIndexes(): Promise<void> {
       await Model.init();

@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
-import { modelOn } from '@mealprep/service-kit';
-import type { MealType } from '@mealprep/contracts';
+import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
+import type { EventEnvelope, MealType } from '@mealprep/contracts';
 
 const mealTypeSchema = new Schema(
   {
@@ -10,13 +10,15 @@ const mealTypeSchema = new Schema(
   },
   { collection: 'meal_types', versionKey: false },
 );
+mealTypeSchema.plugin(carriesEvents);
 
 export type MealTypeRepository = ReturnType<typeof mealTypeRepository>;
 
 type NewMealType = Omit<MealType, 'id'>;
 
-export function mealTypeRepository(connection: Connection) {
+export function mealTypeRepository(connection: Connection, outbox: Outbox) {
   const Model = modelOn(connection, 'MealType', mealTypeSchema);
+  const carrier = outbox.carrier(Model);
   const toPlain = (doc: Record<string, unknown>): MealType => ({
     id: String(doc._id),
     slug: String(doc.slug),
@@ -35,9 +37,9 @@ export function mealTypeRepository(connection: Connection) {
     async count(): Promise<number> {
       return Model.estimatedDocumentCount();
     },
-    async insertMany(mealTypes: NewMealType[]): Promise<number> {
-      const docs = await Model.insertMany(mealTypes, { ordered: false });
-      return docs.length;
+    /** Inserts meal types, the last carrying what it announces (given how many); returns how many went in. */
+    async insertMany(mealTypes: NewMealType[], announce: (count: number) => EventEnvelope[]): Promise<number> {
+      return carrier.insertMany(mealTypes, announce(mealTypes.length));
     },
     async ensureIndexes(): Promise<void> {
       await Model.init();

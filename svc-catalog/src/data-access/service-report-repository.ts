@@ -1,5 +1,6 @@
-import { Schema, type Connection } from 'mongoose';
-import { modelOn } from '@mealprep/service-kit';
+import { Schema, Types, type Connection } from 'mongoose';
+import type { EventEnvelope } from '@mealprep/contracts';
+import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
 
 const reportSchema = new Schema(
   {
@@ -12,19 +13,25 @@ const reportSchema = new Schema(
   },
   { collection: 'service_reports', versionKey: false },
 );
+reportSchema.plugin(carriesEvents);
 
 export type ServiceReportRepository = ReturnType<typeof serviceReportRepository>;
 
-export function serviceReportRepository(connection: Connection) {
+export function serviceReportRepository(connection: Connection, outbox: Outbox) {
   const Model = modelOn(connection, 'ServiceReport', reportSchema);
+  const carrier = outbox.carrier(Model);
   return {
     async findRecent(serviceId: string, ipHash: string, since: Date): Promise<string | null> {
       const doc = await Model.findOne({ serviceId, ipHash, reportedAt: { $gte: since } }).lean();
       return doc ? String(doc._id) : null;
     },
-    async create(report: { serviceId: string; reportedAt: Date; ipHash: string; userId: string | null }): Promise<string> {
-      const doc = await Model.create(report);
-      return String(doc._id);
+    /** Keeps a report, with what it announces (given the new report's id) in the same write. */
+    async create(report: { serviceId: string; reportedAt: Date; ipHash: string; userId: string | null }, announce: (reportId: string) => EventEnvelope[]): Promise<string> {
+      const _id = new Types.ObjectId();
+      const events = announce(String(_id));
+      await Model.create(carrier.insert({ _id, ...report }, events));
+      carrier.written([_id], events);
+      return String(_id);
     },
     async listForService(serviceId: string) {
       const docs = await Model.find({ serviceId }).sort({ reportedAt: -1 }).lean();

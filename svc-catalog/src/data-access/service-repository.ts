@@ -1,7 +1,7 @@
 import { Schema, Types, type Connection } from 'mongoose';
-import type { EditableService, PublicService, ServiceStatus, StatusChange } from '@mealprep/contracts';
+import type { EditableService, EventEnvelope, PublicService, ServiceStatus, StatusChange } from '@mealprep/contracts';
 import { SERVICE_STATUSES } from '@mealprep/contracts';
-import { AppError, modelOn } from '@mealprep/service-kit';
+import { AppError, carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
 
 const addressSchema = new Schema(
   { line1: String, city: String, region: String, postalCode: String, countryCode: String },
@@ -53,9 +53,12 @@ const serviceSchema = new Schema(
   },
   { collection: 'services', versionKey: false, timestamps: true },
 );
+serviceSchema.plugin(carriesEvents);
 
 export type StoredService = PublicService & { ownerUserId: string | null; metadata: Record<string, unknown> };
 export type NewService = StoredService;
+/** The events a write announces, from the service as it was (null when new) and as the write leaves it; stored in the same write. */
+export type Announce = (before: StoredService | null, after: StoredService) => EventEnvelope[];
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -127,6 +130,18 @@ function toEditable(doc: Doc): EditableService {
   };
 }
 
+/** A copy of a stored document with a $set applied (dotted paths too): what an update will leave. */
+function withSet(doc: Doc, set: Doc): Doc {
+  const out: Doc = { ...doc };
+  for (const [path, value] of Object.entries(set)) {
+    const keys = path.split('.');
+    let target = out;
+    for (const key of keys.slice(0, -1)) target = target[key] = { ...(target[key] ?? {}) };
+    target[keys.at(-1)!] = value;
+  }
+  return out;
+}
+
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 const SLUG_TAKEN = 'That URL slug is already used by another service. Choose another.';
@@ -145,9 +160,12 @@ export function toPublic(service: StoredService): PublicService {
 
 export type ServiceRepository = ReturnType<typeof serviceRepository>;
 
-export function serviceRepository(connection: Connection) {
+export function serviceRepository(connection: Connection, outbox: Outbox) {
   const Model = modelOn(connection, 'Service', serviceSchema);
+  const carrier = outbox.carrier(Model);
+  const none: Announce = () => [];
   return {
+
     async listByStatus(status: ServiceStatus): Promise<StoredService[]> {
       const docs = await Model.find({ status }).lean();
       return docs.map((d) => toStored(d as Doc));
@@ -160,16 +178,23 @@ export function serviceRepository(connection: Connection) {
       const docs = await Model.find().lean();
       return docs.map((d) => toStored(d as Doc));
     },
-    /** Features (until a date) or unfeatures (null) the given services; returns how many changed. */
-    async setFeatured(ids: readonly string[], until: Date | null): Promise<number> {
-      const result = await Model.updateMany({ _id: { $in: ids } }, { $set: { featuredUntil: until } });
-      return result.modifiedCount;
+    /**
+     * Features (until a date) or unfeatures (null) services, one write each carrying what it
+     * announces (one update per document costs what a shared one does on FerretDB); returns how many changed.
+     */
+    async setFeatured(services: readonly StoredService[], until: Date | null, announce: Announce): Promise<number> {
+      let changed = 0;
+      for (const before of services) {
+        const events = announce(before, { ...before, featuredUntil: until ? until.toISOString() : null });
+        const result = await Model.updateOne({ _id: before.id }, carrier.update({ $set: { featuredUntil: until } }, events));
+        if (result.matchedCount > 0) carrier.written([before.id], events);
+        changed += result.modifiedCount;
+      }
+      return changed;
     },
-    /** Deletes the given services and returns what they were. */
-    async deleteMany(ids: readonly string[]): Promise<StoredService[]> {
-      const docs = await Model.find({ _id: { $in: ids } }).lean();
-      await Model.deleteMany({ _id: { $in: ids } });
-      return docs.map((d) => toStored(d as Doc));
+    /** Deletes services; the events that report it are recorded with the ids first (see Outbox). Returns how many were deleted. */
+    async deleteMany(ids: readonly string[], events: readonly EventEnvelope[]): Promise<number> {
+      return carrier.deleteWith(ids, events);
     },
     async findBySlug(slug: string): Promise<StoredService | null> {
       const doc = await Model.findOne({ slug }).lean();
@@ -186,19 +211,6 @@ export function serviceRepository(connection: Connection) {
     },
     async count(): Promise<number> {
       return Model.estimatedDocumentCount();
-    },
-    /** Inserts services with the given ids and dates (demo data, imports). */
-    async insertMany(services: NewService[]): Promise<number> {
-      const docs = services.map(({ id, featuredUntil, publishedAt, createdAt, updatedAt, ...rest }) => ({
-        ...rest,
-        _id: id,
-        featuredUntil: featuredUntil ? new Date(featuredUntil) : null,
-        publishedAt: publishedAt ? new Date(publishedAt) : null,
-        createdAt: new Date(createdAt),
-        updatedAt: new Date(updatedAt),
-      }));
-      const inserted = await Model.insertMany(docs, { ordered: false });
-      return inserted.length;
     },
     /**
      * The demo seed's second step: what the import columns cannot say (status, featuring, logo,
@@ -236,49 +248,71 @@ export function serviceRepository(connection: Connection) {
       // createdAt is immutable to mongoose, which would drop it from the update above.
       await Model.collection.bulkWrite(services.map((s) => ({ updateOne: { filter: { _id: new Types.ObjectId(s.id) }, update: { $set: { createdAt: new Date(s.createdAt) } } } })));
     },
-    /** Sets a status; with `onlyFrom`, only while the status is still that one (null otherwise), so racing callers change it once. */
-    async setStatus(id: string, status: ServiceStatus, now: Date, change: StatusChangeInput = { byUserId: null, byEmail: null }, onlyFrom?: ServiceStatus): Promise<StoredService | null> {
-      const current = await Model.findOne(onlyFrom ? { _id: id, status: onlyFrom } : { _id: id }).lean();
+    /**
+     * Sets a status, with what it announces in the same write; with `onlyFrom`, only while the
+     * status is still that one (null otherwise), so racing callers change it once.
+     */
+    async setStatus(
+      id: string,
+      status: ServiceStatus,
+      now: Date,
+      change: StatusChangeInput = { byUserId: null, byEmail: null },
+      options: { onlyFrom?: ServiceStatus; announce?: Announce } = {},
+    ): Promise<StoredService | null> {
+      const filter = options.onlyFrom ? { _id: id, status: options.onlyFrom } : { _id: id };
+      const current = (await Model.findOne(filter).lean()) as Doc | null;
       if (!current) return null;
       const update: Doc = { status };
-      if (status === 'published' && !(current as Doc).publishedAt) update.publishedAt = now;
-      const entry = { at: now, byUserId: change.byUserId, byEmail: change.byEmail, from: (current as Doc).status, to: status, reason: change.reason ?? null };
+      if (status === 'published' && !current.publishedAt) update.publishedAt = now;
+      const entry = { at: now, byUserId: change.byUserId, byEmail: change.byEmail, from: current.status, to: status, reason: change.reason ?? null };
+      const events = (options.announce ?? none)(toStored(current), toStored(withSet(current, update)));
       const doc = await Model.findOneAndUpdate(
-        onlyFrom ? { _id: id, status: onlyFrom } : { _id: id },
-        (current as Doc).status === status ? { $set: update } : { $set: update, $push: { statusHistory: entry } },
+        filter,
+        carrier.update(current.status === status ? { $set: update } : { $set: update, $push: { statusHistory: entry } }, events),
         { returnDocument: 'after' },
       ).lean();
-      return doc ? toStored(doc as Doc) : null;
+      if (!doc) return null;
+      carrier.written([doc._id], events);
+      return toStored(doc as Doc);
     },
     async findEditable(id: string): Promise<EditableService | null> {
       if (!/^[0-9a-f]{24}$/.test(id)) return null;
       const doc = await Model.findById(id).lean();
       return doc ? toEditable(doc as Doc) : null;
     },
-    /** An owner's new listing; a slug in use is a 409 with a clear message. */
-    async create(input: Doc, now: Date, change: StatusChangeInput): Promise<StoredService> {
+    /** An owner's new listing, with what it announces; a slug in use is a 409 with a clear message. */
+    async create(input: Doc, now: Date, change: StatusChangeInput, announce: Announce): Promise<StoredService> {
+      const fields = {
+        ...input,
+        _id: new Types.ObjectId(),
+        createdAt: now,
+        updatedAt: now,
+        statusHistory: [{ at: now, byUserId: change.byUserId, byEmail: change.byEmail, from: null, to: input.status, reason: null }],
+      };
+      const events = announce(null, toStored(new Model(fields).toObject() as Doc));
       try {
-        const doc = await Model.create({
-          ...input,
-          createdAt: now,
-          updatedAt: now,
-          statusHistory: [{ at: now, byUserId: change.byUserId, byEmail: change.byEmail, from: null, to: input.status, reason: null }],
-        });
+        const doc = await Model.create(carrier.insert(fields, events));
+        carrier.written([doc._id], events);
         return toStored(doc.toObject() as Doc);
       } catch (err) {
         if (isDuplicateKey(err)) throw new AppError('slug_taken', SLUG_TAKEN, { status: 409 });
         throw err;
       }
     },
-    /** Sets fields (dotted paths allowed); a slug in use is a 409. */
-    async update(id: string, set: Doc, change?: { status: ServiceStatus; from: ServiceStatus } & StatusChangeInput & { at: Date }): Promise<StoredService | null> {
+    /** Sets fields (dotted paths allowed), with what it announces; a slug in use is a 409. */
+    async update(id: string, set: Doc, change: ({ status: ServiceStatus; from: ServiceStatus } & StatusChangeInput & { at: Date }) | undefined, announce: Announce): Promise<StoredService | null> {
+      const current = (await Model.findById(id).lean()) as Doc | null;
+      if (!current) return null;
       const operations: Doc = { $set: change ? { ...set, status: change.status } : set };
       if (change) {
         operations.$push = { statusHistory: { at: change.at, byUserId: change.byUserId, byEmail: change.byEmail, from: change.from, to: change.status, reason: change.reason ?? null } };
       }
+      const events = announce(toStored(current), toStored(withSet(current, operations.$set)));
       try {
-        const doc = await Model.findByIdAndUpdate(id, operations, { returnDocument: 'after' }).lean();
-        return doc ? toStored(doc as Doc) : null;
+        const doc = await Model.findByIdAndUpdate(id, carrier.update(operations, events), { returnDocument: 'after' }).lean();
+        if (!doc) return null;
+        carrier.written([doc._id], events);
+        return toStored(doc as Doc);
       } catch (err) {
         if (isDuplicateKey(err)) throw new AppError('slug_taken', SLUG_TAKEN, { status: 409 });
         throw err;
@@ -287,31 +321,57 @@ export function serviceRepository(connection: Connection) {
     /**
      * Writes imported services by slug: new ones are inserted (published, with no owner), existing
      * ones get the imported fields only where they differ; rows identical to what is stored are
-     * not written at all.
+     * not written at all. What the import announces rides on its last write.
      */
     async upsertImported(
       services: Array<{ name: string; slug: string; tagline: string; mealTypes: string[]; deliveryMethods: Doc; website: string; city: string; state: string; metadata: Doc }>,
       now: Date,
       by: { byUserId: string | null; byEmail: string | null },
-      /** The id a new row gets (the demo seed keeps ids stable); MongoDB's own when not given. */
-      newId?: (slug: string) => string,
+      options: {
+        /** The id a new row gets (the demo seed keeps ids stable); a new ObjectId when not given. */
+        newId?: (slug: string) => string;
+        announce?: (counts: { created: number; updated: number }) => EventEnvelope[];
+      } = {},
     ): Promise<{ created: number; updated: number; unchanged: number }> {
-      let created = 0;
-      let updated = 0;
-      let unchanged = 0;
-      // One read of what is there (a slug lookup per batch costs a scan each on FerretDB).
+      // One read of what is there (a slug lookup per row costs a scan each on FerretDB).
       const wanted = new Set(services.map((s) => s.slug));
       const existing = new Map<string, Doc>();
       const compared = { slug: 1, name: 1, tagline: 1, mealTypes: 1, deliveryMethods: 1, 'contact.website': 1, 'locations.address.city': 1, 'locations.address.region': 1, 'metadata.place': 1, 'metadata.imageLinkFull': 1, 'metadata.profilePageImageLink': 1 };
       for (const doc of await Model.find({}, compared).lean()) {
         if (wanted.has((doc as Doc).slug)) existing.set((doc as Doc).slug, doc as Doc);
       }
-      for (let start = 0; start < services.length; start += 1000) {
-        const batch = services.slice(start, start + 1000);
-        const inserts: Doc[] = [];
-        for (const s of batch) {
-          const location = s.city || s.state ? [{ label: '', address: { line1: '', city: s.city, region: s.state, postalCode: '', countryCode: 'US' }, isPrimary: true, createdAt: now, updatedAt: now }] : [];
-          const fields: Doc = {
+      const inserts: Doc[] = [];
+      const updates: Array<{ _id: unknown; set: Doc }> = [];
+      let unchanged = 0;
+      for (const s of services) {
+        const location = s.city || s.state ? [{ label: '', address: { line1: '', city: s.city, region: s.state, postalCode: '', countryCode: 'US' }, isPrimary: true, createdAt: now, updatedAt: now }] : [];
+        const current = existing.get(s.slug);
+        if (!current) {
+          inserts.push({
+            _id: new Types.ObjectId(options.newId?.(s.slug)),
+            name: s.name, slug: s.slug, tagline: s.tagline, mealTypes: s.mealTypes, deliveryMethods: s.deliveryMethods,
+            contact: { email: '', phone: '', website: s.website, socialLinks: [] }, locations: location, status: 'published', publishedAt: now,
+            ownerUserId: null, metadata: s.metadata, createdAt: now, updatedAt: now,
+            statusHistory: [{ at: now, ...by, from: null, to: 'published', reason: 'Imported from CSV' }],
+          });
+          continue;
+        }
+        const primary = (current.locations ?? [])[0]?.address as Doc | undefined;
+        const delivery = current.deliveryMethods ?? {};
+        const same =
+          current.name === s.name && (current.tagline ?? '') === s.tagline && JSON.stringify(current.mealTypes ?? []) === JSON.stringify(s.mealTypes) &&
+          ['localDelivery', 'shipsDomestically'].every((k) => Boolean(delivery[k]) === Boolean(s.deliveryMethods[k])) &&
+          (current.contact?.website ?? '') === s.website &&
+          (primary?.city ?? '') === s.city && (primary?.region ?? '') === s.state &&
+          JSON.stringify(current.metadata?.place ?? null) === JSON.stringify(s.metadata.place) &&
+          (current.metadata?.imageLinkFull ?? '') === s.metadata.imageLinkFull && (current.metadata?.profilePageImageLink ?? '') === s.metadata.profilePageImageLink;
+        if (same) {
+          unchanged += 1;
+          continue;
+        }
+        updates.push({
+          _id: current._id,
+          set: {
             name: s.name,
             tagline: s.tagline,
             mealTypes: s.mealTypes,
@@ -322,45 +382,25 @@ export function serviceRepository(connection: Connection) {
             'metadata.imageLinkFull': s.metadata.imageLinkFull,
             'metadata.profilePageImageLink': s.metadata.profilePageImageLink,
             'metadata.place': s.metadata.place,
-          };
-          const current = existing.get(s.slug);
-          if (!current) {
-            inserts.push({
-              ...(newId ? { _id: new Types.ObjectId(newId(s.slug)) } : {}),
-              name: s.name, slug: s.slug, tagline: s.tagline, mealTypes: s.mealTypes, deliveryMethods: s.deliveryMethods,
-              contact: { email: '', phone: '', website: s.website, socialLinks: [] }, locations: location, status: 'published', publishedAt: now,
-              ownerUserId: null, metadata: s.metadata, createdAt: now, updatedAt: now,
-              statusHistory: [{ at: now, ...by, from: null, to: 'published', reason: 'Imported from CSV' }],
-            });
-            continue;
-          }
-          const primary = (current.locations ?? [])[0]?.address as Doc | undefined;
-          const delivery = current.deliveryMethods ?? {};
-          const same =
-            current.name === s.name && (current.tagline ?? '') === s.tagline && JSON.stringify(current.mealTypes ?? []) === JSON.stringify(s.mealTypes) &&
-            ['localDelivery', 'shipsDomestically'].every((k) => Boolean(delivery[k]) === Boolean(s.deliveryMethods[k])) &&
-            (current.contact?.website ?? '') === s.website &&
-            (primary?.city ?? '') === s.city && (primary?.region ?? '') === s.state &&
-            JSON.stringify(current.metadata?.place ?? null) === JSON.stringify(s.metadata.place) &&
-            (current.metadata?.imageLinkFull ?? '') === s.metadata.imageLinkFull && (current.metadata?.profilePageImageLink ?? '') === s.metadata.profilePageImageLink;
-          if (same) {
-            unchanged += 1;
-            continue;
-          }
-          await Model.updateOne({ _id: current._id }, { $set: { ...fields, locations: location, updatedAt: now } }, { timestamps: false });
-          updated += 1;
-        }
-        if (inserts.length > 0) {
-          try {
-            // Lean: no document per row is built (10,000 rows stay well inside the memory budget).
-            await Model.insertMany(inserts, { ordered: false, lean: true });
-          } catch (err) {
-            if (!isDuplicateKey(err)) throw err;
-          }
-          created += inserts.length;
-        }
+            locations: location,
+            updatedAt: now,
+          },
+        });
       }
-      return { created, updated, unchanged };
+      const counts = { created: inserts.length, updated: updates.length };
+      const events = counts.created + counts.updated > 0 ? (options.announce?.(counts) ?? []) : [];
+      // New rows first, then changed ones: the very last write carries the events, so they cannot go out before the import is whole.
+      for (let start = 0; start < inserts.length; start += 1000) {
+        const last = updates.length === 0 && start + 1000 >= inserts.length;
+        // Lean: no document per row is built (10,000 rows stay well inside the memory budget).
+        await carrier.insertMany(inserts.slice(start, start + 1000), last ? events : []);
+      }
+      for (const [i, update] of updates.entries()) {
+        const carrying = i === updates.length - 1;
+        await Model.updateOne({ _id: update._id }, carrying ? carrier.update({ $set: update.set }, events) : { $set: update.set }, { timestamps: false });
+        if (carrying) carrier.written([update._id], events);
+      }
+      return { ...counts, unchanged };
     },
     /** Every service's name, slug, website and status (svc-checker's projection). */
     async listWebsites(): Promise<Array<{ serviceId: string; name: string; slug: string; website: string; status: string }>> {

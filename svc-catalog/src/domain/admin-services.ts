@@ -2,7 +2,7 @@ import type { AdminServiceList, AdminServiceQuery, Identity, ServiceStatus } fro
 import { AppError } from '@mealprep/service-kit';
 import type { StoredService } from '../data-access/service-repository';
 import type { OwnerDeps } from './owner-services';
-import { serviceChange, statusChange } from './service-events';
+import { announceStatusChange, announceUpdate, serviceChange } from './service-events';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = (deps: OwnerDeps) => deps.now?.() ?? new Date();
@@ -29,46 +29,44 @@ export async function bulkSetStatus(deps: OwnerDeps, identity: Identity, ids: re
   const at = now(deps);
   for (const before of services) {
     if (before.status === status) continue;
-    const after = await deps.services.setStatus(before.id, status, at, { byUserId: identity.userId, byEmail: identity.email, reason: null });
-    if (!after) continue;
-    updated += 1;
-    await deps.publish('catalog.service.status-changed', statusChange(before.status, after, null));
+    const after = await deps.services.setStatus(before.id, status, at, { byUserId: identity.userId, byEmail: identity.email, reason: null }, { announce: announceStatusChange(deps.events, null) });
+    if (after) updated += 1;
   }
   await deps.catalog.refresh();
+  await deps.events.relay();
   return { updated };
 }
 
 /** Features services for `days` days; only published ones can be, so any other stops the call. */
 export async function feature(deps: OwnerDeps, ids: readonly string[], days: number, single: boolean): Promise<{ updated: number; featuredUntil: string }> {
-  const notPublished = (await named(deps, ids)).filter((s) => s.status !== 'published').length;
+  const services = await named(deps, ids);
+  const notPublished = services.filter((s) => s.status !== 'published').length;
   if (notPublished > 0) {
     const message = single ? 'Only published services can be featured' : `Only published services can be featured. ${notPublished} selected service(s) are not published.`;
     throw new AppError('not_published', message, { status: 409 });
   }
   const until = new Date(now(deps).getTime() + days * DAY);
-  const updated = await deps.services.setFeatured(ids, until);
-  await announce(deps, ids);
+  const updated = await setFeatured(deps, services, until);
   return { updated, featuredUntil: until.toISOString() };
 }
 
 export async function unfeature(deps: OwnerDeps, ids: readonly string[]): Promise<{ updated: number }> {
-  await named(deps, ids);
-  const updated = await deps.services.setFeatured(ids, null);
-  await announce(deps, ids);
-  return { updated };
+  return { updated: await setFeatured(deps, await named(deps, ids), null) };
+}
+
+/** Lists change before the events go out, as for every other write. */
+async function setFeatured(deps: OwnerDeps, services: readonly StoredService[], until: Date | null): Promise<number> {
+  const updated = await deps.services.setFeatured(services, until, announceUpdate(deps.events));
+  await deps.catalog.refresh();
+  await deps.events.relay();
+  return updated;
 }
 
 /** Deletes services; svc-media and svc-checker retire their media and checks on the events. */
 export async function remove(deps: OwnerDeps, ids: readonly string[]): Promise<{ deleted: number }> {
-  await named(deps, ids);
-  const deleted = await deps.services.deleteMany(ids);
+  const services = await named(deps, ids);
+  const deleted = await deps.services.deleteMany(ids, services.map((service) => deps.events.event('catalog.service.deleted', serviceChange(service))));
   await deps.catalog.refresh();
-  for (const service of deleted) await deps.publish('catalog.service.deleted', serviceChange(service));
-  return { deleted: deleted.length };
-}
-
-/** Lists change before the events go out, as for every other write. */
-async function announce(deps: OwnerDeps, ids: readonly string[]): Promise<void> {
-  await deps.catalog.refresh();
-  for (const service of await deps.services.findByIds(ids)) await deps.publish('catalog.service.updated', serviceChange(service));
+  await deps.events.relay();
+  return { deleted };
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { slugify, type ImportResult } from '@mealprep/contracts';
-import { AppError } from '@mealprep/service-kit';
+import { AppError, type DomainEvents } from '@mealprep/service-kit';
 import sanitizeHtml from 'sanitize-html';
 import type { BlogPostRepository, ImportedArticle } from '../data-access/blog-post-repository';
 import { parseCsvStream } from './csv-stream';
@@ -63,7 +63,12 @@ function mapRow(row: Record<string, string>): ImportedArticle | { reason: string
 }
 
 /** blogPosts.importFromCSV: rows become posts, matched by slug; importing the same file twice changes nothing. */
-export async function importArticles(deps: { articles: BlogPostRepository; publish: (type: 'catalog.articles.changed', payload: { slugs: string[] }) => Promise<unknown> }, body: Readable): Promise<ImportResult> {
+export async function importArticles(
+  deps: { articles: BlogPostRepository; events: DomainEvents },
+  body: Readable,
+  /** `announce: false`: the import is not announced (the demo seed, before anything listens). */
+  options: { announce?: boolean } = {},
+): Promise<ImportResult> {
   const { header, rows } = await parseCsvStream(body);
   if (rows.length === 0) throw AppError.badRequest('The file has no rows to import.');
   if (!header.includes('headline')) throw AppError.badRequest('Missing columns: headline. The first line must name the columns.');
@@ -78,7 +83,7 @@ export async function importArticles(deps: { articles: BlogPostRepository; publi
       if (skippedRows.length < MAX_REASONS) skippedRows.push({ line, name: cell(values, 'headline').slice(0, 120), reason });
     } else bySlug.set((mapped as ImportedArticle).slug, mapped as ImportedArticle);
   }
-  const result = await deps.articles.upsertImported([...bySlug.values()]);
-  if (result.changedSlugs.length > 0) await deps.publish('catalog.articles.changed', { slugs: result.changedSlugs.slice(0, 1000) });
+  const result = await deps.articles.upsertImported([...bySlug.values()], (slugs) => (options.announce === false ? [] : [deps.events.event('catalog.articles.changed', { slugs: slugs.slice(0, 1000) })]));
+  await deps.events.relay();
   return { imported: result.created + result.updated, skipped, unchanged: result.unchanged, skippedRows };
 }

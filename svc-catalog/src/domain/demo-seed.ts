@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { demoArticles, demoBanners, demoId, demoServices, readDemoCsv } from '@mealprep/demo-data';
 import { imageUrl } from '@mealprep/contracts';
+import type { DomainEvents } from '@mealprep/service-kit';
 import type { BlogPostRepository } from '../data-access/blog-post-repository';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import type { ServiceRepository } from '../data-access/service-repository';
@@ -14,6 +15,7 @@ export interface DemoSeedDeps {
   services: ServiceRepository;
   articles: BlogPostRepository;
   mealTypes: MealTypeRepository;
+  events: DomainEvents;
 }
 
 /**
@@ -25,23 +27,23 @@ export interface DemoSeedDeps {
  * logos svc-media draws for them match.
  */
 export async function seedDemoCatalog(deps: DemoSeedDeps, now: Date = new Date()): Promise<{ services: number; articles: number }> {
-  // The seed runs before the index is built and before anything listens: the imports' events are not needed.
-  const publish = async () => undefined;
+  // The seed runs before the index is built and before anything listens: the imports are not announced.
+  const quietly = { announce: false };
   let services = 0;
   let articles = 0;
   if ((await deps.services.count()) === 0) {
     const result = await importServices(
-      { services: deps.services, mealTypes: deps.mealTypes, publish, catalog: { refresh: async () => undefined }, now: () => now },
+      { services: deps.services, mealTypes: deps.mealTypes, events: deps.events, catalog: { refresh: async () => undefined }, now: () => now },
       SEED_ACTOR,
       Readable.from([Buffer.from(readDemoCsv('services'))]),
-      { newId: (slug) => demoId('service', slug) },
+      { newId: (slug) => demoId('service', slug), ...quietly },
     );
     if (result.skipped > 0) throw new Error(`The demo services file has rows the import refuses: ${JSON.stringify(result.skippedRows.slice(0, 3))}`);
     await deps.services.setDemoDetails(demoServices(now));
     services = result.imported;
   }
   if ((await deps.articles.count()) === 0) {
-    const result = await importArticles({ articles: deps.articles, publish }, Readable.from([Buffer.from(readDemoCsv('articles'))]));
+    const result = await importArticles({ articles: deps.articles, events: deps.events }, Readable.from([Buffer.from(readDemoCsv('articles'))]), quietly);
     if (result.skipped > 0) throw new Error(`The demo articles file has rows the import refuses: ${JSON.stringify(result.skippedRows.slice(0, 3))}`);
     await deps.articles.setPresentation(
       demoArticles().map((article, i) => {

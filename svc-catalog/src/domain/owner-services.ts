@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import type { StoredService } from '../data-access/service-repository';
 import type { ServiceDeps } from './services';
-import { serviceChange, statusChange } from './service-events';
+import { announceStatusChange, announceUpdate, serviceChange } from './service-events';
 import { US_STATES } from './us-states';
 
 export type OwnerDeps = ServiceDeps & { mealTypes: MealTypeRepository };
@@ -68,8 +68,9 @@ export async function createService(deps: OwnerDeps, identity: Identity, input: 
     },
     now,
     actor(identity),
+    (_before, after) => [deps.events.event('catalog.service.created', serviceChange(after))],
   );
-  await deps.publish('catalog.service.created', serviceChange(created));
+  await deps.events.relay();
   return { id: created.id, slug: created.slug, status: created.status };
 }
 
@@ -108,15 +109,17 @@ export async function updateService(deps: OwnerDeps, identity: Identity, id: str
   const renamed = (update.name !== undefined && update.name !== service.name) || (update.slug !== undefined && update.slug !== service.slug);
   const backToReview = !admin && renamed && service.status === 'published';
   const now = deps.now?.() ?? new Date();
+  const updated = announceUpdate(deps.events);
+  const statusChanged = announceStatusChange(deps.events, null);
   const after = await deps.services.update(
     id,
     set,
     backToReview ? { status: 'pending', from: service.status, at: now, ...actor(identity), reason: 'Name or URL slug changed by the owner' } : undefined,
+    (before, next) => [...updated(before, next), ...statusChanged(before, next)],
   );
   if (!after) throw notFound();
   if (service.status === 'published' || after.status === 'published') await deps.catalog.refresh();
-  await deps.publish('catalog.service.updated', serviceChange(after));
-  if (backToReview) await deps.publish('catalog.service.status-changed', statusChange(service.status, after, null));
+  await deps.events.relay();
   const editable = await deps.services.findEditable(id);
   if (!editable) throw notFound();
   return editable;
@@ -137,10 +140,10 @@ export async function adminSetStatus(deps: OwnerDeps, identity: Identity, id: st
 }
 
 async function setStatus(deps: OwnerDeps, identity: Identity, service: StoredService, status: ServiceStatus, reason: string | null): Promise<EditableService> {
-  const after = await deps.services.setStatus(service.id, status, deps.now?.() ?? new Date(), { ...actor(identity), reason });
+  const after = await deps.services.setStatus(service.id, status, deps.now?.() ?? new Date(), { ...actor(identity), reason }, { announce: announceStatusChange(deps.events, reason) });
   if (!after) throw AppError.notFound('There is no such service.');
   await deps.catalog.refresh();
-  if (service.status !== after.status) await deps.publish('catalog.service.status-changed', statusChange(service.status, after, reason));
+  await deps.events.relay();
   const editable = await deps.services.findEditable(service.id);
   if (!editable) throw AppError.notFound('There is no such service.');
   return editable;

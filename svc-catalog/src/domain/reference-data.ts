@@ -1,16 +1,14 @@
-import type { EventPayload, EventType, GeoRegion, MealType } from '@mealprep/contracts';
-import { AppError } from '@mealprep/service-kit';
+import type { GeoRegion, MealType } from '@mealprep/contracts';
+import { AppError, type DomainEvents } from '@mealprep/service-kit';
 import type { GeoRegionRepository } from '../data-access/geo-region-repository';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import { MEAL_TYPE_SEED } from './meal-type-catalogue';
 import { US_STATES } from './us-states';
 
-export type Publish = <T extends EventType>(type: T, payload: EventPayload<T>) => Promise<unknown>;
-
 export interface ReferenceDataDeps {
   regions: GeoRegionRepository;
   mealTypes: MealTypeRepository;
-  publish: Publish;
+  events: DomainEvents;
 }
 
 /**
@@ -19,10 +17,9 @@ export interface ReferenceDataDeps {
  * rest of the system what was added.
  */
 export async function seedReferenceData(deps: ReferenceDataDeps): Promise<{ regions: number; mealTypes: number }> {
-  const regions = await deps.regions.insertMissing(US_STATES);
-  const mealTypes = (await deps.mealTypes.count()) === 0 ? await deps.mealTypes.insertMany(MEAL_TYPE_SEED) : 0;
-  if (regions > 0) await deps.publish('catalog.regions.seeded', { count: regions });
-  if (mealTypes > 0) await deps.publish('catalog.meal-types.seeded', { count: mealTypes });
+  const regions = await deps.regions.insertMissing(US_STATES, (count) => [deps.events.event('catalog.regions.seeded', { count })]);
+  const mealTypes = (await deps.mealTypes.count()) === 0 ? await deps.mealTypes.insertMany(MEAL_TYPE_SEED, (count) => [deps.events.event('catalog.meal-types.seeded', { count })]) : 0;
+  await deps.events.relay();
   return { regions, mealTypes };
 }
 

@@ -1,5 +1,6 @@
 import type { EventPayload, ServiceStatus } from '@mealprep/contracts';
-import type { StoredService } from '../data-access/service-repository';
+import type { DomainEvents } from '@mealprep/service-kit';
+import type { Announce, StoredService } from '../data-access/service-repository';
 
 /** What catalog.service.created|updated|deleted say of a service. */
 export function serviceChange(service: StoredService): EventPayload<'catalog.service.updated'> {
@@ -26,4 +27,14 @@ export function statusChange(previous: ServiceStatus, after: StoredService, reas
     name: after.name,
     reason,
   };
+}
+
+/** Announces a status change (nothing when the status stays), with the reason when there is one. */
+export function announceStatusChange(events: DomainEvents, reason: string | null): Announce {
+  return (before, after) => (before && before.status !== after.status ? [events.event('catalog.service.status-changed', statusChange(before.status, after, reason))] : []);
+}
+
+/** Announces that a service changed (name, featuring, contact…): catalog.service.updated with what it now is. */
+export function announceUpdate(events: DomainEvents): Announce {
+  return (_before, after) => [events.event('catalog.service.updated', serviceChange(after))];
 }

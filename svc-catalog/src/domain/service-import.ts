@@ -91,13 +91,14 @@ function mapRow(row: Record<string, string>, knownMealTypes: Map<string, string>
  * services.importFromCSV: rows become published services, matched by slug, so importing the same
  * file twice changes nothing the second time. Invalid rows are skipped with a reason each.
  */
-export type ImportDeps = Pick<OwnerDeps, 'services' | 'mealTypes' | 'publish' | 'now'> & { catalog: Pick<CatalogIndex, 'refresh'> };
+export type ImportDeps = Pick<OwnerDeps, 'services' | 'mealTypes' | 'events' | 'now'> & { catalog: Pick<CatalogIndex, 'refresh'> };
 
 export async function importServices(
   deps: ImportDeps,
   identity: Pick<Identity, 'userId' | 'email'>,
   body: Readable,
-  options: { newId?: (slug: string) => string } = {},
+  /** `announce: false`: the import is not announced (the demo seed, before anything listens). */
+  options: { newId?: (slug: string) => string; announce?: boolean } = {},
 ): Promise<ImportResult> {
   const { header, rows } = await parseCsvStream(body);
   if (rows.length === 0) throw AppError.badRequest('The file has no rows to import.');
@@ -117,10 +118,13 @@ export async function importServices(
     else bySlug.set(mapped.slug, mapped);
   }
   const now = deps.now?.() ?? new Date();
-  const result = await deps.services.upsertImported([...bySlug.values()], now, { byUserId: identity.userId, byEmail: identity.email }, options.newId);
+  const result = await deps.services.upsertImported([...bySlug.values()], now, { byUserId: identity.userId, byEmail: identity.email }, {
+    newId: options.newId,
+    announce: options.announce === false ? undefined : (counts) => [deps.events.event('catalog.services.imported', counts)],
+  });
   if (result.created + result.updated > 0) {
     await deps.catalog.refresh();
-    await deps.publish('catalog.services.imported', { created: result.created, updated: result.updated });
+    await deps.events.relay();
   }
   return { imported: result.created + result.updated, skipped, unchanged: result.unchanged, skippedRows };
 }

@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
-import { PUBLIC_SERVICE_STATUSES, type EventPayload, type EventType, type OwnedService, type PublicService, type ServiceList, type ServiceListQuery } from '@mealprep/contracts';
-import { AppError } from '@mealprep/service-kit';
+import { PUBLIC_SERVICE_STATUSES, type OwnedService, type PublicService, type ServiceList, type ServiceListQuery } from '@mealprep/contracts';
+import { AppError, type DomainEvents } from '@mealprep/service-kit';
 import { toPublic, type ServiceRepository } from '../data-access/service-repository';
 import type { ServiceReportRepository } from '../data-access/service-report-repository';
 import type { CatalogIndex } from './catalog-index';
-
-export type Publish = <T extends EventType>(type: T, payload: EventPayload<T>) => Promise<unknown>;
 
 export interface ServiceDeps {
   services: ServiceRepository;
   reports: ServiceReportRepository;
   catalog: CatalogIndex;
-  publish: Publish;
+  /** Events are written with the change they report, and relayed once the change is visible. */
+  events: DomainEvents;
   /** Secret mixed into IP hashes so stored hashes cannot be reversed by trying addresses. */
   ipHashSecret: string;
   now?: () => Date;
@@ -47,8 +46,10 @@ export async function reportStillOpen(
   const now = deps.now?.() ?? new Date();
   const ipHash = createHash('sha256').update(`${deps.ipHashSecret}:${input.ip}`).digest('hex');
   if (await deps.reports.findRecent(service.id, ipHash, new Date(now.getTime() - REPORT_WINDOW_MS))) return;
-  const reportId = await deps.reports.create({ serviceId: service.id, reportedAt: now, ipHash, userId: input.userId });
-  await deps.publish('catalog.service.reported-open', { serviceId: service.id, slug: service.slug, reportId });
+  await deps.reports.create({ serviceId: service.id, reportedAt: now, ipHash, userId: input.userId }, (reportId) => [
+    deps.events.event('catalog.service.reported-open', { serviceId: service.id, slug: service.slug, reportId }),
+  ]);
+  await deps.events.relay();
 }
 
 /** services.myServices: the caller's own listings, whatever their status. */

@@ -1,6 +1,6 @@
 import { Schema, Types, type Connection } from 'mongoose';
-import type { CheckFilter, ReviewAction, WebsiteCheck } from '@mealprep/contracts';
-import { modelOn } from '@mealprep/service-kit';
+import type { CheckFilter, EventEnvelope, ReviewAction, WebsiteCheck } from '@mealprep/contracts';
+import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
 import type { CheckResult } from '../domain/check-website';
 import type { ProjectedService } from './service-projection-repository';
 
@@ -33,6 +33,7 @@ const checkSchema = new Schema(
   },
   { collection: 'website_checks', versionKey: false },
 );
+checkSchema.plugin(carriesEvents);
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -76,8 +77,9 @@ const FILTERS: Record<CheckFilter, Doc> = {
 
 export type CheckRepository = ReturnType<typeof checkRepository>;
 
-export function checkRepository(connection: Connection) {
+export function checkRepository(connection: Connection, outbox: Outbox) {
   const Model = modelOn(connection, 'WebsiteCheck', checkSchema);
+  const carrier = outbox.carrier(Model);
   return {
     /**
      * A row for each service that has none yet, so it shows as 'Never checked' while its job
@@ -148,12 +150,17 @@ export function checkRepository(connection: Connection) {
       ]);
       return { items: docs.map((d) => toCheck(d as Doc)), total };
     },
-    async review(ids: string[], action: ReviewAction, now: Date): Promise<number> {
-      const answer = await Model.updateMany({ _id: { $in: ids } }, { $set: { reviewed: true, reviewedAt: now, reviewAction: action } });
-      return answer.matchedCount;
-    },
-    async unreview(ids: string[]): Promise<void> {
-      await Model.updateMany({ _id: { $in: ids } }, { $set: { reviewed: false, reviewedAt: null, reviewAction: null } });
+    /** Reviews checks, each with what its review announces in the same write; returns how many were found. */
+    async review(checks: ReadonlyArray<{ id: string; serviceId: string }>, action: ReviewAction, now: Date, announce: (check: { id: string; serviceId: string }) => EventEnvelope[]): Promise<number> {
+      let found = 0;
+      for (const check of checks) {
+        const events = announce(check);
+        const answer = await Model.updateOne({ _id: check.id }, carrier.update({ $set: { reviewed: true, reviewedAt: now, reviewAction: action } }, events));
+        if (answer.matchedCount === 0) continue;
+        carrier.written([check.id], events);
+        found += 1;
+      }
+      return found;
     },
     async removeService(serviceId: string): Promise<void> {
       await Model.deleteOne(byService(serviceId));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CHECK_RECENT_DAYS, CheckJobSchema, type BulkCheckStatus, type CheckJob, type EventPayload, type ReviewAction } from '@mealprep/contracts';
-import { AppError, type Logger } from '@mealprep/service-kit';
+import { CHECK_RECENT_DAYS, CheckJobSchema, type BulkCheckStatus, type CheckJob, type ReviewAction } from '@mealprep/contracts';
+import { AppError, type DomainEvents, type Logger } from '@mealprep/service-kit';
 import type { CheckRepository } from '../data-access/check-repository';
 import type { CheckRunRepository } from '../data-access/check-run-repository';
 import type { ProjectedService, ServiceProjectionRepository } from '../data-access/service-projection-repository';
@@ -17,7 +17,8 @@ export interface CheckerDomainDeps {
   runs: CheckRunRepository;
   check: CheckOptions;
   sendJobs: (jobs: CheckJob[]) => Promise<void>;
-  publishClosed: (payload: EventPayload<'checker.service.closed-confirmed'>) => Promise<unknown>;
+  /** A check marked closed announces it (svc-catalog closes the listing), in the same write as the review. */
+  events: DomainEvents;
   logger: Logger;
   now?: () => Date;
 }
@@ -97,22 +98,16 @@ export async function checkServiceNow(deps: CheckerDomainDeps, serviceId: string
 
 /**
  * markAsClosed / bulkMarkAsClosed and ignoreUntilNextCheck / bulkIgnoreUntilNextCheck. Closing
- * announces each service so svc-catalog closes the listing; if that cannot be announced, the
- * review is undone and the call fails.
+ * announces each service so svc-catalog closes the listing; the event is stored with the review,
+ * so it goes out even if the broker is away just then.
  */
 export async function reviewChecks(deps: CheckerDomainDeps, ids: string[], action: ReviewAction, by: { userId: string; email: string }): Promise<{ reviewed: number }> {
   const checks = await deps.checks.findByIds([...new Set(ids)]);
   if (checks.length === 0) throw AppError.notFound('None of those checks exist.');
-  const found = checks.map((c) => c.id);
-  const reviewed = await deps.checks.review(found, action, clock(deps));
-  if (action === 'closed') {
-    try {
-      for (const check of checks) await deps.publishClosed({ serviceId: check.serviceId, checkId: check.id, byUserId: by.userId, byEmail: by.email });
-    } catch (err) {
-      await deps.checks.unreview(found);
-      throw err;
-    }
-  }
+  const reviewed = await deps.checks.review(checks, action, clock(deps), (check) =>
+    action === 'closed' ? [deps.events.event('checker.service.closed-confirmed', { serviceId: check.serviceId, checkId: check.id, byUserId: by.userId, byEmail: by.email })] : [],
+  );
+  await deps.events.relay();
   return { reviewed };
 }
 

@@ -1,5 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
-import { modelOn } from '@mealprep/service-kit';
+import type { EventEnvelope } from '@mealprep/contracts';
+import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
 
 export const BANNER_SOURCES = ['unsplash', 'media', 'custom'] as const;
 
@@ -43,12 +44,18 @@ const bannerImageSchema = new Schema(
 );
 // Serves the home page's "active, in order" read without a collection scan.
 bannerImageSchema.index({ isActive: 1, order: 1 });
+bannerImageSchema.plugin(carriesEvents);
 
 export type BannerImageRepository = ReturnType<typeof bannerImageRepository>;
 export type NewBannerImage = Omit<BannerImageRecord, 'createdAt'> & { createdAt?: string };
+/** The events a banner change announces, given how many banners are active after it; stored in the same write. */
+export type AnnounceBanners = (activeAfter: number) => EventEnvelope[];
 
-export function bannerImageRepository(connection: Connection) {
+export function bannerImageRepository(connection: Connection, outbox: Outbox) {
   const Model = modelOn(connection, 'BannerImage', bannerImageSchema);
+  const carrier = outbox.carrier(Model);
+  /** Active banners other than these ids, plus `more`: the active count a change to these will leave. */
+  const activeAfter = async (ids: readonly string[], more: number) => (await Model.countDocuments({ isActive: true, _id: { $nin: ids } })) + more;
   const toPlain = (doc: Record<string, unknown>): BannerImageRecord => {
     const urls = (doc.urls ?? {}) as { regular?: string; small?: string };
     const user = doc.user as { name?: string; username?: string } | null | undefined;
@@ -76,20 +83,14 @@ export function bannerImageRepository(connection: Connection) {
       const docs = await Model.find().sort({ order: 1, createdAt: 1, _id: 1 }).lean();
       return docs.map(toPlain);
     },
-    /** Inserts the banners whose id is new; returns how many were. */
-    async insertMissing(banners: NewBannerImage[]): Promise<number> {
-      if (banners.length === 0) return 0;
+    /** Inserts the banners whose id is new, the last carrying what it announces; returns how many were new. */
+    async insertMissing(banners: NewBannerImage[], announce: AnnounceBanners): Promise<number> {
+      const known = new Set((await Model.find({ _id: { $in: banners.map((b) => b.id) } }, { _id: 1 }).lean()).map((d) => String(d._id)));
+      const missing = banners.filter((b) => !known.has(b.id));
+      if (missing.length === 0) return 0;
       const now = new Date();
-      const result = await Model.bulkWrite(
-        banners.map(({ id, createdAt, ...banner }) => ({
-          updateOne: {
-            filter: { _id: id },
-            update: { $setOnInsert: { ...banner, createdAt: createdAt ? new Date(createdAt) : now } },
-            upsert: true,
-          },
-        })),
-      );
-      return result.upsertedCount;
+      const docs = missing.map(({ id, createdAt, ...banner }) => ({ _id: id, ...banner, createdAt: createdAt ? new Date(createdAt) : now }));
+      return carrier.insertMany(docs, announce(await activeAfter([], missing.filter((b) => b.isActive).length)));
     },
     async findById(id: string): Promise<BannerImageRecord | null> {
       const doc = await Model.findById(id).lean();
@@ -100,9 +101,11 @@ export function bannerImageRepository(connection: Connection) {
       const last = await Model.findOne().sort({ order: -1 }).lean();
       return last ? Number(last.order ?? 0) + 1 : 0;
     },
-    async create(banner: Omit<BannerImageRecord, 'createdAt'>): Promise<BannerImageRecord> {
+    async create(banner: Omit<BannerImageRecord, 'createdAt'>, announce: AnnounceBanners): Promise<BannerImageRecord> {
       const { id, ...rest } = banner;
-      const doc = await Model.create({ _id: id, ...rest, createdAt: new Date() });
+      const events = announce(await activeAfter([], banner.isActive ? 1 : 0));
+      const doc = await Model.create(carrier.insert({ _id: id, ...rest, createdAt: new Date() }, events));
+      carrier.written([id], events);
       return toPlain(doc.toObject());
     },
     /** Which of these ids exist. */
@@ -110,13 +113,17 @@ export function bannerImageRepository(connection: Connection) {
       const docs = await Model.find({ _id: { $in: ids } }, { _id: 1 }).lean();
       return docs.map((d) => String(d._id));
     },
-    async update(ids: readonly string[], changes: { isActive?: boolean; order?: number; alt_description?: string }): Promise<number> {
-      const result = await Model.updateMany({ _id: { $in: ids } }, { $set: changes });
+    /** Changes banners; each one changed carries the announcement (the relay sends it once). */
+    async update(ids: readonly string[], changes: { isActive?: boolean; order?: number; alt_description?: string }, announce: AnnounceBanners): Promise<number> {
+      const staying = changes.isActive === undefined ? await Model.countDocuments({ _id: { $in: ids }, isActive: true }) : changes.isActive ? ids.length : 0;
+      const events = announce(await activeAfter(ids, staying));
+      const result = await Model.updateMany({ _id: { $in: ids } }, carrier.update({ $set: changes }, events));
+      carrier.written(ids, events);
       return result.matchedCount;
     },
-    async remove(ids: readonly string[]): Promise<number> {
-      const result = await Model.deleteMany({ _id: { $in: ids } });
-      return result.deletedCount;
+    /** Deletes banners; what it announces is recorded with the ids first (see Outbox). */
+    async remove(ids: readonly string[], announce: AnnounceBanners): Promise<number> {
+      return carrier.deleteWith(ids, announce(await activeAfter(ids, 0)));
     },
     async ensureIndexes(): Promise<void> {
       await Model.init();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { MAX_IMAGE_BYTES, imageUrl, type AdminBannerImage, type EventPayload, type EventType } from '@mealprep/contracts';
-import { AppError } from '@mealprep/service-kit';
-import type { BannerImageRepository } from '../data-access/banner-image-repository';
+import { MAX_IMAGE_BYTES, imageUrl, type AdminBannerImage } from '@mealprep/contracts';
+import { AppError, type DomainEvents } from '@mealprep/service-kit';
+import type { AnnounceBanners, BannerImageRepository } from '../data-access/banner-image-repository';
 import type { ImageFileStore } from '../data-access/image-file-store';
 import type { StoredImageRepository } from '../data-access/stored-image-repository';
 import { toBannerImage } from './banners';
@@ -15,7 +15,7 @@ export interface AdminBannerDeps {
   files: ImageFileStore;
   stock: StockPhotos;
   allowHosts: readonly string[];
-  publish: <T extends EventType>(type: T, payload: EventPayload<T>) => Promise<unknown>;
+  events: DomainEvents;
 }
 
 export async function listAllBanners(deps: AdminBannerDeps): Promise<AdminBannerImage[]> {
@@ -53,8 +53,8 @@ export async function addBanner(
     isActive: true,
     order: await deps.banners.nextOrder(),
     imageId,
-  });
-  await changed(deps);
+  }, changed(deps));
+  await deps.events.relay();
   return { ...toBannerImage(record), isActive: record.isActive };
 }
 
@@ -65,19 +65,19 @@ async function known(deps: AdminBannerDeps, ids: readonly string[]): Promise<voi
 
 export async function updateBanners(deps: AdminBannerDeps, ids: readonly string[], changes: { isActive?: boolean; order?: number; alt_description?: string }): Promise<{ updated: number }> {
   await known(deps, ids);
-  const updated = await deps.banners.update(ids, changes);
-  await changed(deps);
+  const updated = await deps.banners.update(ids, changes, changed(deps));
+  await deps.events.relay();
   return { updated };
 }
 
 export async function removeBanners(deps: AdminBannerDeps, ids: readonly string[]): Promise<{ deleted: number }> {
   await known(deps, ids);
-  const deleted = await deps.banners.remove(ids);
-  await changed(deps);
+  const deleted = await deps.banners.remove(ids, changed(deps));
+  await deps.events.relay();
   return { deleted };
 }
 
 /** The home page's hero hears of it through the broker. */
-async function changed(deps: AdminBannerDeps): Promise<void> {
-  await deps.publish('media.banners.changed', { count: (await deps.banners.listActive(100)).length });
+function changed(deps: AdminBannerDeps): AnnounceBanners {
+  return (count) => [deps.events.event('media.banners.changed', { count })];
 }

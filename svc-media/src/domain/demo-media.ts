@@ -1,5 +1,6 @@
 import { demoBanners, demoLogos, demoServices } from '@mealprep/demo-data';
-import { IMAGE_WIDTHS, imageUrl, type EventPayload, type EventType } from '@mealprep/contracts';
+import { IMAGE_WIDTHS, imageUrl } from '@mealprep/contracts';
+import type { DomainEvents } from '@mealprep/service-kit';
 import type { BannerImageRepository } from '../data-access/banner-image-repository';
 import type { ImageFileStore } from '../data-access/image-file-store';
 import type { MediaRepository } from '../data-access/media-repository';
@@ -10,8 +11,6 @@ import { mapWithConcurrency } from './concurrency';
 import { bannerSvg, logoSvg } from './demo-artwork';
 import { renderSvgToWebp } from './render-image';
 
-export type Publish = <T extends EventType>(type: T, payload: EventPayload<T>) => Promise<unknown>;
-
 export interface DemoMediaDeps {
   banners: BannerImageRepository;
   media: MediaRepository;
@@ -20,7 +19,7 @@ export interface DemoMediaDeps {
   files: ImageFileStore;
   /** The demo services are seeded by svc-catalog without events: their names come from the same demo data. */
   directory?: ServiceDirectoryRepository;
-  publish: Publish;
+  events: DomainEvents;
   /** How many drawings render at once; sharp works off the main thread, so a few overlap well. */
   concurrency?: number;
 }
@@ -75,6 +74,8 @@ async function seedBanners(deps: DemoMediaDeps): Promise<number> {
       order: b.order,
       imageId: b.id,
     })),
+    // The home page hears about new banners through the broker.
+    (count) => [deps.events.event('media.banners.changed', { count })],
   );
   await deps.markers.mark('demo-banners');
   return added;
@@ -117,11 +118,11 @@ async function seedLogos(deps: DemoMediaDeps): Promise<number> {
 
 /**
  * Draws and records the demo banners and service logos once. A later start adds nothing, even
- * after an admin removed some of them. The home page hears about new banners through the broker.
+ * after an admin removed some of them.
  */
 export async function seedDemoMedia(deps: DemoMediaDeps): Promise<{ banners: number; logos: number }> {
   const banners = await seedBanners(deps);
   const logos = await seedLogos(deps);
-  if (banners > 0) await deps.publish('media.banners.changed', { count: banners });
+  await deps.events.relay();
   return { banners, logos };
 }

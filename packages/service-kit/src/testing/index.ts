@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { pino } from 'pino';
 import { Broker } from '../broker';
 import { connectDatabase } from '../database';
+import { Outbox } from '../outbox';
 import { closeServer, listen } from '../service';
 
 export const TEST_IDENTITY_SECRET = 'test-identity-secret-that-is-long-enough-0123456789';
@@ -43,6 +44,15 @@ export async function testBroker(label: string, source = 'test'): Promise<{ brok
       await broker.close();
     },
   };
+}
+
+/**
+ * The outbox a test's repositories write through: relaying on `broker`, or, without one, on a
+ * broker that never connects (for tests that only read, or write nothing they listen for).
+ */
+export function testOutbox(connection: Connection, broker?: Broker): Outbox {
+  const idle = () => new Broker({ url: 'amqp://127.0.0.1:9', prefix: 'idle', source: 'test', logger: silentLogger });
+  return new Outbox({ connection, broker: broker ?? idle(), logger: silentLogger });
 }
 
 /** Starts an app in-process on a free port. */

@@ -1,14 +1,12 @@
 import { Router } from 'express';
-import { ArticleStatusBodySchema, NoQuerySchema } from '@mealprep/contracts';
-import { AppError, parseInput, requireRole, route, type Broker } from '@mealprep/service-kit';
-import { z } from 'zod';
+import { ArticleIdParamsSchema, ArticleStatusBodySchema, NoQuerySchema } from '@mealprep/contracts';
+import { parseInput, requireRole, route, type DomainEvents } from '@mealprep/service-kit';
 import type { BlogPostRepository } from '../../data-access/blog-post-repository';
 import { importArticles } from '../../domain/article-import';
-
-const ArticleIdSchema = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be an article id') });
+import { setArticleStatus } from '../../domain/articles';
 
 /** The blog screen the original lacked: posts arrive by import, admins publish and unpublish them. */
-export function adminArticlesRouter(deps: { articles: BlogPostRepository; publish: Broker['publish']; now?: () => Date }): Router {
+export function adminArticlesRouter(deps: { articles: BlogPostRepository; events: DomainEvents; now?: () => Date }): Router {
   const router = Router();
   router.use('/admin/articles', requireRole('admin'));
   router.get(
@@ -22,11 +20,9 @@ export function adminArticlesRouter(deps: { articles: BlogPostRepository; publis
   router.patch(
     '/admin/articles/:id/status',
     route(async (req, res) => {
-      const { id } = parseInput(ArticleIdSchema, req.params, 'article');
+      const { id } = parseInput(ArticleIdParamsSchema, req.params, 'article');
       const { status } = parseInput(ArticleStatusBodySchema, req.body, 'body');
-      const slug = await deps.articles.setStatus(id, status, deps.now?.() ?? new Date());
-      if (!slug) throw AppError.notFound('There is no such article.');
-      await deps.publish('catalog.articles.changed', { slugs: [slug] });
+      await setArticleStatus(deps, id, status, deps.now?.() ?? new Date());
       res.json({ id, status });
     }),
   );
@@ -36,7 +32,7 @@ export function adminArticlesRouter(deps: { articles: BlogPostRepository; publis
     requireRole('admin'),
     route(async (req, res) => {
       parseInput(NoQuerySchema, req.query, 'query');
-      res.json(await importArticles({ articles: deps.articles, publish: (type, payload) => deps.publish(type, payload) }, req));
+      res.json(await importArticles(deps, req));
     }),
   );
   return router;
