@@ -54,6 +54,7 @@ export function createAuthApp(deps: AuthDeps) {
   return createApp({
     name: 'svc-auth',
     broker: deps.broker,
+    outbox,
     logger: deps.logger,
     identitySecret: deps.identitySecret,
     bodyLimit: '16kb',

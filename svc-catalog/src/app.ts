@@ -58,6 +58,7 @@ export function createCatalogApp(deps: CatalogDeps) {
   return createApp({
     name: 'svc-catalog',
     broker: deps.broker,
+    outbox,
     logger: deps.logger,
     identitySecret: deps.identitySecret,
     exposeStack: deps.exposeStack,

@@ -48,10 +48,12 @@ export function checkerDomain(deps: CheckerDeps): CheckerDomainDeps {
 }
 
 export function createCheckerApp(deps: CheckerDeps) {
-  const domain = checkerDomain(deps);
+  const outbox = deps.outbox ?? new Outbox(deps);
+  const domain = checkerDomain({ ...deps, outbox });
   return createApp({
     name: 'svc-checker',
     broker: deps.broker,
+    outbox,
     logger: deps.logger,
     identitySecret: deps.identitySecret,
     exposeStack: deps.exposeStack,

@@ -52,6 +52,7 @@ export function createMediaApp(deps: MediaDeps) {
   return createApp({
     name: 'svc-media',
     broker: deps.broker,
+    outbox,
     logger: deps.logger,
     identitySecret: deps.identitySecret,
     exposeStack: deps.exposeStack,

@@ -22,6 +22,8 @@ export interface AppOptions {
   bodyLimit?: string;
   /** The broker whose queue depths `/metrics` reports. */
   broker?: { queueDepths: () => Promise<Array<[string, number]>> };
+  /** The outbox whose waiting events `/metrics` reports. */
+  outbox?: { readonly queued: number };
   /** Adds the service's own gauges to `/metrics`. */
   metrics?: (metrics: Metrics) => void;
 }
@@ -36,7 +38,7 @@ export function createApp(options: AppOptions): Express {
   app.set('query parser', 'simple');
 
   app.use(requestContext(options.logger));
-  const { metrics, middleware } = serviceMetrics(options.name ?? 'the service', { broker: options.broker });
+  const { metrics, middleware } = serviceMetrics(options.name ?? 'the service', { broker: options.broker, outbox: options.outbox });
   options.metrics?.(metrics);
   app.use(middleware);
   app.use((req, _res, next) => {

@@ -45,6 +45,7 @@ describe('metrics in the Prometheus text format', () => {
         identitySecret: 'k'.repeat(40),
         readiness: () => ({}),
         broker: { queueDepths: async () => [['catalog-events', 4]] },
+        outbox: { queued: 3 },
         metrics: (metrics) => metrics.gauge('things_current', 'Things.', () => [[{ status: 'open' }, 2]]),
         mount: (app) => {
           app.get('/things/:id', route(async (req, res) => void res.json({ id: req.params.id })));
@@ -54,7 +55,7 @@ describe('metrics in the Prometheus text format', () => {
     });
     afterAll(() => http.close());
 
-    it('when requests were answered, then /metrics counts them by route pattern (not by URL) and status, with latencies, queue depths and its own gauges', async () => {
+    it('when requests were answered, then /metrics counts them by route pattern (not by URL) and status, with latencies, queue depths, events waiting in the outbox and its own gauges', async () => {
       for (const id of ['1', '2', '3']) await (await fetch(`${http.url}/things/${id}`)).arrayBuffer();
       await (await fetch(`${http.url}/nothing/here`)).arrayBuffer();
       const answer = await fetch(`${http.url}/metrics`);
@@ -66,6 +67,7 @@ describe('metrics in the Prometheus text format', () => {
       expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/things/:id"} 3');
       expect(text).toMatch(/http_request_duration_seconds_bucket\{method="GET",route="\/things\/:id",le="\+Inf"\} 3/);
       expect(text).toContain('broker_queue_messages{queue="catalog-events"} 4');
+      expect(text).toContain('outbox_events_waiting 3');
       expect(text).toContain('things_current{status="open"} 2');
       expect(text).toMatch(/process_resident_memory_bytes \d+/);
     });

@@ -87,11 +87,12 @@ export class Metrics {
 
 /**
  * Metrics every service has: requests by route and status, their latency, the process's memory,
- * and, given its broker client, the messages waiting in each queue it declared.
+ * given its broker client the messages waiting in each queue it declared, and given its outbox
+ * the events written and not yet confirmed by the broker.
  */
 export function serviceMetrics(
   service: string,
-  options: { broker?: { queueDepths: () => Promise<Array<[string, number]>> } } = {},
+  options: { broker?: { queueDepths: () => Promise<Array<[string, number]>> }; outbox?: { readonly queued: number } } = {},
 ): { metrics: Metrics; middleware: RequestHandler } {
   const metrics = new Metrics();
   const requests = metrics.counter('http_requests_total', `Requests ${service} answered, by method, route pattern and status.`);
@@ -102,6 +103,8 @@ export function serviceMetrics(
   if (broker) {
     metrics.gauge('broker_queue_messages', `Messages waiting in each queue ${service} reads or fills.`, async () => (await broker.queueDepths()).map(([queue, n]) => [{ queue }, n]));
   }
+  const outbox = options.outbox;
+  if (outbox) metrics.gauge('outbox_events_waiting', `Events ${service} wrote with their change and the broker has not confirmed yet.`, () => [[{}, outbox.queued]]);
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {

@@ -80,7 +80,7 @@ describe('outbox: every event is written with the change it reports', () => {
     await outbox.stop();
   });
 
-  it('when a process wrote changes and stopped before relaying their events, then the next one finds them at start and relays them, oldest first', async () => {
+  it('when a process wrote changes and stopped before relaying their events, then the next one finds them at start and relays them, oldest first and once each (an event two documents hold too)', async () => {
     const before = processOn('left', publisherBroker('left'));
     const first = before.outbox.event('catalog.articles.changed', { slugs: ['a'] });
     const a = await before.Articles.create(before.carrier.insert({ slug: 'a', status: 'draft' }, [first]));
@@ -88,15 +88,21 @@ describe('outbox: every event is written with the change it reports', () => {
     await before.Articles.create(before.carrier.insert({ slug: 'b', status: 'draft' }, [second]));
     const third = before.outbox.event('catalog.articles.changed', { slugs: ['a', 'again'] });
     await before.Articles.updateOne({ _id: a._id }, before.carrier.update({ $set: { status: 'published' } }, [third]));
+    // One change to both documents, one event: each document stores it.
+    const fourth = before.outbox.event('catalog.articles.changed', { slugs: ['a', 'b'] });
+    await before.Articles.updateMany({}, before.carrier.update({ $set: { status: 'archived' } }, [fourth]));
     // It stops without being told of the writes, as a process killed right after them would.
     await before.outbox.stop();
+    expect(await before.outbox.waiting()).toBe(5);
 
     const broker = publisherBroker('left');
     await broker.connect();
     const after = processOn('left', broker);
     await after.outbox.start();
-    await expect.poll(() => from('left').map((e) => e.id), { timeout: 10_000 }).toEqual([first.id, second.id, third.id]);
+    await expect.poll(() => from('left').map((e) => e.id), { timeout: 10_000 }).toEqual([first.id, second.id, third.id, fourth.id]);
     expect(await after.outbox.waiting()).toBe(0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(from('left')).toHaveLength(4);
     await after.outbox.stop();
   });
 

@@ -178,10 +178,18 @@ export class Outbox implements DomainEvents {
       const db = this.options.connection;
       for (const collection of this.carriers) {
         const docs = await db.collection(collection).find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } }).toArray();
-        // One item per event, so that events of several documents go out in the order they happened.
+        // One item per event (with every document that holds it: a bulk change stores it in each),
+        // so that the events of several documents go out in the order they happened, once each.
+        const byEvent = new Map<string, Waiting & { first: string; ids: unknown[] }>();
         for (const doc of docs) {
-          for (const event of doc[OUTBOX_FIELD] as string[]) if (!queued.has(event)) found.push({ collection, ids: [doc._id], events: [event], first: occurredAt([event]) });
+          for (const event of doc[OUTBOX_FIELD] as string[]) {
+            if (queued.has(event)) continue;
+            const item = byEvent.get(event) ?? { collection, ids: [], events: [event], first: occurredAt([event]) };
+            item.ids.push(doc._id);
+            byEvent.set(event, item);
+          }
         }
+        found.push(...byEvent.values());
       }
       for (const entry of await this.entries.find({}).sort({ _id: 1 }).toArray()) {
         if (entry.events?.some((e) => queued.has(e))) continue;
