@@ -87,16 +87,19 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
   }
 }
 
-/** One call through the gateway, with a session cookie or none; a live stream is not read. */
-export async function callApi(gatewayUrl: string, cookie: string | undefined, method: string, pathname: string, body?: unknown, options: { raw?: boolean } = {}) {
+/**
+ * One call through the gateway, with a session cookie or none; a live stream is not read. The body
+ * goes as JSON, or with `raw` as it is (text or bytes) under `contentType` (JSON's by default).
+ */
+export async function callApi(gatewayUrl: string, cookie: string | undefined, method: string, pathname: string, body?: unknown, options: { raw?: boolean; contentType?: string } = {}) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 20_000);
   try {
     const answer = await fetch(`${gatewayUrl}${pathname}`, {
       method,
       signal: controller.signal,
-      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: options.raw ? String(body) : JSON.stringify(body) }),
+      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': options.contentType ?? 'application/json' }) },
+      ...(body === undefined ? {} : { body: options.raw ? (Buffer.isBuffer(body) ? new Uint8Array(body) : String(body)) : JSON.stringify(body) }),
     });
     const text = answer.headers.get('content-type')?.startsWith('text/event-stream') ? '' : await answer.text();
     return { status: answer.status, text, setCookie: answer.headers.get('set-cookie') };

@@ -1,39 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import express from 'express';
 import type { AdminBannerImage } from '@mealprep/contracts';
 import { signIdentity } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaApp } from '../src/app';
 import { isPublicAddress, NOT_REACHABLE } from '../src/domain/safe-fetch';
 import { NOT_CONFIGURED, photoIdFromUrl } from '../src/domain/stock-photos';
+import { fakeStockService } from './fake-stock-service';
 
 const admin = signIdentity({ userId: 'boss', email: 'boss@example.com', roles: ['admin'] }, TEST_IDENTITY_SECRET);
 const owner = signIdentity({ userId: 'owner', email: 'owner@example.com', roles: [] }, TEST_IDENTITY_SECRET);
-
-/** The stock-photo service's API and the pictures it links to, on 127.0.0.1. */
-async function fakeStockService() {
-  const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#5a3' } }).png().toBuffer();
-  const seen: string[] = [];
-  const app = express();
-  let url = '';
-  const photo = (id: string) => ({ id, urls: { regular: `${url}/img/${id}.png`, small: `${url}/img/${id}.png` }, alt_description: `Photo ${id}`, user: { name: 'Pat Lens', username: 'patlens' } });
-  app.use((req, _res, next) => {
-    seen.push(`${req.path}?${new URLSearchParams(req.query as Record<string, string>).toString()} ${req.get('authorization') ?? ''}`);
-    next();
-  });
-  app.get('/search/photos', (req, res) => res.json({ total_pages: 3, results: Array.from({ length: 20 }, (_, i) => photo(`photo${req.query.page}x${i}`)) }));
-  app.get('/photos/:id', (req, res) => (req.params.id === 'missing00' ? res.status(404).json({}) : res.json(photo(req.params.id))));
-  app.get(/^\/img\/.+\.png$/, (_req, res) => res.type('image/png').send(png));
-  app.get('/page.html', (_req, res) => res.type('text/html').send('<p>not an image</p>'));
-  app.get('/to-private', (_req, res) => res.redirect('http://10.0.0.1/x.png'));
-  const served = await serve(app);
-  url = served.url;
-  return { ...served, seen };
-}
 
 describe('banner images', () => {
   let db: Awaited<ReturnType<typeof testDatabase>>;

@@ -1,0 +1,144 @@
+/**
+ * What each API route takes, by the contracts its service parses it with: path parameters, query
+ * and body. `contract-input.test.ts` draws requests from these (and beyond them) for every row of
+ * the authorization matrix; a test checks that no row is missing here.
+ */
+import {
+  AddBannerSchema,
+  AdminMediaQuerySchema,
+  AdminServiceQuerySchema,
+  AdminStatusBodySchema,
+  ArticleIdParamsSchema,
+  ArticleStatusBodySchema,
+  BannerBulkChangesSchema,
+  BannerBulkIdsSchema,
+  BannerChangesSchema,
+  BulkFeatureBodySchema,
+  BulkIdsBodySchema,
+  BulkStatusBodySchema,
+  CheckIdParamsSchema,
+  CheckIdsBodySchema,
+  CheckServiceParamsSchema,
+  EmptyBodySchema,
+  FeatureBodySchema,
+  GeoRegionListQuerySchema,
+  ImageParamsSchema,
+  LoginRequestSchema,
+  LoginWithCodeSchema,
+  LoginWithLinkSchema,
+  MediaAltTextBodySchema,
+  MediaBulkBodySchema,
+  MediaIdParamsSchema,
+  NoQuerySchema,
+  ServiceIdParamsSchema,
+  ServiceInsertSchema,
+  ServiceListQuerySchema,
+  ServiceUpdateSchema,
+  SlugParamsSchema,
+  StockByUrlQuerySchema,
+  StockSearchQuerySchema,
+  UploadQuerySchema,
+  WebsiteCheckListQuerySchema,
+} from '@mealprep/contracts';
+import type { z } from 'zod';
+
+/** A body that is not JSON: a CSV file with these columns, or an image's bytes. */
+export type RawBody = { csv: readonly string[] } | { image: true };
+
+/** Kinds of things that exist in the running system, which a route's ids and slugs name. */
+export type Known = 'services' | 'checks' | 'own' | 'slugs' | 'articles' | 'articleSlugs' | 'banners' | 'media' | 'images' | 'regions' | 'mealTypes' | 'emails';
+
+export interface RouteInput {
+  /** The route with its path parameters named as its params contract names them (`:id`); the matrix path when it has none. */
+  path?: string;
+  /** What its ids or slugs name: generated ones often take a real one of these. */
+  known?: Known;
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  body?: z.ZodType | RawBody;
+}
+
+const SERVICE_CSV = ['Name', 'Slug', 'Tagline', 'Meal Types', 'City', 'State', 'Home Delivery', 'Shipping', 'Website', 'Image Link Full', 'Profile Page Image Link', 'Place Longitude', 'Place Latitude'];
+const ARTICLE_CSV = ['id', 'headline', 'slug', 'html', 'metaDescription', 'categoryTitle', 'tags', 'metaKeywords', 'isPublished', 'isDeleted', 'publishedAt', 'createdAt'];
+const byId = (path: string, known: Known, params: z.ZodObject = ServiceIdParamsSchema): RouteInput => ({ path, params, query: NoQuerySchema, known });
+
+/** By the matrix row's `METHOD path`. */
+export const ROUTE_INPUTS: Record<string, RouteInput> = {
+  'POST /api/auth/login/request': { body: LoginRequestSchema, known: 'emails' },
+  'POST /api/auth/login/link': { body: LoginWithLinkSchema },
+  'POST /api/auth/login/code': { body: LoginWithCodeSchema, known: 'emails' },
+  'GET /api/auth/me': { query: NoQuerySchema },
+  'GET /api/auth/admin/is-admin': { query: NoQuerySchema },
+  // Never forwarded by the gateway: whatever comes, the answer is 404.
+  'POST /api/auth/internal/sessions/resolve': {},
+  'GET /api/auth/metrics': {},
+  'POST /api/auth/logout': {},
+
+  'GET /api/catalog/services': { query: ServiceListQuerySchema },
+  'GET /api/catalog/services/by-slug/{demoSlug}': { path: '/api/catalog/services/by-slug/:slug', params: SlugParamsSchema, query: NoQuerySchema, known: 'slugs' },
+  'POST /api/catalog/services/{demoService}/report-still-open': byId('/api/catalog/services/:id/report-still-open', 'services'),
+  'GET /api/catalog/regions': { query: GeoRegionListQuerySchema },
+  'GET /api/catalog/regions/counts': { query: NoQuerySchema },
+  'GET /api/catalog/regions/{region}': { path: '/api/catalog/regions/:slug', params: SlugParamsSchema, query: NoQuerySchema, known: 'regions' },
+  'GET /api/catalog/meal-types': { query: NoQuerySchema },
+  'GET /api/catalog/meal-types/{mealType}': { path: '/api/catalog/meal-types/:slug', params: SlugParamsSchema, query: NoQuerySchema, known: 'mealTypes' },
+  'GET /api/catalog/articles': { query: NoQuerySchema },
+  'GET /api/catalog/articles/{articleSlug}': { path: '/api/catalog/articles/:slug', params: SlugParamsSchema, query: NoQuerySchema, known: 'articleSlugs' },
+  'POST /api/catalog/articles/{article}/views': byId('/api/catalog/articles/:id/views', 'articles', ArticleIdParamsSchema),
+  'GET /api/catalog/sitemap': { query: NoQuerySchema },
+  'GET /api/catalog/internal/services/websites': {},
+  'GET /api/catalog/metrics': {},
+
+  'GET /api/catalog/services/mine': { query: NoQuerySchema },
+  'POST /api/catalog/services': { body: ServiceInsertSchema },
+  'GET /api/catalog/services/{own}/edit': byId('/api/catalog/services/:id/edit', 'own'),
+  'PATCH /api/catalog/services/{own}': { ...byId('/api/catalog/services/:id', 'own'), body: ServiceUpdateSchema },
+  'POST /api/catalog/services/{own}/submit': byId('/api/catalog/services/:id/submit', 'own'),
+
+  'GET /api/catalog/admin/services': { query: AdminServiceQuerySchema },
+  'POST /api/catalog/admin/services/bulk/status': { body: BulkStatusBodySchema, known: 'services' },
+  'POST /api/catalog/admin/services/bulk/feature': { body: BulkFeatureBodySchema, known: 'services' },
+  'POST /api/catalog/admin/services/bulk/unfeature': { body: BulkIdsBodySchema, known: 'services' },
+  'POST /api/catalog/admin/services/bulk/delete': { body: BulkIdsBodySchema, known: 'services' },
+  'PATCH /api/catalog/admin/services/{missing}/status': { ...byId('/api/catalog/admin/services/:id/status', 'services'), body: AdminStatusBodySchema },
+  'POST /api/catalog/admin/services/{missing}/feature': { ...byId('/api/catalog/admin/services/:id/feature', 'services'), body: FeatureBodySchema },
+  'POST /api/catalog/admin/services/{missing}/unfeature': byId('/api/catalog/admin/services/:id/unfeature', 'services'),
+  'DELETE /api/catalog/admin/services/{missing}': byId('/api/catalog/admin/services/:id', 'services'),
+  'POST /api/catalog/admin/import/services': { query: NoQuerySchema, body: { csv: SERVICE_CSV } },
+  'GET /api/catalog/admin/articles': { query: NoQuerySchema },
+  'PATCH /api/catalog/admin/articles/{missing}/status': { ...byId('/api/catalog/admin/articles/:id/status', 'articles', ArticleIdParamsSchema), body: ArticleStatusBodySchema },
+  'POST /api/catalog/admin/import/articles': { query: NoQuerySchema, body: { csv: ARTICLE_CSV } },
+
+  'GET /api/media/banners': { query: NoQuerySchema },
+  'GET /api/media/images/{image}/card': { path: '/api/media/images/:id/:size', params: ImageParamsSchema, query: NoQuerySchema, known: 'images' },
+  'POST /api/media/uploads': { query: UploadQuerySchema, body: { image: true } },
+  'GET /api/media/admin/stock-photos?q=salad': { path: '/api/media/admin/stock-photos', query: StockSearchQuerySchema },
+  'GET /api/media/admin/stock-photos/by-url?url=https%3A%2F%2Funsplash.com%2Fphotos%2Fx': { path: '/api/media/admin/stock-photos/by-url', query: StockByUrlQuerySchema },
+  'GET /api/media/admin/banners': { query: NoQuerySchema },
+  'POST /api/media/admin/banners': { body: AddBannerSchema },
+  'POST /api/media/admin/banners/bulk': { body: BannerBulkChangesSchema, known: 'banners' },
+  'POST /api/media/admin/banners/bulk/delete': { body: BannerBulkIdsSchema, known: 'banners' },
+  'PATCH /api/media/admin/banners/{missing}': { ...byId('/api/media/admin/banners/:id', 'banners', MediaIdParamsSchema), body: BannerChangesSchema },
+  'DELETE /api/media/admin/banners/{missing}': byId('/api/media/admin/banners/:id', 'banners', MediaIdParamsSchema),
+  'GET /api/media/admin/media': { query: AdminMediaQuerySchema },
+  'POST /api/media/admin/media/bulk/delete': { body: MediaBulkBodySchema, known: 'media' },
+  'PATCH /api/media/admin/media/{missing}': { ...byId('/api/media/admin/media/:id', 'media', MediaIdParamsSchema), body: MediaAltTextBodySchema },
+  'POST /api/media/admin/media/{missing}/delete': byId('/api/media/admin/media/:id/delete', 'media', MediaIdParamsSchema),
+  'POST /api/media/admin/media/{missing}/restore': byId('/api/media/admin/media/:id/restore', 'media', MediaIdParamsSchema),
+  'GET /api/media/metrics': {},
+
+  'GET /api/checker/admin/checks': { query: WebsiteCheckListQuerySchema },
+  'GET /api/checker/admin/checks/status': { query: NoQuerySchema },
+  'POST /api/checker/admin/checks/run-all': { query: NoQuerySchema, body: EmptyBodySchema },
+  'POST /api/checker/admin/checks/run-unchecked': { query: NoQuerySchema, body: EmptyBodySchema },
+  'POST /api/checker/admin/checks/bulk/recheck': { body: CheckIdsBodySchema, known: 'checks' },
+  'POST /api/checker/admin/checks/bulk/close': { body: CheckIdsBodySchema, known: 'checks' },
+  'POST /api/checker/admin/checks/bulk/ignore': { body: CheckIdsBodySchema, known: 'checks' },
+  'POST /api/checker/admin/checks/{missing}/close': { ...byId('/api/checker/admin/checks/:id/close', 'checks', CheckIdParamsSchema), body: EmptyBodySchema },
+  'POST /api/checker/admin/checks/{missing}/ignore': { ...byId('/api/checker/admin/checks/:id/ignore', 'checks', CheckIdParamsSchema), body: EmptyBodySchema },
+  'POST /api/checker/admin/checks/services/{missing}/check': { ...byId('/api/checker/admin/checks/services/:serviceId/check', 'services', CheckServiceParamsSchema), body: EmptyBodySchema },
+  'GET /api/checker/metrics': {},
+
+  // A stream: what it carries is the live matrix's business; the hostile-input test leaves it out too.
+  'GET /api/live': {},
+};
