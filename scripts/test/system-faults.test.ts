@@ -59,7 +59,7 @@ describe('the system when a part fails and comes back', () => {
     expect((await regions()).body.items?.length).toBeGreaterThan(0);
   }, 180_000);
 
-  it('when the database stops, then every service reports not ready without exiting and the catalogue is still read from memory; when it is back, they recover without a restart', async () => {
+  it('when the database stops, then every service reports not ready without exiting and the catalogue, lists and service pages, is still read from memory; when it is back, they recover without a restart', async () => {
     const pids = SERVICES.map((name) => services()[name].child.pid);
     await system.stopDatabase();
     try {
@@ -69,6 +69,9 @@ describe('the system when a part fails and comes back', () => {
       const during = await regions();
       expect(during.status).toBe(200);
       expect(during.body.items?.length).toBeGreaterThan(0);
+      // A service page too: the public listings are kept in memory.
+      const listed = (await (await fetch(`${system.gateway.url}/api/catalog/services?pageSize=1`)).json()) as { items: Array<{ slug: string }> };
+      expect((await fetch(`${system.gateway.url}/api/catalog/services/by-slug/${listed.items[0]!.slug}`, { signal: AbortSignal.timeout(10_000) })).status).toBe(200);
     } finally {
       await system.startDatabase();
     }

@@ -158,4 +158,13 @@ describe('owner listings', () => {
     });
     expect((await send('PATCH', `/admin/services/${id}/status`, owner(), { status: 'published' })).status).toBe(403);
   });
+
+  it('when an admin edits a closed listing, then its public page shows the change at once', async () => {
+    const { body } = await send('POST', '/services', owner(), listing({ name: 'Shut Kitchen', slug: 'shut-kitchen' }));
+    const id = body.id as string;
+    expect((await send('PATCH', `/admin/services/${id}/status`, admin(), { status: 'closed' })).status).toBe(200);
+    expect((await send('GET', '/services/by-slug/shut-kitchen', {})).body).toMatchObject({ status: 'closed', tagline: 'Breakfasts that keep' });
+    expect((await send('PATCH', `/services/${id}`, admin(), { tagline: 'Closed for the winter' })).status).toBe(200);
+    expect((await send('GET', '/services/by-slug/shut-kitchen', {})).body).toMatchObject({ status: 'closed', tagline: 'Closed for the winter' });
+  });
 });

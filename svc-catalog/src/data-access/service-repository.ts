@@ -196,10 +196,6 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
     async deleteMany(ids: readonly string[], events: readonly EventEnvelope[]): Promise<number> {
       return carrier.deleteWith(ids, events);
     },
-    async findBySlug(slug: string): Promise<StoredService | null> {
-      const doc = await Model.findOne({ slug }).lean();
-      return doc ? toStored(doc as Doc) : null;
-    },
     async findById(id: string): Promise<StoredService | null> {
       const doc = await Model.findById(id).lean();
       return doc ? toStored(doc as Doc) : null;

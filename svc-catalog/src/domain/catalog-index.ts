@@ -1,7 +1,8 @@
+import { PUBLIC_SERVICE_STATUSES, type PublicService } from '@mealprep/contracts';
 import { coalesced } from '@mealprep/service-kit';
 import type { GeoRegionRepository } from '../data-access/geo-region-repository';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
-import type { ServiceRepository } from '../data-access/service-repository';
+import { toPublic, type ServiceRepository } from '../data-access/service-repository';
 import { AdminIndex } from './admin-index';
 import { PublicIndex } from './public-index';
 
@@ -19,8 +20,15 @@ export class CatalogIndex {
   readonly index = new PublicIndex();
   /** Every service, for the admin table. */
   readonly admin = new AdminIndex();
+  /** The services a visitor may open (published and closed), by slug: a service page reads no database. */
+  private publicBySlug = new Map<string, PublicService>();
 
   constructor(private readonly deps: IndexDeps) {}
+
+  /** A published or closed service as visitors see it; null for any other slug. */
+  findPublic(slug: string): PublicService | null {
+    return this.publicBySlug.get(slug) ?? null;
+  }
 
   readonly refresh = coalesced(async () => {
     const [all, regions, mealTypes] = await Promise.all([
@@ -34,5 +42,6 @@ export class CatalogIndex {
       mealTypes,
     );
     this.admin.rebuild(all);
+    this.publicBySlug = new Map(all.filter((s) => PUBLIC_SERVICE_STATUSES.includes(s.status)).map((s) => [s.slug, toPublic(s)]));
   });
 }

@@ -1,5 +1,5 @@
 import type { CreatedServiceSchema, EditableService, Identity, ServiceInsert, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
-import { EDIT_NOT_FOUND_MESSAGE, OWNER_LOCKED_STATUSES } from '@mealprep/contracts';
+import { EDIT_NOT_FOUND_MESSAGE, OWNER_LOCKED_STATUSES, PUBLIC_SERVICE_STATUSES } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import type { z } from 'zod';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
@@ -118,7 +118,8 @@ export async function updateService(deps: OwnerDeps, identity: Identity, id: str
     (before, next) => [...updated(before, next), ...statusChanged(before, next)],
   );
   if (!after) throw notFound();
-  if (service.status === 'published' || after.status === 'published') await deps.catalog.refresh();
+  // Public listings (the lists, the service page) are read from the index.
+  if (PUBLIC_SERVICE_STATUSES.includes(service.status) || PUBLIC_SERVICE_STATUSES.includes(after.status)) await deps.catalog.refresh();
   await deps.events.relay();
   const editable = await deps.services.findEditable(id);
   if (!editable) throw notFound();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PUBLIC_SERVICE_STATUSES, type OwnedService, type PublicService, type ServiceList, type ServiceListQuery } from '@mealprep/contracts';
 import { AppError, type DomainEvents } from '@mealprep/service-kit';
-import { toPublic, type ServiceRepository } from '../data-access/service-repository';
+import type { ServiceRepository } from '../data-access/service-repository';
 import type { ServiceReportRepository } from '../data-access/service-report-repository';
 import type { CatalogIndex } from './catalog-index';
 
@@ -25,11 +25,14 @@ export function listServices(deps: Pick<ServiceDeps, 'catalog' | 'now'>, query: 
   return index.query(query, (deps.now?.() ?? new Date()).getTime());
 }
 
-/** A published or closed service; drafts, pending and rejected ones are not public. */
-export async function getServiceBySlug(deps: Pick<ServiceDeps, 'services'>, slug: string): Promise<PublicService> {
-  const service = await deps.services.findBySlug(slug);
-  if (!service || !PUBLIC_SERVICE_STATUSES.includes(service.status)) throw AppError.notFound(`There is no service "${slug}".`);
-  return toPublic(service);
+/**
+ * A published or closed service; drafts, pending and rejected ones are not public. Read from the
+ * index, which every change to a public service refreshes before it is announced (as the lists).
+ */
+export function getServiceBySlug(deps: Pick<ServiceDeps, 'catalog'>, slug: string): PublicService {
+  const service = deps.catalog.findPublic(slug);
+  if (!service) throw AppError.notFound(`There is no service "${slug}".`);
+  return service;
 }
 
 /**

@@ -25,7 +25,7 @@ export function servicesRouter(deps: ServiceDeps): Router {
     route(async (req, res) => {
       const params = parseInput(SlugParamsSchema, req.params, 'service');
       res.set('cache-control', 'no-cache');
-      res.json(await getServiceBySlug(deps, params.slug));
+      res.json(getServiceBySlug(deps, params.slug));
     }),
   );
   router.post(
