@@ -153,7 +153,7 @@ describe('gateway', () => {
     expect((await fetch(`${site.url}/static/..%2f..%2fetc/passwd.js`)).status).toBe(404);
   });
 
-  it('when the machine scrapes /metrics, then it gets the gateway request counts; through a proxy, or the /metrics of a service through /api, there is nothing', async () => {
+  it('when the machine scrapes /metrics, then it gets the gateway request counts; through a proxy, or the /metrics or health probes of a service through /api, there is nothing', async () => {
     await (await fetch(`${site.url}/api/catalog/regions/texas`)).arrayBuffer();
     const local = await fetch(`${site.url}/metrics`);
     expect(local.status).toBe(200);
@@ -165,5 +165,11 @@ describe('gateway', () => {
     expect(proxied.status).toBe(404);
     expect(proxied.headers.get('x-upstream')).toBeNull();
     expect((await fetch(`${site.url}/api/catalog//METRICS`)).status).toBe(404);
+    // Health probes are the machine's too: the gateway probes the service directly.
+    for (const probe of ['healthz', 'readyz', 'READYZ/', 'healthz%2F']) {
+      const answer = await fetch(`${site.url}/api/catalog/${probe}`);
+      expect(answer.status, probe).toBe(404);
+      expect(answer.headers.get('x-upstream'), probe).toBeNull();
+    }
   });
 });

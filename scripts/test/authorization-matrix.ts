@@ -6,7 +6,7 @@
  * Outcomes: 'allow' — the call gets past authorization (any answer but 401, 403 and 5xx; a 400
  * for the empty body, or a 404 for an id that does not exist, is still "allowed"); 401 — sign in
  * first; 403 — signed in but not allowed; 404 — hidden (another owner's listing is answered as if
- * it did not exist; internal routes and a service's /metrics are never forwarded).
+ * it did not exist; internal routes and a service's /metrics, /healthz and /readyz are never forwarded).
  *
  * Placeholders in paths: {own} the service owner A created, {demoService} a published demo
  * service, {demoSlug} its slug, {article} / {articleSlug} a published article, {mealType} a meal
@@ -45,6 +45,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/auth/admin/is-admin', expect: PUBLIC },
   { method: 'POST', path: '/api/auth/internal/sessions/resolve', expect: NEVER },
   { method: 'GET', path: '/api/auth/metrics', expect: NEVER },
+  { method: 'GET', path: '/api/auth/healthz', expect: NEVER },
+  { method: 'GET', path: '/api/auth/readyz', expect: NEVER },
 
   // svc-catalog: public reads
   { method: 'GET', path: '/api/catalog/services', expect: PUBLIC },
@@ -61,6 +63,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/catalog/sitemap', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/internal/services/websites', expect: NEVER },
   { method: 'GET', path: '/api/catalog/metrics', expect: NEVER },
+  { method: 'GET', path: '/api/catalog/healthz', expect: NEVER },
+  { method: 'GET', path: '/api/catalog/readyz', expect: NEVER },
 
   // svc-catalog: owners
   { method: 'GET', path: '/api/catalog/services/mine', expect: SIGNED_IN },
@@ -102,6 +106,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/media/admin/media/{missing}/delete', expect: ADMIN },
   { method: 'POST', path: '/api/media/admin/media/{missing}/restore', expect: ADMIN },
   { method: 'GET', path: '/api/media/metrics', expect: NEVER },
+  { method: 'GET', path: '/api/media/healthz', expect: NEVER },
+  { method: 'GET', path: '/api/media/readyz', expect: NEVER },
 
   // svc-checker (all admin)
   { method: 'GET', path: '/api/checker/admin/checks', expect: ADMIN },
@@ -116,6 +122,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/checker/admin/checks/{missing}/ignore', expect: ADMIN },
   { method: 'POST', path: '/api/checker/admin/checks/services/{missing}/check', expect: ADMIN },
   { method: 'GET', path: '/api/checker/metrics', expect: NEVER },
+  { method: 'GET', path: '/api/checker/healthz', expect: NEVER },
+  { method: 'GET', path: '/api/checker/readyz', expect: NEVER },
 
   // The live stream: anybody may open it; what each caller hears on it is LIVE_MATRIX below.
   { method: 'GET', path: '/api/live', expect: PUBLIC },

@@ -72,6 +72,8 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   // Never forwarded by the gateway: whatever comes, the answer is 404.
   'POST /api/auth/internal/sessions/resolve': {},
   'GET /api/auth/metrics': {},
+  'GET /api/auth/healthz': {},
+  'GET /api/auth/readyz': {},
   'POST /api/auth/logout': {},
 
   'GET /api/catalog/services': { query: ServiceListQuerySchema },
@@ -88,6 +90,8 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/catalog/sitemap': { query: NoQuerySchema },
   'GET /api/catalog/internal/services/websites': {},
   'GET /api/catalog/metrics': {},
+  'GET /api/catalog/healthz': {},
+  'GET /api/catalog/readyz': {},
 
   'GET /api/catalog/services/mine': { query: NoQuerySchema },
   'POST /api/catalog/services': { body: ServiceInsertSchema },
@@ -126,6 +130,8 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/media/admin/media/{missing}/delete': byId('/api/media/admin/media/:id/delete', 'media', MediaIdParamsSchema),
   'POST /api/media/admin/media/{missing}/restore': byId('/api/media/admin/media/:id/restore', 'media', MediaIdParamsSchema),
   'GET /api/media/metrics': {},
+  'GET /api/media/healthz': {},
+  'GET /api/media/readyz': {},
 
   'GET /api/checker/admin/checks': { query: WebsiteCheckListQuerySchema },
   'GET /api/checker/admin/checks/status': { query: NoQuerySchema },
@@ -138,6 +144,8 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/checker/admin/checks/{missing}/ignore': { ...byId('/api/checker/admin/checks/:id/ignore', 'checks', CheckIdParamsSchema), body: EmptyBodySchema },
   'POST /api/checker/admin/checks/services/{missing}/check': { ...byId('/api/checker/admin/checks/services/:serviceId/check', 'services', CheckServiceParamsSchema), body: EmptyBodySchema },
   'GET /api/checker/metrics': {},
+  'GET /api/checker/healthz': {},
+  'GET /api/checker/readyz': {},
 
   // A stream: what it carries is the live matrix's business; the hostile-input test leaves it out too.
   'GET /api/live': {},

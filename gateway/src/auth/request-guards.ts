@@ -38,7 +38,11 @@ export function sameOriginWrites(siteOrigin: string, options: { allowRequestHost
   };
 }
 
-/** Routes under /internal are for the gateway's own calls only, and a service's /metrics for the machine's scraper: never proxied from outside. */
+/**
+ * Routes under /internal are for the gateway's own calls only, and a service's /metrics, /healthz
+ * and /readyz for the machine (its scraper, the start script, the gateway's own probe, which calls
+ * the service directly): never proxied from outside.
+ */
 export const noInternalRoutes: RequestHandler = (req, _res, next) => {
   let path: string;
   try {
@@ -47,6 +51,6 @@ export const noInternalRoutes: RequestHandler = (req, _res, next) => {
     return next(AppError.badRequest('Malformed path.'));
   }
   const normal = path.replace(/\/+/g, '/');
-  if (/(^|\/)internal(\/|$)/.test(normal) || /^\/[^/]+\/metrics(\/|$)/.test(normal)) return next(AppError.notFound(`No API at ${req.baseUrl}${req.path}`));
+  if (/(^|\/)internal(\/|$)/.test(normal) || /^\/[^/]+\/(metrics|healthz|readyz)(\/|$)/.test(normal)) return next(AppError.notFound(`No API at ${req.baseUrl}${req.path}`));
   next();
 };
