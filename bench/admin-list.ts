@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { signIdentity } from '@mealprep/service-kit';
-import { benchDatabase, deleteBenchExchange, startPart } from './lib/system';
+import { benchDatabase, removeBenchTopology, startPart } from './lib/system';
 import { load } from './lib/load';
 import { seedServices } from './lib/seed';
 
@@ -43,7 +43,7 @@ async function main() {
   } finally {
     await catalog?.stop();
     await db.stop();
-    await deleteBenchExchange(amqpUrl, prefix);
+    await removeBenchTopology(amqpUrl, prefix);
   }
 }
 

@@ -4,7 +4,7 @@
  * Run: npx tsx bench/catalog-load.ts [seconds per case, default 8]
  */
 import { randomBytes } from 'node:crypto';
-import { benchDatabase, deleteBenchExchange, startPart } from './lib/system';
+import { benchDatabase, removeBenchTopology, startPart } from './lib/system';
 import { load, type LoadResult } from './lib/load';
 import { seedServices } from './lib/seed';
 
@@ -52,7 +52,7 @@ async function main() {
   } finally {
     for (const part of parts.reverse()) await part.stop();
     await db.stop();
-    await deleteBenchExchange(amqpUrl, prefix);
+    await removeBenchTopology(amqpUrl, prefix);
   }
 }
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { signIdentity } from '@mealprep/service-kit';
-import { benchDatabase, deleteBenchExchange, startPart } from './lib/system';
+import { benchDatabase, removeBenchTopology, startPart } from './lib/system';
 
 const ROWS = Number(process.argv[2] ?? 10_000);
 const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
@@ -47,7 +47,7 @@ async function main() {
   } finally {
     await catalog?.stop();
     await db.stop();
-    await deleteBenchExchange(amqpUrl, prefix);
+    await removeBenchTopology(amqpUrl, prefix);
   }
 }
 

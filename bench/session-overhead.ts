@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { signInParts, startMailCatcher } from '../svc-auth/test/mail-catcher';
-import { benchDatabase, deleteBenchExchange, startPart } from './lib/system';
+import { benchDatabase, removeBenchTopology, startPart } from './lib/system';
 import { load, type LoadResult } from './lib/load';
 
 const seconds = Number(process.argv[2] ?? 8);
@@ -65,7 +65,7 @@ async function main() {
     for (const part of parts.reverse()) await part.stop();
     await smtp.close();
     await db.stop();
-    await deleteBenchExchange(amqpUrl, prefix);
+    await removeBenchTopology(amqpUrl, prefix);
   }
 }
 

@@ -13,7 +13,7 @@ import type { BulkCheckStatus } from '@mealprep/contracts';
 import { connectDatabase, createLogger, signIdentity } from '@mealprep/service-kit';
 import { serviceProjectionRepository } from '../svc-checker/src/data-access/service-projection-repository';
 import { closedPort, siteMix, startFakeSites } from '../svc-checker/test/fake-sites';
-import { benchDatabase, deleteBenchExchange, startPart } from './lib/system';
+import { benchDatabase, removeBenchTopology, startPart } from './lib/system';
 
 const SITES = Number(process.argv[2] ?? 1_000);
 const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
@@ -73,7 +73,7 @@ async function main() {
     await connection.close();
     await sites.close();
     await db.stop();
-    await deleteBenchExchange(amqpUrl, prefix, ['website-checks', 'website-checks.dead', 'website-checks.retry-1', 'website-checks.retry-2', 'website-checks.retry-3', 'checker-catalog-events']);
+    await removeBenchTopology(amqpUrl, prefix);
   }
 }
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import amqp from 'amqplib';
+import { brokerRun } from '../packages/service-kit/src/testing/broker-topology';
 // @ts-expect-error plain ESM helper without types
 import { freePort } from '../scripts/lib/net.mjs';
 
@@ -18,7 +18,8 @@ export interface RunningSite {
 
 /**
  * Starts the whole site as `npm start` does, on a free port with a data folder and broker prefix
- * of its own; `stop` ends every process, deletes the exchange and removes the folder.
+ * of its own; `stop` ends every process, deletes the queues the services declared and the exchange
+ * (the machine's RabbitMQ is shared), and removes the folder.
  */
 export async function startSiteProcess(env: Record<string, string>): Promise<RunningSite> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mealprep-e2e-'));
@@ -34,7 +35,11 @@ export async function startSiteProcess(env: Record<string, string>): Promise<Run
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
+  const broker = brokerRun(amqpUrl, prefix);
+  let serviceUrls: string[] = [];
   const stop = async () => {
+    // Read again before stopping: a queue declared since the start is removed too.
+    await broker.note(serviceUrls);
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -42,12 +47,7 @@ export async function startSiteProcess(env: Record<string, string>): Promise<Run
       await exited;
       clearTimeout(timer);
     }
-    const connection = await amqp.connect(amqpUrl).catch(() => null);
-    if (connection) {
-      const channel = await connection.createChannel();
-      await channel.deleteExchange(`${prefix}.events`).catch(() => undefined);
-      await connection.close().catch(() => undefined);
-    }
+    await broker.remove();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -61,5 +61,8 @@ export async function startSiteProcess(env: Record<string, string>): Promise<Run
     await new Promise((r) => setTimeout(r, 200));
   }
   const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { url: string; services: RunningSite['services'] };
+  // Every service declares its queues before it is ready: a service stopped by a test later is still covered.
+  serviceUrls = Object.values(state.services).map((service) => service.url);
+  await broker.note(serviceUrls);
   return { url: state.url, services: state.services, dataDir, stop };
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import amqp from 'amqplib';
+import { brokerRun } from '../../packages/service-kit/src/testing/broker-topology';
 // @ts-expect-error plain ESM helper without types
 import { freePort } from '../../scripts/lib/net.mjs';
 import { ROOT } from './system';
@@ -31,6 +31,10 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
     gateway: { pid: number };
     ferretdbPid: number | null;
   };
+  // The machine's RabbitMQ is shared: the queues the services declared are removed with the site.
+  const broker = brokerRun(amqpUrl, prefix);
+  const serviceUrls = Object.values(services).map((service) => service.url);
+  await broker.note(serviceUrls);
   return {
     url,
     dataDir,
@@ -38,15 +42,13 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
     gatewayPid: gateway.pid,
     ferretdbPid,
     stop: async () => {
+      await broker.note(serviceUrls);
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      const connection = await amqp.connect(amqpUrl);
-      const channel = await connection.createChannel();
-      await channel.deleteExchange(`${prefix}.events`);
-      await connection.close();
+      await broker.remove();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -6,6 +6,7 @@ import { ensureFerretdb } from '../../scripts/lib/ensure-ferretdb.mjs';
 // @ts-expect-error plain ESM helper without types
 import { startFerretdb } from '../../scripts/lib/ferretdb.mjs';
 // The process helpers without the rest of the test kit (which needs the vitest runner).
+import { brokerRun, type BrokerRun } from '../../packages/service-kit/src/testing/broker-topology';
 import { startServiceProcess, type ServiceProcess } from '../../packages/service-kit/src/testing/processes';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -24,21 +25,31 @@ export async function benchDatabase(): Promise<{ uri: string; stop: () => Promis
   };
 }
 
-/** Starts one of the project's processes (a service or the gateway) in production mode and waits until it answers. */
+/** The queues each benchmark's services declared, by the broker prefix they run under. */
+const runs = new Map<string, BrokerRun>();
+
+/**
+ * Starts one of the project's processes (a service or the gateway) in production mode and waits
+ * until it answers; the queues it declared are noted for `removeBenchTopology`.
+ */
 export async function startPart(entry: string, env: Record<string, string>, readyPath = '/readyz'): Promise<ServiceProcess> {
-  return startServiceProcess(entry, { NODE_ENV: 'production', ...env }, { readyPath });
+  const part = await startServiceProcess(entry, { NODE_ENV: 'production', ...env }, { readyPath });
+  const prefix = env.AMQP_PREFIX;
+  if (!prefix) return part;
+  const run = runs.get(prefix) ?? brokerRun(env.AMQP_URL || process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672', prefix);
+  runs.set(prefix, run);
+  await run.note([part.url]);
+  return {
+    ...part,
+    stop: async () => {
+      await run.note([part.url]);
+      await part.stop();
+    },
+  };
 }
 
-/** Removes the exchange a benchmark's services declared under their prefix, and the named queues. */
-export async function deleteBenchExchange(amqpUrl: string, prefix: string, queues: string[] = []): Promise<void> {
-  const { default: amqp } = await import('amqplib');
-  const connection = await amqp.connect(amqpUrl);
-  for (const queue of queues) {
-    const channel = await connection.createChannel();
-    await channel.deleteQueue(`${prefix}.${queue}`).catch(() => undefined);
-    await channel.close().catch(() => undefined);
-  }
-  const channel = await connection.createChannel();
-  await channel.deleteExchange(`${prefix}.events`).catch(() => undefined);
-  await connection.close();
+/** Removes what a benchmark's services left in the machine's RabbitMQ under its prefix: the queues they declared and the exchange. */
+export async function removeBenchTopology(amqpUrl: string, prefix: string): Promise<void> {
+  await (runs.get(prefix) ?? brokerRun(amqpUrl, prefix)).remove();
+  runs.delete(prefix);
 }

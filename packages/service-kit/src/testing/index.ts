@@ -69,3 +69,4 @@ declare module 'vitest' {
   }
 }
 export * from './processes';
+export * from './broker-topology';
