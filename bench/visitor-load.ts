@@ -2,12 +2,19 @@
  * A realistic visitor mix (home and list pages, state and meal-type lists, search, service pages,
  * articles, banners) through the gateway of the site as `npm start` runs it, for 60 s at 100
  * concurrent connections, while an admin imports 1,000 services and runs Check All: errors,
- * latency percentiles, and each process's memory before, at its peak and after.
+ * latency percentiles, and each process's memory before, at its peak and after. The imported
+ * services' websites are local fake sites of every kind a real run meets (fast, slow, hanging, 500,
+ * redirects, parked, refused, blank), served by a process of their own, so Check All really fetches
+ * pages; the demo services' websites resolve to nothing, so no check leaves the machine.
  * Run: npx tsx bench/visitor-load.ts [seconds, default 60] [connections, default 100] [--visitors-only]
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signInAt } from '../scripts/test/system';
+import { siteMix, type MixedSite } from '../svc-checker/test/fake-sites';
 import { load } from './lib/load';
 import { startSite } from './lib/site';
 
@@ -26,15 +33,36 @@ const cpuSeconds = (pid: number) => {
 };
 const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-function importCsv(rows: number): string {
+function importCsv(websites: readonly MixedSite[]): string {
   const lines = ['Name,Slug,Tagline,Meal Types,City,State,Home Delivery,Shipping,Website'];
-  for (let i = 0; i < rows; i += 1) lines.push(`Load Kitchen ${i},,"Weekly meals, number ${i}","keto, vegan",City ${i % 50},Texas,Yes,No,https://load-kitchen-${i}.example.com`);
+  websites.forEach((site, i) => lines.push(`Load Kitchen ${i},,"Weekly meals, number ${i}","keto, vegan",City ${i % 50},Texas,Yes,No,${site.website}`));
   return lines.join('\n');
 }
 
+/** The fake sites in a process of their own; resolves once they listen. */
+async function startFakeSitesProcess(): Promise<{ url: string; refusedPort: number; pid: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'lib', 'fake-sites-process.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the fake sites exited with ${code}`)));
+  });
+  return { ...(JSON.parse(line) as { url: string; refusedPort: number }), pid: child.pid!, stop };
+}
+
 async function main() {
-  // The checker resolves no name, so Check All sends nothing off the machine.
-  const site = await startSite({ ADMIN_EMAILS: ADMIN, CHECK_HOSTS: 'nothing.test=127.0.0.1' });
+  const fakeSites = await startFakeSitesProcess();
+  const websites = siteMix(1_000, fakeSites, fakeSites.refusedPort, 2_000);
+  // The imported websites are on 127.0.0.1 (allowed for this run); every name resolves to nothing.
+  const site = await startSite({ ADMIN_EMAILS: ADMIN, CHECK_HOSTS: 'nothing.test=127.0.0.1', CHECK_ALLOW_HOSTS: '127.0.0.1' }).catch(async (err: unknown) => {
+    await fakeSites.stop();
+    throw err;
+  });
   try {
     const get = async <T>(path: string) => (await (await fetch(`${site.url}${path}`)).json()) as T;
     const services = (await get<{ items: Array<{ slug: string }> }>('/api/catalog/services?pageSize=24')).items.map((s) => s.slug);
@@ -77,7 +105,7 @@ async function main() {
       if (visitorsOnly) return 'no admin work (--visitors-only)';
       await sleep(5_000);
       const started = performance.now();
-      const imported = await fetch(`${site.url}/api/catalog/admin/import/services`, { method: 'POST', headers: { cookie: admin, 'content-type': 'text/csv' }, body: importCsv(1_000) });
+      const imported = await fetch(`${site.url}/api/catalog/admin/import/services`, { method: 'POST', headers: { cookie: admin, 'content-type': 'text/csv' }, body: importCsv(websites) });
       const result = (await imported.json()) as { imported?: number; skipped?: number };
       const importS = (performance.now() - started) / 1000;
       // As an admin would: Check All once the Service Utilities box counts the new services.
@@ -91,9 +119,13 @@ async function main() {
         if (box.run?.finishedAt) break;
         await sleep(2_000);
       }
-      return `import of 1,000 services: ${imported.status}, ${result.imported} imported, ${result.skipped} skipped in ${importS.toFixed(1)} s; Check All: ${run.status}, ${queued} queued, all checked ${((performance.now() - checkStarted) / 1000).toFixed(0)} s later`;
+      const checkedS = (performance.now() - checkStarted) / 1000;
+      // The current results by status, as svc-checker reports them to the machine's scraper.
+      const metrics = await (await fetch(`${site.services['svc-checker']!.url}/metrics`)).text();
+      const results = [...metrics.matchAll(/^website_checks_current\{status="(\w+)"\} (\d+)$/gm)].map(([, status, n]) => `${n} ${status}`).join(', ');
+      return `import of 1,000 services: ${imported.status}, ${result.imported} imported, ${result.skipped} skipped in ${importS.toFixed(1)} s; Check All: ${run.status}, ${queued} queued, all checked ${checkedS.toFixed(0)} s later (${results})`;
     })();
-    const cpuPids: Array<readonly [string, number]> = [['gateway', site.gatewayPid], ...pids, ...(site.ferretdbPid ? [['ferretdb', site.ferretdbPid] as const] : []), ['load generator', process.pid]];
+    const cpuPids: Array<readonly [string, number]> = [['gateway', site.gatewayPid], ...pids, ...(site.ferretdbPid ? [['ferretdb', site.ferretdbPid] as const] : []), ['load generator', process.pid], ['fake sites', fakeSites.pid]];
     const cpuBefore = cpuPids.map(([, pid]) => cpuSeconds(pid));
     const result = await load(site.url, paths, { connections, seconds });
     console.log(`CPU during the load (share of one core): ${cpuPids.map(([name, pid], i) => `${name} ${((100 * (cpuSeconds(pid) - cpuBefore[i]!)) / seconds).toFixed(0)} %`).join(', ')}`);
@@ -107,6 +139,7 @@ async function main() {
     console.log(`memory (before → peak → 15 s after → 60 s after): ${pids.map(([n, pid]) => `${n} ${before[n]!.toFixed(0)} → ${peak[n]!.toFixed(0)} → ${after15[n]!.toFixed(0)} → ${rssMb(pid).toFixed(0)} MB`).join(', ')}`);
   } finally {
     await site.stop();
+    await fakeSites.stop();
   }
 }
 
