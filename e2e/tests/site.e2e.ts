@@ -1,3 +1,4 @@
+import type { Route } from 'playwright-core';
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { useBrowserPage } from '../browser';
@@ -62,20 +63,33 @@ describe('the public slice in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
   });
 
-  it('when the public remote cannot be loaded, then its area offers a retry while header and footer still work', async () => {
-    const { page } = browser;
-    let blocked = true;
-    await page.route('**/remotes/public/**', (route) => (blocked ? route.abort() : route.fallback()));
-    await page.goto(`${siteUrl}/`);
-    await page.getByText('This part of the site could not be loaded.').waitFor();
-    await page.getByRole('banner').getByRole('link', { name: 'Find a Service' }).waitFor();
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Blog / Articles' }).waitFor();
-    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+  // Files missing: each request is sent on to a path under the remote's own folder that holds no
+  // file, so the browser gets the gateway's real answer for a missing remote file (404).
+  const failures = {
+    'its files are missing (the gateway answers 404)': (route: Route) => route.continue({ url: route.request().url().replace('/remotes/public/', '/remotes/public/gone/') }),
+    'the network fails': (route: Route) => route.abort(),
+  };
+  for (const [failure, fail] of Object.entries(failures)) {
+    it(`when the public remote cannot be loaded because ${failure}, then its area offers a retry while header and footer still work`, async () => {
+      const { page } = browser;
+      let broken = true;
+      const answered: number[] = [];
+      page.on('response', (response) => {
+        if (broken && response.url().includes('/remotes/public/')) answered.push(response.status());
+      });
+      await page.route('**/remotes/public/**', (route) => (broken ? fail(route) : route.fallback()));
+      await page.goto(`${siteUrl}/`);
+      await page.getByText('This part of the site could not be loaded.').waitFor();
+      if (failure.startsWith('its files')) expect(answered.length > 0 && answered.every((status) => status === 404), `answers for the remote's files: ${answered.join(', ')}`).toBe(true);
+      await page.getByRole('banner').getByRole('link', { name: 'Find a Service' }).waitFor();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Blog / Articles' }).waitFor();
+      await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
 
-    blocked = false;
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByRole('link', { name: 'Meal Prep in Ohio', exact: true }).waitFor();
-    expect(await page.getByText('This part of the site could not be loaded.').count()).toBe(0);
-  });
+      broken = false;
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('link', { name: 'Meal Prep in Ohio', exact: true }).waitFor();
+      expect(await page.getByText('This part of the site could not be loaded.').count()).toBe(0);
+    });
+  }
 });
