@@ -117,6 +117,28 @@ describe('gateway: sessions, identity and cross-site writes', () => {
     expect(me.user.email).toBe('owner@example.com');
   });
 
+  it('when a browser signs in and logs out through the gateway, then the cookie is HttpOnly, SameSite=Lax, for the whole site and 90 days (not Secure on http), logging out clears it, and both answers carry the security headers', async () => {
+    const email = 'headers@example.com';
+    const started = Date.now();
+    expect((await call('/api/auth/login/request', { method: 'POST', body: JSON.stringify({ email }), headers: { origin: SITE } })).status).toBe(202);
+    const { code } = signInParts(await smtp.next(email, started));
+    const signedIn = await call('/api/auth/login/code', { method: 'POST', body: JSON.stringify({ email, code }), headers: { origin: SITE } });
+    const out = await call('/api/auth/logout', { method: 'POST', headers: { cookie: (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!, origin: SITE } });
+    const attributes = (answer: Response) => (answer.headers.get('set-cookie') ?? '').split(';').map((part) => part.trim().toLowerCase());
+    expect(attributes(signedIn)[0]).toMatch(/^mealprep_session=[a-z0-9_-]{22,}$/);
+    expect(attributes(signedIn).slice(1).sort()).toEqual(['httponly', 'max-age=7776000', 'path=/', 'samesite=lax', expect.stringMatching(/^expires=/)].sort());
+    expect(attributes(out)[0]).toBe('mealprep_session=');
+    expect(attributes(out)).toContain('httponly');
+    expect(attributes(out).find((part) => part.startsWith('expires='))).toBe('expires=thu, 01 jan 1970 00:00:00 gmt');
+    for (const answer of [signedIn, out]) {
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers.get('strict-transport-security')).toBeNull();
+      expect(answer.headers.get('cache-control') ?? '').toMatch(/no-store/);
+    }
+  });
+
   it('when the user logs out, then the very next request is anonymous, and the session cannot come back', async () => {
     const cookie = await signIn('leaver@example.com');
     expect(await identityAt(cookie)).not.toBeNull();

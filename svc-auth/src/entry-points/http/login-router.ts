@@ -3,9 +3,13 @@ import { LoginRequestSchema, LoginWithCodeSchema, LoginWithLinkSchema, SESSION_C
 import { parseInput, readCookie, route } from '@mealprep/service-kit';
 import type { SignIn } from '../../domain/sign-in';
 
-
 export function loginRouter(signIn: SignIn): Router {
   const router = Router();
+  // Answers that set or clear the session cookie are never kept by any cache.
+  router.use(['/login', '/logout'], (_req, res, next) => {
+    res.set('cache-control', 'no-store');
+    next();
+  });
   // The same answer whether or not the address has an account.
   router.post(
     '/login/request',
