@@ -36,6 +36,20 @@ const hostileSegment = fc.oneof(
   fc.constantFrom('..', '%2e%2e', '%2F', '$where', '__proto__', 'constructor', '0'.repeat(24), 'f'.repeat(24), 'z'.repeat(24), 'f'.repeat(500), '-1', 'null', '%00', '%ZZ'),
 );
 
+const cookieText = fc.string({ maxLength: 60, unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)) });
+/**
+ * Cookie headers no browser of this site sends: the session cookie with a value that is not a
+ * session's token (junk, a real token bent by one character, huge, `%`-escaped), given twice, or
+ * lost among other cookies. `token` is a real session's: only bent copies of it are used.
+ */
+const hostileCookie = (token: string) =>
+  fc.oneof(
+    cookieText.map((value) => `mealprep_session=${value}`),
+    fc.constantFrom(`${token}x`, token.slice(1), token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase(), `%${token}`, `"${token}"`, 'a'.repeat(7_000), 'A'.repeat(128), '', '=', '%00').map((value) => `mealprep_session=${value}`),
+    fc.tuple(cookieText, cookieText).map(([a, b]) => `mealprep_session=${a}; mealprep_session=${b}`),
+    fc.tuple(cookieText, cookieText).map(([name, value]) => `${name}=${value}; theme=dark; ${name}`),
+  );
+
 /**
  * Generated hostile input (fast-check) on every route of the authorization matrix, through the
  * gateway of a running system, as a visitor and as an admin: no answer is a 5xx, no process
@@ -100,4 +114,32 @@ describe('hostile input on every route', () => {
     for (const name of SERVICES) expect((await fetch(`${system.services[name].url}/readyz`)).status, name).toBe(200);
     expect(await stored()).toEqual(before);
   }, 600_000);
+
+  it('when hostile cookie headers reach every route and the live stream, then each caller is a visitor: the matrix\'s visitor answer or a refusal, never a 5xx, and nothing stored changes', async () => {
+    const before = await stored();
+    const token = /mealprep_session=([^;]+)/.exec(admin)![1]!;
+    const problems: string[] = [];
+    let calls = 0;
+    // A sign-in request with a valid address sends mail: only its empty body is sent here, as to every write.
+    for (const row of AUTHORIZATION_MATRIX) {
+      await fc.assert(
+        fc.asyncProperty(hostileCookie(token), async (cookie) => {
+          const answer = await callApi(system.gateway.url, cookie, row.method, row.path.replace(/\{\w+\}/g, 'f'.repeat(24)), row.method === 'GET' ? undefined : {});
+          calls += 1;
+          const visitor = row.expect[0];
+          // Where a visitor is refused, so is this caller (a 431 or 400 for a header it cannot read is a refusal too).
+          const refused = answer.status === visitor || answer.status === 431 || answer.status === 400;
+          if (answer.status >= 500 || (visitor !== 'allow' && !refused)) problems.push(`${row.method} ${row.path} with cookie ${cookie.slice(0, 80)} → ${answer.status} ${answer.text.slice(0, 120)}`);
+          return true;
+        }),
+        { numRuns: 6, seed: 20261124 },
+      );
+    }
+    expect(problems).toEqual([]);
+    expect(calls).toBe(AUTHORIZATION_MATRIX.length * 6);
+    expect([...SERVICES.map((name) => system.services[name].child.exitCode), system.gateway.child.exitCode]).toEqual([null, null, null, null, null]);
+    // The admin's own session still works: no bent copy of its token touched it.
+    expect((await callApi(system.gateway.url, admin, 'GET', '/api/auth/admin/is-admin')).text).toBe('{"isAdmin":true}');
+    expect(await stored()).toEqual(before);
+  }, 300_000);
 });
