@@ -8,15 +8,13 @@
  * pages; the demo services' websites resolve to nothing, so no check leaves the machine.
  * Run: npx tsx bench/visitor-load.ts [seconds, default 60] [connections, default 100] [--visitors-only]
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signInAt } from '../scripts/test/system';
-import { siteMix, type MixedSite } from '../svc-checker/test/fake-sites';
+import { closedPort, siteMix, type MixedSite } from '../svc-checker/test/fake-sites';
 import { load } from './lib/load';
 import { startSite } from './lib/site';
+import { startPart } from './lib/system';
 
 const [secondsArg, connectionsArg] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const seconds = Number(secondsArg ?? 60);
@@ -39,25 +37,9 @@ function importCsv(websites: readonly MixedSite[]): string {
   return lines.join('\n');
 }
 
-/** The fake sites in a process of their own; resolves once they listen. */
-async function startFakeSitesProcess(): Promise<{ url: string; refusedPort: number; pid: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'lib', 'fake-sites-process.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the fake sites exited with ${code}`)));
-  });
-  return { ...(JSON.parse(line) as { url: string; refusedPort: number }), pid: child.pid!, stop };
-}
-
 async function main() {
-  const fakeSites = await startFakeSitesProcess();
-  const websites = siteMix(1_000, fakeSites, fakeSites.refusedPort, 2_000);
+  const fakeSites = await startPart('bench/lib/fake-sites-process.ts', {}, '/ok');
+  const websites = siteMix(1_000, fakeSites, await closedPort(), 2_000);
   // The imported websites are on 127.0.0.1 (allowed for this run); every name resolves to nothing.
   const site = await startSite({ ADMIN_EMAILS: ADMIN, CHECK_HOSTS: 'nothing.test=127.0.0.1', CHECK_ALLOW_HOSTS: '127.0.0.1' }).catch(async (err: unknown) => {
     await fakeSites.stop();
@@ -125,7 +107,7 @@ async function main() {
       const results = [...metrics.matchAll(/^website_checks_current\{status="(\w+)"\} (\d+)$/gm)].map(([, status, n]) => `${n} ${status}`).join(', ');
       return `import of 1,000 services: ${imported.status}, ${result.imported} imported, ${result.skipped} skipped in ${importS.toFixed(1)} s; Check All: ${run.status}, ${queued} queued, all checked ${checkedS.toFixed(0)} s later (${results})`;
     })();
-    const cpuPids: Array<readonly [string, number]> = [['gateway', site.gatewayPid], ...pids, ...(site.ferretdbPid ? [['ferretdb', site.ferretdbPid] as const] : []), ['load generator', process.pid], ['fake sites', fakeSites.pid]];
+    const cpuPids: Array<readonly [string, number]> = [['gateway', site.gatewayPid], ...pids, ...(site.ferretdbPid ? [['ferretdb', site.ferretdbPid] as const] : []), ['load generator', process.pid], ['fake sites', fakeSites.child.pid!]];
     const cpuBefore = cpuPids.map(([, pid]) => cpuSeconds(pid));
     const result = await load(site.url, paths, { connections, seconds });
     console.log(`CPU during the load (share of one core): ${cpuPids.map(([name, pid], i) => `${name} ${((100 * (cpuSeconds(pid) - cpuBefore[i]!)) / seconds).toFixed(0)} %`).join(', ')}`);

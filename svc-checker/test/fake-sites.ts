@@ -7,8 +7,9 @@ const PAGE = (title: string) => `<!doctype html><html><head><title>${title}</tit
  * Websites of every kind a check meets, on 127.0.0.1: by path, `/ok`, `/blank`, `/empty`, `/500`,
  * `/404`, `/flaky` (500 then 200), `/slow?ms=`, `/hang`, `/drip`, `/huge`, `/parked`,
  * `/redirect/{n}` (n hops to /ok), `/loop`, `/to?url=` (a redirect to any address). Counts hits per path.
+ * On a free port unless one is given.
  */
-export async function startFakeSites(): Promise<{ url: string; port: number; hits: Map<string, number>; close: () => Promise<void> }> {
+export async function startFakeSites(listenPort = 0): Promise<{ url: string; port: number; hits: Map<string, number>; close: () => Promise<void> }> {
   const hits = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -63,7 +64,7 @@ export async function startFakeSites(): Promise<{ url: string; port: number; hit
     }
     html(404, 'no such page');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
