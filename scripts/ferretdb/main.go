@@ -1,6 +1,10 @@
 // Command ferretdb-launcher runs FerretDB (a MongoDB wire-protocol server) embedded, with the
 // SQLite backend, so the project needs no MongoDB server. Running it embedded avoids the
 // generated version file that a plain `go install` of FerretDB lacks.
+//
+// FerretDB listens on a loopback port of its own; clients reach it through the launcher's proxy
+// (proxy.go), which gives each database one write at a time so that single-document updates are
+// atomic as on MongoDB, and which keeps an index FerretDB's lookups by _id can use (id_index.go).
 package main
 
 import (
@@ -8,6 +12,8 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -32,14 +38,21 @@ func run(listen, data string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(abs, 0o755); err != nil {
+	if err := os.MkdirAll(abs, 0o700); err != nil {
 		return err
 	}
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
+
+	indexes := newIDIndexes(abs, logger)
+	defer indexes.close()
+	if err := indexes.ensureAll(); err != nil {
+		return fmt.Errorf("adding _id lookup indexes: %w", err)
+	}
+
 	f, err := ferretdb.New(&ferretdb.Config{
 		Logger:    logger,
-		Listener:  ferretdb.ListenerConfig{TCP: listen},
+		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
 		Handler:   "sqlite",
 		SQLiteURL: "file:" + abs + "/",
 	})
@@ -47,9 +60,27 @@ func run(listen, data string) error {
 		return err
 	}
 
+	l, err := net.Listen("tcp", listen)
+	if err != nil {
+		return err
+	}
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	fmt.Fprintln(os.Stdout, "ferretdb listening on", listen)
-	return f.Run(ctx)
+	done := make(chan error, 1)
+	go func() { done <- f.Run(ctx) }()
+	inner, err := url.Parse(f.MongoDBURI())
+	if err != nil {
+		return err
+	}
+
+	p := &proxy{backend: inner.Host, afterWrite: indexes.afterWrite, logger: logger}
+	fmt.Fprintln(os.Stdout, "ferretdb listening on", l.Addr())
+	if err := p.serve(ctx, l); err != nil {
+		stop()
+		<-done
+		return err
+	}
+	return <-done
 }

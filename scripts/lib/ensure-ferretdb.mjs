@@ -1,11 +1,24 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { say } from './log.mjs';
 import { FERRETDB_BIN, FERRETDB_SRC, GO_BIN_DIRS, TOOLS_DIR } from './paths.mjs';
 import { run } from './run.mjs';
 
-/** Builds the embedded FerretDB launcher into tools/ once; later runs reuse the binary. */
+/** A digest of the launcher's sources: the binary is built again when they change. */
+function sourceDigest() {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(FERRETDB_SRC).filter((n) => /\.(go|mod|sum)$/.test(n)).sort()) {
+    hash.update(name).update('\0').update(readFileSync(path.join(FERRETDB_SRC, name))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Builds the embedded FerretDB launcher into tools/ when it is missing or its sources changed. */
 export async function ensureFerretdb() {
-  if (existsSync(FERRETDB_BIN)) return FERRETDB_BIN;
+  const digest = sourceDigest();
+  const digestFile = `${FERRETDB_BIN}.sources`;
+  if (existsSync(FERRETDB_BIN) && existsSync(digestFile) && readFileSync(digestFile, 'utf8').trim() === digest) return FERRETDB_BIN;
   mkdirSync(TOOLS_DIR, { recursive: true });
   say('building FerretDB (first run only, takes a few minutes)…');
   const env = { ...process.env, PATH: [...GO_BIN_DIRS, process.env.PATH].join(':'), CGO_ENABLED: '0' };
@@ -13,5 +26,6 @@ export async function ensureFerretdb() {
   if (code !== 0) {
     throw new Error('could not build FerretDB: Go (https://go.dev, /usr/local/go/bin) and the Go module proxy are needed');
   }
+  writeFileSync(digestFile, `${digest}\n`);
   return FERRETDB_BIN;
 }

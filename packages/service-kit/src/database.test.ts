@@ -1,0 +1,73 @@
+import { silentLogger, testDatabase } from '@mealprep/service-kit/testing';
+import { inject } from 'vitest';
+import { Schema, type Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, modelOn } from './database';
+
+/**
+ * What every repository relies on, as MongoDB guarantees it: each write to one document is applied
+ * whole, whoever else writes to it at the same time. These run against the default database
+ * (FerretDB behind the launcher, which gives each database one write at a time) or MONGODB_URI.
+ */
+describe('the database keeps concurrent writes to one document', () => {
+  let db: Awaited<ReturnType<typeof testDatabase>>;
+  /** Twenty clients of their own, as twenty service instances would be. */
+  const clients: Connection[] = [];
+  const counterSchema = new Schema({ n: Number, tags: [Number], fields: Schema.Types.Mixed, state: String }, { collection: 'counters', versionKey: false });
+
+  beforeAll(async () => {
+    db = await testDatabase('atomic');
+    const dbName = db.connection.name;
+    for (let i = 0; i < 20; i += 1) clients.push(await connectDatabase(inject('mongodbUri'), dbName, silentLogger, { maxPoolSize: 2 }));
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.close();
+    await db?.drop();
+  });
+
+  const modelsFor = (name: string) => clients.map((c) => modelOn(c, name, counterSchema));
+
+  it('when 20 clients each send 10 increments and 10 pushes to one document, then n is 200 and all 200 items are there', async () => {
+    const models = modelsFor('Counter-inc');
+    const { _id } = await models[0]!.create({ n: 0, tags: [] });
+    await Promise.all(
+      models.map(async (Model, client) => {
+        for (let i = 0; i < 10; i += 1) await Model.updateOne({ _id }, { $inc: { n: 1 }, $push: { tags: client * 10 + i } });
+      }),
+    );
+    const after = await models[0]!.findById(_id).lean();
+    expect(after?.n).toBe(200);
+    expect([...(after?.tags ?? [])].sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+  });
+
+  it('when 20 clients each set a field of their own on one document at once, then every field is there', async () => {
+    const models = modelsFor('Counter-set');
+    const { _id } = await models[0]!.create({ fields: { start: true } });
+    await Promise.all(models.map((Model, client) => Model.updateOne({ _id }, { $set: { [`fields.f${client}`]: client } })));
+    const after = await models[0]!.findById(_id).lean();
+    expect(after?.fields).toEqual({ start: true, ...Object.fromEntries(models.map((_, client) => [`f${client}`, client])) });
+  });
+
+  it('when 20 clients race to move a document from one state to the next with a conditional update, then exactly one wins', async () => {
+    const models = modelsFor('Counter-cas');
+    const { _id } = await models[0]!.create({ state: 'pending' });
+    const results = await Promise.all(models.map((Model, client) => Model.findOneAndUpdate({ _id, state: 'pending' }, { $set: { state: `won-by-${client}` } }, { returnDocument: 'after' }).lean()));
+    const winners = results.filter((r) => r !== null);
+    expect(winners).toHaveLength(1);
+    expect((await models[0]!.findById(_id).lean())?.state).toBe(winners[0]!.state);
+  });
+
+  it('when one client pulls items while others push to the same array, then exactly the pulled ones are gone', async () => {
+    const models = modelsFor('Counter-pull');
+    const initial = Array.from({ length: 50 }, (_, i) => i);
+    const { _id } = await models[0]!.create({ tags: initial });
+    const pulled = initial.filter((i) => i % 2 === 0);
+    await Promise.all([
+      ...pulled.map((item, k) => models[k % 20]!.updateOne({ _id }, { $pullAll: { tags: [item] } })),
+      ...models.map((Model, client) => Model.updateOne({ _id }, { $push: { tags: 1000 + client } })),
+    ]);
+    const after = await models[0]!.findById(_id).lean();
+    const expected = [...initial.filter((i) => i % 2 === 1), ...models.map((_, client) => 1000 + client)].sort((a, b) => a - b);
+    expect([...(after?.tags ?? [])].sort((a, b) => a - b)).toEqual(expected);
+  });
+});
