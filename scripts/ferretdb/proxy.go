@@ -140,6 +140,24 @@ func (p *proxy) exchange(request *message, toServer *bufio.Writer, fromServer *b
 		turn := p.turns.of(c.db)
 		turn.Lock()
 		defer turn.Unlock()
+		if request.flags()&flagMoreToCome == 0 {
+			reply, err := keyedWrite(c, request, backend{w: toServer, r: fromServer})
+			if err != nil {
+				return err
+			}
+			if reply != nil {
+				if _, err := toClient.Write(reply); err != nil {
+					return err
+				}
+				if err := toClient.Flush(); err != nil {
+					return err
+				}
+				if p.afterWrite != nil {
+					p.afterWrite(c)
+				}
+				return nil
+			}
+		}
 	}
 	if _, err := toServer.Write(request.raw); err != nil {
 		return err

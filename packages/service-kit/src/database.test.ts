@@ -70,4 +70,26 @@ describe('the database keeps concurrent writes to one document', () => {
     const expected = [...initial.filter((i) => i % 2 === 1), ...models.map((_, client) => 1000 + client)].sort((a, b) => a - b);
     expect([...(after?.tags ?? [])].sort((a, b) => a - b)).toEqual(expected);
   });
+
+  it('when writes by _id carry other conditions (a version, an owner, a state), then they match, miss and upsert as on MongoDB', async () => {
+    const Model = modelOn(db.connection, 'Counter-conditions', new Schema({ _id: String, v: Number, s: String, owner: String, nested: { x: Number } }, { collection: 'conditions', versionKey: false }));
+    await Model.create({ _id: 'a', v: 1, s: 'first', nested: { x: 1 } });
+    const modified = async (filter: Record<string, unknown>, set: Record<string, unknown>) => (await Model.updateOne(filter, { $set: set })).modifiedCount;
+    expect(await modified({ _id: 'a', v: 1 }, { s: 'second', v: 2 })).toBe(1);
+    expect(await modified({ _id: 'a', v: 1 }, { s: 'lost' })).toBe(0);
+    expect(await modified({ _id: 'a', 'nested.x': 1, s: { $in: ['second', 'other'] } }, { v: 3 })).toBe(1);
+    expect(await modified({ _id: 'a', owner: null, missing: { $exists: false } }, { v: 4 })).toBe(1);
+    expect(await modified({ _id: 'a', s: { $ne: 'second' } }, { v: 99 })).toBe(0);
+    expect(await modified({ _id: 'a', $or: [{ s: 'nothing' }, { v: { $gte: 4 } }] }, { v: 5 })).toBe(1);
+    expect(await Model.findOneAndUpdate({ _id: 'a', v: 99 }, { $set: { s: 'lost' } }).lean()).toBeNull();
+    expect(await Model.findOneAndUpdate({ _id: 'a', v: 5 }, { $set: { s: 'third' } }, { returnDocument: 'after' }).lean()).toMatchObject({ s: 'third', v: 5 });
+    // An upsert whose conditions miss an _id that exists meets that _id: a duplicate key, as on MongoDB.
+    await expect(Model.updateOne({ _id: 'a', v: { $lt: 5 } }, { $set: { v: 6 } }, { upsert: true })).rejects.toMatchObject({ code: 11000 });
+    expect((await Model.updateOne({ _id: 'b', v: { $lt: 2 } }, { $set: { v: 2 } }, { upsert: true })).upsertedCount).toBe(1);
+    expect((await Model.updateOne({ _id: 'b', v: { $lt: 3 } }, { $set: { v: 3 } }, { upsert: true })).modifiedCount).toBe(1);
+    expect(await Model.find().sort({ _id: 1 }).lean()).toEqual([
+      { _id: 'a', v: 5, s: 'third', nested: { x: 1 } },
+      { _id: 'b', v: 3 },
+    ]);
+  });
 });
