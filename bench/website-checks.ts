@@ -29,8 +29,9 @@ async function main() {
   let checker: Awaited<ReturnType<typeof startPart>> | null = null;
   const connection = await connectDatabase(db.uri, 'checker', createLogger('bench', 'silent'));
   try {
-    await serviceProjectionRepository(connection).replaceAll(
-      mix.map((site, n) => ({ id: `65b${n.toString(16).padStart(21, '0')}`, name: `Kitchen ${n}`, slug: `kitchen-${n}`, website: site.website, status: 'published' })),
+    await serviceProjectionRepository(connection).sync(
+      mix.map((site, n) => ({ id: `65b${n.toString(16).padStart(21, '0')}`, name: `Kitchen ${n}`, slug: `kitchen-${n}`, website: site.website, status: 'published', version: 1 })),
+      new Date(),
     );
     checker = await startPart('svc-checker/src/server.ts', {
       MONGODB_URI: db.uri, AMQP_URL: amqpUrl, AMQP_PREFIX: prefix, IDENTITY_SECRET: secret, NODE_ENV: 'production',

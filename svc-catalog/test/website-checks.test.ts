@@ -11,14 +11,19 @@ const demo = demoServices(NOW);
 describe('svc-catalog and the website checks', () => {
   const catalog = useCatalog('catalog-checks', { demo: NOW, now: NOW });
 
-  it('serves svc-checker every service with its website, only to a signed internal call', async () => {
-    const answer = await fetch(`${catalog.url}/internal/services/websites`, { headers: signInternal(TEST_IDENTITY_SECRET) });
+  it('serves svc-checker and svc-media every service (or the ones named) with its version, only to a signed internal call', async () => {
+    const url = `${catalog.url}/internal/services/snapshots`;
+    const answer = await fetch(url, { headers: signInternal(TEST_IDENTITY_SECRET) });
     expect(answer.status).toBe(200);
-    const { items } = (await answer.json()) as { items: Array<{ serviceId: string; website: string; status: string }> };
+    const { items } = (await answer.json()) as { items: Array<{ serviceId: string; website: string; status: string; version: number }> };
     expect(items).toHaveLength(demo.length);
     expect(items.find((s) => s.serviceId === demo[0]!.id)).toMatchObject({ website: demo[0]!.contact.website, status: demo[0]!.status, name: demo[0]!.name, slug: demo[0]!.slug });
-    expect((await fetch(`${catalog.url}/internal/services/websites`)).status).toBe(403);
-    expect((await fetch(`${catalog.url}/internal/services/websites`, { headers: signInternal('x'.repeat(40)) })).status).toBe(403);
+    expect(items.every((s) => s.version >= 1)).toBe(true);
+    const named = await fetch(url, { method: 'POST', headers: { ...signInternal(TEST_IDENTITY_SECRET), 'content-type': 'application/json' }, body: JSON.stringify({ ids: [demo[1]!.id, '65a0000000000000000000ff'] }) });
+    expect(((await named.json()) as { items: Array<{ serviceId: string }> }).items.map((s) => s.serviceId)).toEqual([demo[1]!.id]);
+    expect((await fetch(url)).status).toBe(403);
+    expect((await fetch(url, { headers: signInternal('x'.repeat(40)) })).status).toBe(403);
+    expect((await fetch(url, { method: 'POST', headers: { ...signInternal(TEST_IDENTITY_SECRET), 'content-type': 'application/json' }, body: JSON.stringify({ ids: ['not-an-id'] }) })).status).toBe(400);
   });
 
   it('when an admin marks a service closed from its check, then the listing is closed with the reason and announced once, however often the event comes', async () => {

@@ -52,8 +52,9 @@ describe('a bulk website check when svc-checker crashes or RabbitMQ restarts hal
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mealprep-checker-faults-'));
     const ferret = await startFerretdb({ dataDir });
     const connection = await connectDatabase(ferret.uri, 'checker', silentLogger);
-    await checkerRepositories(connection, testOutbox(connection)).services.replaceAll(
-      mix.map((site, n) => ({ id: serviceId(n), name: `Kitchen ${n}`, slug: `kitchen-${n}`, website: site.website, status: 'published' })),
+    await checkerRepositories(connection, testOutbox(connection)).services.sync(
+      mix.map((site, n) => ({ id: serviceId(n), name: `Kitchen ${n}`, slug: `kitchen-${n}`, website: site.website, status: 'published', version: 1 })),
+      new Date(),
     );
     worlds += 1;
     const prefix = `faults${worlds}`;

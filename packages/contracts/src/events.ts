@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ServiceStatusSchema } from './service';
 
+/** At most this many services are named by one import event (an import of more announces in parts). */
+export const MAX_IMPORT_IDS = 5_000;
+
 const ServiceChange = z.object({
   serviceId: z.string(),
   slug: z.string(),
@@ -14,7 +17,16 @@ const ServiceChange = z.object({
   website: z.string().optional(),
   /** Who owns it: the owner is told of a publish or a rejection, and only the owner and admins hear of a listing that is not public. */
   ownerUserId: z.string().nullable().optional(),
+  /**
+   * The service's version after the change (every write adds one; a delete is DELETED_VERSION).
+   * Events may arrive late or out of order: a projection applies one only when it is newer than
+   * what it holds. Events stored before versions existed read as 0.
+   */
+  version: z.number().int().nonnegative().default(0),
 });
+
+/** The version a delete announces: newer than any change, so nothing late brings the service back. */
+export const DELETED_VERSION = Number.MAX_SAFE_INTEGER;
 
 /**
  * Every domain event's payload, by routing key. Consumers validate the envelope and then the
@@ -34,8 +46,15 @@ export const EventPayloadSchemas = {
   }),
   'catalog.service.reported-open': z.object({ serviceId: z.string(), slug: z.string(), reportId: z.string() }),
   'catalog.articles.changed': z.object({ slugs: z.array(z.string()) }),
-  /** A CSV import added or changed many services at once: one event instead of thousands. */
-  'catalog.services.imported': z.object({ created: z.number().int().nonnegative(), updated: z.number().int().nonnegative() }),
+  /**
+   * A CSV import added or changed many services at once: one event instead of thousands, naming the
+   * services it wrote, which projections read again from svc-catalog.
+   */
+  'catalog.services.imported': z.object({
+    created: z.number().int().nonnegative(),
+    updated: z.number().int().nonnegative(),
+    serviceIds: z.array(z.string()).max(MAX_IMPORT_IDS).default([]),
+  }),
   /** An admin marked a service closed from its website check: svc-catalog closes the listing. */
   'checker.service.closed-confirmed': z.object({ serviceId: z.string(), checkId: z.string(), byUserId: z.string().nullable(), byEmail: z.string().nullable() }),
   'media.banners.changed': z.object({ count: z.number().int().nonnegative() }),
@@ -48,6 +67,8 @@ export const EventPayloadSchemas = {
 
 export type EventType = keyof typeof EventPayloadSchemas;
 export type EventPayload<T extends EventType> = z.infer<(typeof EventPayloadSchemas)[T]>;
+/** What a publisher may write: fields with a default may be left out. */
+export type EventPayloadInput<T extends EventType> = z.input<(typeof EventPayloadSchemas)[T]>;
 
 export const EventEnvelopeSchema = z.object({
   id: z.uuid(),

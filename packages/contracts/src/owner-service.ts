@@ -101,8 +101,10 @@ export type ServiceUpdate = z.infer<typeof ServiceUpdateSchema>;
 
 export const StatusChangeSchema = z.object({
   at: z.string(),
+  /** Who made the change; an owner is shown their own changes, and "an admin" for anyone else's (`byAdmin`). */
   byUserId: z.string().nullable(),
   byEmail: z.string().nullable(),
+  byAdmin: z.boolean().optional(),
   from: ServiceStatusSchema.nullable(),
   to: ServiceStatusSchema,
   reason: z.string().nullable(),
@@ -114,6 +116,7 @@ export const EditableServiceSchema = PublicServiceSchema.extend({
   ownerUserId: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()),
   statusHistory: z.array(StatusChangeSchema),
+  /** Other services this one may repeat: for admins only (an owner is never told of another owner's listing). */
   possibleDuplicateOf: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string(), reason: z.string() })),
 });
 export type EditableService = z.infer<typeof EditableServiceSchema>;

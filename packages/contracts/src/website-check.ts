@@ -60,9 +60,24 @@ export const CheckJobSchema = z.strictObject({
 });
 export type CheckJob = z.infer<typeof CheckJobSchema>;
 
-/** What svc-catalog serves svc-checker to rebuild its projection (an internal route). */
-export const ServiceWebsiteSchema = z.object({ serviceId: z.string(), name: z.string(), slug: z.string(), website: z.string(), status: z.string() });
-export type ServiceWebsite = z.infer<typeof ServiceWebsiteSchema>;
+/**
+ * What svc-catalog tells the services that keep a projection of it (svc-checker, svc-media) about
+ * one service, on an internal route: at their start, and for the services an import wrote.
+ */
+export const ServiceSnapshotSchema = z.object({
+  serviceId: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  website: z.string(),
+  status: z.string(),
+  featuredUntil: z.string().nullable(),
+  logoImageId: z.string().nullable(),
+  version: z.number().int().nonnegative(),
+});
+export type ServiceSnapshot = z.infer<typeof ServiceSnapshotSchema>;
+export const ServiceSnapshotListSchema = z.object({ items: z.array(ServiceSnapshotSchema) });
+/** Services by id (an import's), at most 5,000 a call; ids that are gone are left out of the answer. */
+export const ServiceSnapshotRequestSchema = z.strictObject({ ids: z.array(z.string().regex(/^[0-9a-f]{24}$/)).min(1).max(5_000) });
 
 /** The run and single-check calls take no body: none, or an empty object. */
 export const EmptyBodySchema = z.union([z.undefined(), z.strictObject({})]);

@@ -2,6 +2,7 @@ import amqp from 'amqplib';
 import { inject } from 'vitest';
 import type { EventEnvelope } from '@mealprep/contracts';
 import { testBroker } from '@mealprep/service-kit/testing';
+import { serviceMetrics } from './metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe('broker client', () => {
@@ -9,6 +10,7 @@ describe('broker client', () => {
   const received: EventEnvelope[] = [];
   let failOnce = true;
   const attempts: string[] = [];
+  const hopeless: Array<{ id: string; at: number }> = [];
 
   beforeAll(async () => {
     mq = await testBroker('kit');
@@ -21,7 +23,11 @@ describe('broker client', () => {
         failOnce = false;
         throw new Error('temporary');
       }
-    });
+    }, { retryDelaysMs: [100, 300] });
+    await mq.broker.subscribe('hopeless', ['catalog.articles.changed'], async (event) => {
+      hopeless.push({ id: event.id, at: Date.now() });
+      throw new Error('always');
+    }, { retryDelaysMs: [100, 300] });
   });
   afterAll(() => mq.destroy());
 
@@ -36,7 +42,18 @@ describe('broker client', () => {
     await expect(mq.broker.publish('catalog.regions.seeded', { count: -1 })).rejects.toThrow();
   });
 
-  it('when a malformed message arrives, then it is dropped and later events still flow', async () => {
+  /** Messages waiting in one of this test's queues, read from the broker itself. */
+  const waitingIn = async (queue: string) => {
+    const connection = await amqp.connect(inject('amqpUrl'));
+    try {
+      const channel = await connection.createChannel();
+      return (await channel.checkQueue(`${mq.prefix}.${queue}`)).messageCount;
+    } finally {
+      await connection.close();
+    }
+  };
+
+  it('when a malformed message arrives, then it goes to the dead-letter queue, is counted, and later events still flow', async () => {
     const connection = await amqp.connect(inject('amqpUrl'));
     const channel = await connection.createChannel();
     channel.publish(mq.broker.exchange, 'catalog.regions.seeded', Buffer.from('not json'));
@@ -45,10 +62,24 @@ describe('broker client', () => {
     await connection.close();
     await mq.broker.publish('catalog.regions.seeded', { count: 4 });
     await expect.poll(() => received.map((e) => (e.payload as { count: number }).count)).toEqual([3, 4]);
+    await expect.poll(() => waitingIn('regions.dead')).toBe(2);
+    expect(mq.broker.deadLettered.get('regions')).toBe(2);
   });
 
-  it('when a handler fails once, then the event is delivered again', async () => {
+  it('when a handler fails every time, then the event is tried again after each wait and then dead-lettered, where /metrics counts it', async () => {
+    const sent = await mq.broker.publish('catalog.articles.changed', { slugs: ['x'] });
+    await expect.poll(() => waitingIn('hopeless.dead'), { timeout: 5_000 }).toBe(1);
+    expect(hopeless.map((h) => h.id)).toEqual([sent.id, sent.id, sent.id]);
+    expect(hopeless[1]!.at - hopeless[0]!.at).toBeGreaterThanOrEqual(90);
+    expect(hopeless[2]!.at - hopeless[1]!.at).toBeGreaterThanOrEqual(290);
+    expect(mq.broker.deadLettered.get('hopeless')).toBe(1);
+    const { metrics } = serviceMetrics('the test', { broker: mq.broker });
+    expect(await metrics.render()).toContain('broker_events_dead_lettered{queue="hopeless"} 1');
+  });
+
+  it('when a handler fails once, then the event is delivered again after a wait, and nothing is dead-lettered', async () => {
     const sent = await mq.broker.publish('catalog.meal-types.seeded', { count: 1 });
     await expect.poll(() => attempts).toEqual([sent.id, sent.id]);
+    expect(await waitingIn('flaky.dead')).toBe(0);
   });
 });

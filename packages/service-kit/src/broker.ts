@@ -5,7 +5,7 @@ import {
   EventPayloadSchemas,
   isEventType,
   type EventEnvelope,
-  type EventPayload,
+  type EventPayloadInput,
   type EventType,
 } from '@mealprep/contracts';
 import type { Logger } from 'pino';
@@ -20,7 +20,12 @@ interface Subscription {
   handler: EventHandler;
   prefetch: number;
   exclusive: boolean;
+  /** Waits before a failed event is handled again (durable subscriptions); past the last it is dead-lettered. */
+  retryDelaysMs: number[];
 }
+
+/** A durable subscription tries a failed event again after these waits, then dead-letters it. */
+export const EVENT_RETRY_DELAYS_MS = [1_000, 10_000, 60_000];
 
 /** A job handler; throwing sends the job to a retry queue, and past the last retry to the dead-letter queue. */
 export type JobHandler = (job: unknown, info: { attempt: number }) => Promise<void>;
@@ -67,6 +72,10 @@ export class Broker {
   private readonly workConsumers: WorkConsumer[] = [];
   private readonly workChannels: ConfirmChannel[] = [];
   private readonly declaredQueues = new Set<string>();
+  /** Events each subscription queue handled, since start. */
+  readonly handled = new Map<string, number>();
+  /** Events each subscription queue gave up on (dead-lettered, or dropped by an exclusive one), since start. */
+  readonly deadLettered = new Map<string, number>();
   private reconnectTimer: NodeJS.Timeout | null = null;
   private attempt = 0;
   private closing = false;
@@ -150,7 +159,7 @@ export class Broker {
   }
 
   /** Builds the envelope of a domain event; the payload is checked against its schema (throws when it does not match). */
-  envelope<T extends EventType>(type: T, payload: EventPayload<T>): EventEnvelope {
+  envelope<T extends EventType>(type: T, payload: EventPayloadInput<T>): EventEnvelope {
     return {
       id: randomUUID(),
       type,
@@ -161,7 +170,7 @@ export class Broker {
   }
 
   /** Publishes a domain event and resolves once the broker has confirmed it. */
-  async publish<T extends EventType>(type: T, payload: EventPayload<T>): Promise<EventEnvelope> {
+  async publish<T extends EventType>(type: T, payload: EventPayloadInput<T>): Promise<EventEnvelope> {
     const envelope = this.envelope(type, payload);
     await this.publishEnvelope(envelope);
     return envelope;
@@ -184,13 +193,16 @@ export class Broker {
 
   /**
    * Binds a queue to event patterns and hands each valid event to the handler; the message is
-   * acked after the handler succeeds. An invalid message is dropped with a log line, never retried.
+   * acked after the handler succeeds. On a durable queue a failed event waits in a delay queue and
+   * comes back (`retryDelaysMs`), and past the last try, like a message that is not a valid event,
+   * it goes to the queue's dead-letter queue (`<queue>.dead`), which /metrics counts. An exclusive
+   * queue (a cache of one instance) has it delivered once more, then drops it with a log line.
    */
   async subscribe(
     name: string,
     patterns: string[],
     handler: EventHandler,
-    options: { prefetch?: number; exclusive?: boolean } = {},
+    options: { prefetch?: number; exclusive?: boolean; retryDelaysMs?: number[] } = {},
   ): Promise<void> {
     const subscription: Subscription = {
       queue: options.exclusive ? `${this.options.prefix}.${name}.${randomUUID()}` : `${this.options.prefix}.${name}`,
@@ -198,6 +210,7 @@ export class Broker {
       handler,
       prefetch: options.prefetch ?? 10,
       exclusive: options.exclusive ?? false,
+      retryDelaysMs: options.exclusive ? [] : (options.retryDelaysMs ?? EVENT_RETRY_DELAYS_MS),
     };
     this.subscriptions.push(subscription);
     if (this.channel) await this.consume(subscription);
@@ -212,11 +225,23 @@ export class Broker {
       autoDelete: subscription.exclusive,
     });
     this.declaredQueues.add(subscription.queue);
+    if (!subscription.exclusive) {
+      const names = this.subscriptionQueueNames(subscription);
+      await channel.assertQueue(names.dead, { durable: true });
+      for (const [i, retry] of names.retry.entries()) {
+        await channel.assertQueue(retry, { durable: true, arguments: { 'x-message-ttl': subscription.retryDelaysMs[i], 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': subscription.queue } });
+      }
+      for (const queue of [names.dead, ...names.retry]) this.declaredQueues.add(queue);
+    }
     for (const pattern of subscription.patterns) await channel.bindQueue(subscription.queue, this.exchange, pattern);
     await channel.prefetch(subscription.prefetch);
     await channel.consume(subscription.queue, (message) => {
       if (message) void this.deliver(channel, subscription, message);
     });
+  }
+
+  private subscriptionQueueNames(subscription: Subscription): { dead: string; retry: string[] } {
+    return { dead: `${subscription.queue}.dead`, retry: subscription.retryDelaysMs.map((_, i) => `${subscription.queue}.retry-${i + 1}`) };
   }
 
   private async deliver(channel: ConfirmChannel, subscription: Subscription, message: ConsumeMessage): Promise<void> {
@@ -227,18 +252,55 @@ export class Broker {
       envelope = EventEnvelopeSchema.parse(JSON.parse(message.content.toString('utf8')));
       if (isEventType(envelope.type)) envelope.payload = EventPayloadSchemas[envelope.type].parse(envelope.payload);
     } catch (err) {
-      log.warn({ err, queue: subscription.queue }, 'dropped an invalid message');
-      settle(() => channel.nack(message, false, false));
+      log.warn({ err, queue: subscription.queue }, 'a message that is not a valid event; dead-lettered');
+      await this.giveUp(channel, subscription, message, settle);
       return;
     }
     try {
       await subscription.handler(envelope);
       settle(() => channel.ack(message));
+      const name = this.stableName(subscription.queue);
+      this.handled.set(name, (this.handled.get(name) ?? 0) + 1);
     } catch (err) {
-      log.error({ err, eventId: envelope.id, type: envelope.type }, 'event handler failed');
-      // Requeue once: a second failure of the same message is dropped rather than looping.
-      settle(() => channel.nack(message, false, !message.fields.redelivered));
+      const attempt = Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 1) || 1;
+      if (subscription.exclusive && !message.fields.redelivered) {
+        log.warn({ err, eventId: envelope.id, type: envelope.type }, 'event handler failed; delivered once more');
+        return settle(() => channel.nack(message, false, true));
+      }
+      const retry = subscription.exclusive ? undefined : this.subscriptionQueueNames(subscription).retry[attempt - 1];
+      if (!retry) {
+        log.error({ err, eventId: envelope.id, type: envelope.type, attempt }, 'event handler failed for the last time; dead-lettered');
+        return this.giveUp(channel, subscription, message, settle);
+      }
+      log.warn({ err, eventId: envelope.id, type: envelope.type, attempt }, 'event handler failed; it will be tried again');
+      try {
+        channel.sendToQueue(retry, message.content, { ...message.properties, persistent: true, headers: { ...message.properties.headers, [ATTEMPT_HEADER]: attempt + 1 } });
+        await channel.waitForConfirms();
+        settle(() => channel.ack(message));
+      } catch (sendErr) {
+        log.warn({ err: sendErr }, 'could not schedule the retry; the event will be delivered again');
+      }
     }
+  }
+
+  /** Sends a message the subscription gave up on to its dead-letter queue (an exclusive one drops it), counted either way. */
+  private async giveUp(channel: ConfirmChannel, subscription: Subscription, message: ConsumeMessage, settle: (answer: () => void) => void): Promise<void> {
+    const name = this.stableName(subscription.queue);
+    this.deadLettered.set(name, (this.deadLettered.get(name) ?? 0) + 1);
+    if (subscription.exclusive) return settle(() => channel.nack(message, false, false));
+    try {
+      channel.sendToQueue(this.subscriptionQueueNames(subscription).dead, message.content, { ...message.properties, persistent: true });
+      await channel.waitForConfirms();
+      settle(() => channel.ack(message));
+    } catch (err) {
+      this.options.logger.warn({ err }, 'could not dead-letter the event; it will be delivered again');
+    }
+  }
+
+  /** A queue's name without the prefix and the random part of an exclusive queue. */
+  private stableName(queue: string): string {
+    const name = queue.replace(/\.[0-9a-f-]{36}$/, '');
+    return name.startsWith(`${this.options.prefix}.`) ? name.slice(this.options.prefix.length + 1) : name;
   }
 
   /** The queue names of a work queue: the queue, its dead letters, and one delay queue per retry. */
@@ -287,11 +349,8 @@ export class Broker {
     channel.on('error', () => undefined);
     try {
       const depths: Array<[string, number]> = [];
-      for (const queue of this.declaredQueues) {
-        // An exclusive queue of a subscription is named with a random part: reported by its stable name.
-        const name = queue.replace(/\.[0-9a-f-]{36}$/, '');
-        depths.push([name.startsWith(`${this.options.prefix}.`) ? name.slice(this.options.prefix.length + 1) : name, (await channel.checkQueue(queue)).messageCount]);
-      }
+      // An exclusive queue of a subscription is named with a random part: reported by its stable name.
+      for (const queue of this.declaredQueues) depths.push([this.stableName(queue), (await channel.checkQueue(queue)).messageCount]);
       return depths;
     } finally {
       await channel.close().catch(() => undefined);

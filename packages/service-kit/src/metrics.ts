@@ -92,7 +92,7 @@ export class Metrics {
  */
 export function serviceMetrics(
   service: string,
-  options: { broker?: { queueDepths: () => Promise<Array<[string, number]>> }; outbox?: { readonly queued: number } } = {},
+  options: { broker?: { queueDepths: () => Promise<Array<[string, number]>>; handled?: ReadonlyMap<string, number>; deadLettered?: ReadonlyMap<string, number> }; outbox?: { readonly queued: number } } = {},
 ): { metrics: Metrics; middleware: RequestHandler } {
   const metrics = new Metrics();
   const requests = metrics.counter('http_requests_total', `Requests ${service} answered, by method, route pattern and status.`);
@@ -102,6 +102,14 @@ export function serviceMetrics(
   const broker = options.broker;
   if (broker) {
     metrics.gauge('broker_queue_messages', `Messages waiting in each queue ${service} reads or fills.`, async () => (await broker.queueDepths()).map(([queue, n]) => [{ queue }, n]));
+    const handled = broker.handled;
+    if (handled) metrics.gauge('broker_events_handled', `Events ${service}'s subscriptions handled since it started, by queue.`, () => [...handled].map(([queue, n]) => [{ queue }, n]));
+    const dead = broker.deadLettered;
+    if (dead) {
+      metrics.gauge('broker_events_dead_lettered', `Events ${service}'s subscriptions gave up on since it started (dead-lettered, or dropped by a cache of its own), by queue.`, () =>
+        [...dead].map(([queue, n]) => [{ queue }, n]),
+      );
+    }
   }
   const outbox = options.outbox;
   if (outbox) metrics.gauge('outbox_events_waiting', `Events ${service} wrote with their change and the broker has not confirmed yet.`, () => [[{}, outbox.queued]]);

@@ -1,4 +1,4 @@
-import { EventEnvelopeSchema, EventPayloadSchemas, isEventType, type EventEnvelope, type EventPayload, type EventType } from '@mealprep/contracts';
+import { EventEnvelopeSchema, EventPayloadSchemas, isEventType, type EventEnvelope, type EventPayloadInput, type EventType } from '@mealprep/contracts';
 import { Types, type Connection, type Model, type Schema } from 'mongoose';
 import type { Logger } from 'pino';
 import type { Broker } from './broker';
@@ -50,7 +50,7 @@ export interface EventCarrier {
 
 /** What the domain sees of the outbox: it makes events, and has them sent once its change is visible. */
 export interface DomainEvents {
-  event<T extends EventType>(type: T, payload: EventPayload<T>): EventEnvelope;
+  event<T extends EventType>(type: T, payload: EventPayloadInput<T>): EventEnvelope;
   relay(): Promise<void>;
 }
 
@@ -93,7 +93,7 @@ export class Outbox implements DomainEvents {
   }
 
   /** Builds an event; its payload is checked against its schema here, before anything is written. */
-  event<T extends EventType>(type: T, payload: EventPayload<T>): EventEnvelope {
+  event<T extends EventType>(type: T, payload: EventPayloadInput<T>): EventEnvelope {
     return this.options.broker.envelope(type, payload);
   }
 

@@ -1,6 +1,6 @@
 import { Schema, Types, type Connection } from 'mongoose';
-import type { EditableService, EventEnvelope, PublicService, ServiceStatus, StatusChange } from '@mealprep/contracts';
-import { SERVICE_STATUSES } from '@mealprep/contracts';
+import type { EditableService, EventEnvelope, PublicService, ServiceSnapshot, ServiceStatus, StatusChange } from '@mealprep/contracts';
+import { MAX_IMPORT_IDS, SERVICE_STATUSES } from '@mealprep/contracts';
 import { AppError, carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
 
 const addressSchema = new Schema(
@@ -50,13 +50,19 @@ const serviceSchema = new Schema(
       type: [new Schema({ id: String, name: String, slug: String, reason: String }, { _id: false })],
       default: [],
     },
+    /**
+     * One more with every write. A write applies only to the version it read (so two writers of
+     * one listing never undo each other: the later one reads again), and every event carries the
+     * version it leaves, so projections apply only what is newer than what they hold.
+     */
+    version: { type: Number, default: 0 },
   },
   { collection: 'services', versionKey: false, timestamps: true },
 );
 serviceSchema.plugin(carriesEvents);
 
-export type StoredService = PublicService & { ownerUserId: string | null; metadata: Record<string, unknown> };
-export type NewService = StoredService;
+export type StoredService = PublicService & { ownerUserId: string | null; metadata: Record<string, unknown>; version: number };
+export type NewService = Omit<StoredService, 'version'>;
 /** The events a write announces, from the service as it was (null when new) and as the write leaves it; stored in the same write. */
 export type Announce = (before: StoredService | null, after: StoredService) => EventEnvelope[];
 
@@ -105,6 +111,7 @@ function toStored(doc: Doc): StoredService {
     media: { logoImageId: doc.media?.logoImageId ?? null },
     ownerUserId: doc.ownerUserId ?? null,
     metadata: doc.metadata ?? {},
+    version: typeof doc.version === 'number' ? doc.version : 0,
   };
 }
 
@@ -142,6 +149,21 @@ function withSet(doc: Doc, set: Doc): Doc {
   return out;
 }
 
+/** Up to this many services are read by _id one at a time (about 0.7 ms each on FerretDB), more with one read of all. */
+const BY_KEY_UP_TO = 1_000;
+
+const SNAPSHOT_FIELDS = { name: 1, slug: 1, status: 1, 'contact.website': 1, featuredUntil: 1, 'media.logoImageId': 1, version: 1 };
+const toSnapshot = (d: Doc): ServiceSnapshot => ({
+  serviceId: String(d._id),
+  name: String(d.name ?? ''),
+  slug: String(d.slug ?? ''),
+  website: String(d.contact?.website ?? ''),
+  status: String(d.status ?? ''),
+  featuredUntil: iso(d.featuredUntil),
+  logoImageId: d.media?.logoImageId ?? null,
+  version: typeof d.version === 'number' ? d.version : 0,
+});
+
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 const SLUG_TAKEN = 'That URL slug is already used by another service. Choose another.';
@@ -152,10 +174,87 @@ export interface StatusChangeInput {
   reason?: string | null;
 }
 
-/** The public view of a stored service: owner and submission metadata are not shown. */
+/** The public view of a stored service: owner, submission metadata and version are not shown. */
 export function toPublic(service: StoredService): PublicService {
-  const { ownerUserId: _owner, metadata: _metadata, ...visible } = service;
+  const { ownerUserId: _owner, metadata: _metadata, version: _version, ...visible } = service;
   return visible;
+}
+
+/** What a write to one service does, decided from the service as it was read; null: nothing to do. */
+export interface PlannedChange {
+  /** Fields to set (dotted paths allowed). */
+  set: Doc;
+  /** A status change, recorded in the history. */
+  status?: { to: ServiceStatus; at: Date; reason: string | null } & StatusChangeInput;
+  announce: Announce;
+}
+export type Plan = (current: StoredService) => PlannedChange | null;
+
+/**
+ * How often a write is tried again when another writer changed the service between its read and
+ * its write, with a short random wait that grows (20 writers of one listing at once all get through).
+ */
+const MAX_ATTEMPTS = 30;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * attempt));
+const CHANGED_MEANWHILE = 'This listing was changed by someone else at the same moment. Reload it and try again.';
+
+/** The filter that matches a document only while it is still at the version that was read. */
+const atVersion = (doc: Doc) => (typeof doc.version === 'number' ? { _id: doc._id, version: doc.version } : { _id: doc._id, version: { $exists: false } });
+
+/** A row of a services import, as the import maps it. */
+export interface ImportRow {
+  name: string;
+  slug: string;
+  tagline: string;
+  mealTypes: string[];
+  deliveryMethods: Doc;
+  website: string;
+  city: string;
+  state: string;
+  metadata: Doc;
+}
+
+/** Why an import did not write a row: an owner has the listing, it kept changing, or it was deleted meanwhile. */
+export type ImportRefusal = 'owned' | 'busy' | 'gone';
+
+/** What an import compares with what is stored (and the owner and version it must respect). */
+const IMPORT_COMPARED = {
+  slug: 1, name: 1, tagline: 1, mealTypes: 1, deliveryMethods: 1, 'contact.website': 1, 'locations.address.city': 1, 'locations.address.region': 1,
+  'metadata.place': 1, 'metadata.imageLinkFull': 1, 'metadata.profilePageImageLink': 1, ownerUserId: 1, version: 1,
+};
+
+function importedLocation(row: ImportRow, now: Date): Doc[] {
+  return row.city || row.state ? [{ label: '', address: { line1: '', city: row.city, region: row.state, postalCode: '', countryCode: 'US' }, isPrimary: true, createdAt: now, updatedAt: now }] : [];
+}
+
+function sameAsImported(current: Doc, row: ImportRow): boolean {
+  const primary = (current.locations ?? [])[0]?.address as Doc | undefined;
+  const delivery = current.deliveryMethods ?? {};
+  return (
+    current.name === row.name && (current.tagline ?? '') === row.tagline && JSON.stringify(current.mealTypes ?? []) === JSON.stringify(row.mealTypes) &&
+    ['localDelivery', 'shipsDomestically'].every((k) => Boolean(delivery[k]) === Boolean(row.deliveryMethods[k])) &&
+    (current.contact?.website ?? '') === row.website &&
+    (primary?.city ?? '') === row.city && (primary?.region ?? '') === row.state &&
+    JSON.stringify(current.metadata?.place ?? null) === JSON.stringify(row.metadata.place) &&
+    (current.metadata?.imageLinkFull ?? '') === row.metadata.imageLinkFull && (current.metadata?.profilePageImageLink ?? '') === row.metadata.profilePageImageLink
+  );
+}
+
+function importedFields(row: ImportRow, now: Date): Doc {
+  return {
+    name: row.name,
+    tagline: row.tagline,
+    mealTypes: row.mealTypes,
+    // Only the two delivery flags the file has columns for: pickup and international shipping stay as they were.
+    'deliveryMethods.localDelivery': row.deliveryMethods.localDelivery,
+    'deliveryMethods.shipsDomestically': row.deliveryMethods.shipsDomestically,
+    'contact.website': row.website,
+    'metadata.imageLinkFull': row.metadata.imageLinkFull,
+    'metadata.profilePageImageLink': row.metadata.profilePageImageLink,
+    'metadata.place': row.metadata.place,
+    locations: importedLocation(row, now),
+    updatedAt: now,
+  };
 }
 
 export type ServiceRepository = ReturnType<typeof serviceRepository>;
@@ -170,27 +269,60 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
       const docs = await Model.find({ status }).lean();
       return docs.map((d) => toStored(d as Doc));
     },
+    /** Services by id; unknown ids are left out. */
     async findByIds(ids: readonly string[]): Promise<StoredService[]> {
-      const docs = await Model.find({ _id: { $in: ids } }).lean();
-      return docs.map((d) => toStored(d as Doc));
+      const valid = [...new Set(ids)].filter((id) => Types.ObjectId.isValid(id));
+      // A few by _id one at a time: FerretDB finds a single _id by key, while $in reads the whole collection.
+      if (valid.length <= BY_KEY_UP_TO) {
+        const found: StoredService[] = [];
+        for (const id of valid) {
+          const doc = await Model.findById(id).lean();
+          if (doc) found.push(toStored(doc as Doc));
+        }
+        return found;
+      }
+      return (await Model.find({ _id: { $in: valid } }).lean()).map((d) => toStored(d as Doc));
     },
     async listAll(): Promise<StoredService[]> {
       const docs = await Model.find().lean();
       return docs.map((d) => toStored(d as Doc));
     },
     /**
-     * Features (until a date) or unfeatures (null) services, one write each carrying what it
-     * announces (one update per document costs what a shared one does on FerretDB); returns how many changed.
+     * Changes one service as `plan` decides from the service as read, in one write that holds the
+     * events it announces; the write applies only if nobody wrote the service since it was read,
+     * else it reads again and asks `plan` again (so rules are checked against what is there).
+     * Returns the service before and after (the same when `plan` says there is nothing to do), or
+     * null when there is no such service.
      */
-    async setFeatured(services: readonly StoredService[], until: Date | null, announce: Announce): Promise<number> {
-      let changed = 0;
-      for (const before of services) {
-        const events = announce(before, { ...before, featuredUntil: until ? until.toISOString() : null });
-        const result = await Model.updateOne({ _id: before.id }, carrier.update({ $set: { featuredUntil: until } }, events));
-        if (result.matchedCount > 0) carrier.written([before.id], events);
-        changed += result.modifiedCount;
+    async modify(id: string, plan: Plan): Promise<{ before: StoredService; after: StoredService } | null> {
+      if (!Types.ObjectId.isValid(id)) return null;
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+        if (attempt > 0) await pause(attempt);
+        const current = (await Model.findById(id).lean()) as Doc | null;
+        if (!current) return null;
+        const before = toStored(current);
+        const planned = plan(before);
+        if (!planned) return { before, after: before };
+        const set: Doc = planned.status ? { ...planned.set, status: planned.status.to } : { ...planned.set };
+        if (planned.status?.to === 'published' && !current.publishedAt) set.publishedAt = planned.status.at;
+        const operations: Doc = { $set: set, $inc: { version: 1 } };
+        if (planned.status && planned.status.to !== before.status) {
+          const { to, at, reason, byUserId, byEmail } = planned.status;
+          operations.$push = { statusHistory: { at, byUserId, byEmail, from: before.status, to, reason } };
+        }
+        const expected = { ...toStored(withSet(current, set)), version: before.version + 1 };
+        const events = planned.announce(before, expected);
+        try {
+          const doc = await Model.findOneAndUpdate(atVersion(current), carrier.update(operations, events), { returnDocument: 'after' }).lean();
+          if (!doc) continue;
+          carrier.written([doc._id], events);
+          return { before, after: toStored(doc as Doc) };
+        } catch (err) {
+          if (isDuplicateKey(err)) throw new AppError('slug_taken', SLUG_TAKEN, { status: 409 });
+          throw err;
+        }
       }
-      return changed;
+      throw new AppError('changed_meanwhile', CHANGED_MEANWHILE, { status: 409 });
     },
     /** Deletes services; the events that report it are recorded with the ids first (see Outbox). Returns how many were deleted. */
     async deleteMany(ids: readonly string[], events: readonly EventEnvelope[]): Promise<number> {
@@ -237,39 +369,12 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
               ...(s.status === 'published' ? [] : [{ at: new Date(s.createdAt), byUserId: null, byEmail: null, from: 'published', to: s.status, reason: 'Demo data' }]),
             ],
           };
-          return { updateOne: { filter: { _id: s.id }, update: { $set: set } } };
+          return { updateOne: { filter: { _id: s.id }, update: { $set: set, $inc: { version: 1 } } } };
         }),
         { timestamps: false },
       );
       // createdAt is immutable to mongoose, which would drop it from the update above.
       await Model.collection.bulkWrite(services.map((s) => ({ updateOne: { filter: { _id: new Types.ObjectId(s.id) }, update: { $set: { createdAt: new Date(s.createdAt) } } } })));
-    },
-    /**
-     * Sets a status, with what it announces in the same write; with `onlyFrom`, only while the
-     * status is still that one (null otherwise), so racing callers change it once.
-     */
-    async setStatus(
-      id: string,
-      status: ServiceStatus,
-      now: Date,
-      change: StatusChangeInput = { byUserId: null, byEmail: null },
-      options: { onlyFrom?: ServiceStatus; announce?: Announce } = {},
-    ): Promise<StoredService | null> {
-      const filter = options.onlyFrom ? { _id: id, status: options.onlyFrom } : { _id: id };
-      const current = (await Model.findOne(filter).lean()) as Doc | null;
-      if (!current) return null;
-      const update: Doc = { status };
-      if (status === 'published' && !current.publishedAt) update.publishedAt = now;
-      const entry = { at: now, byUserId: change.byUserId, byEmail: change.byEmail, from: current.status, to: status, reason: change.reason ?? null };
-      const events = (options.announce ?? none)(toStored(current), toStored(withSet(current, update)));
-      const doc = await Model.findOneAndUpdate(
-        filter,
-        carrier.update(current.status === status ? { $set: update } : { $set: update, $push: { statusHistory: entry } }, events),
-        { returnDocument: 'after' },
-      ).lean();
-      if (!doc) return null;
-      carrier.written([doc._id], events);
-      return toStored(doc as Doc);
     },
     async findEditable(id: string): Promise<EditableService | null> {
       if (!/^[0-9a-f]{24}$/.test(id)) return null;
@@ -283,6 +388,7 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
         _id: new Types.ObjectId(),
         createdAt: now,
         updatedAt: now,
+        version: 1,
         statusHistory: [{ at: now, byUserId: change.byUserId, byEmail: change.byEmail, from: null, to: input.status, reason: null }],
       };
       const events = announce(null, toStored(new Model(fields).toObject() as Doc));
@@ -295,113 +401,111 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
         throw err;
       }
     },
-    /** Sets fields (dotted paths allowed), with what it announces; a slug in use is a 409. */
-    async update(id: string, set: Doc, change: ({ status: ServiceStatus; from: ServiceStatus } & StatusChangeInput & { at: Date }) | undefined, announce: Announce): Promise<StoredService | null> {
-      const current = (await Model.findById(id).lean()) as Doc | null;
-      if (!current) return null;
-      const operations: Doc = { $set: change ? { ...set, status: change.status } : set };
-      if (change) {
-        operations.$push = { statusHistory: { at: change.at, byUserId: change.byUserId, byEmail: change.byEmail, from: change.from, to: change.status, reason: change.reason ?? null } };
-      }
-      const events = announce(toStored(current), toStored(withSet(current, operations.$set)));
-      try {
-        const doc = await Model.findByIdAndUpdate(id, carrier.update(operations, events), { returnDocument: 'after' }).lean();
-        if (!doc) return null;
-        carrier.written([doc._id], events);
-        return toStored(doc as Doc);
-      } catch (err) {
-        if (isDuplicateKey(err)) throw new AppError('slug_taken', SLUG_TAKEN, { status: 409 });
-        throw err;
-      }
-    },
     /**
      * Writes imported services by slug: new ones are inserted (published, with no owner), existing
      * ones get the imported fields only where they differ; rows identical to what is stored are
-     * not written at all. What the import announces rides on its last write.
+     * not written at all, and a listing an owner has taken over is never written (the import
+     * reports it). What the import announces rides on its last write.
      */
     async upsertImported(
-      services: Array<{ name: string; slug: string; tagline: string; mealTypes: string[]; deliveryMethods: Doc; website: string; city: string; state: string; metadata: Doc }>,
+      services: ImportRow[],
       now: Date,
       by: { byUserId: string | null; byEmail: string | null },
       options: {
         /** The id a new row gets (the demo seed keeps ids stable); a new ObjectId when not given. */
         newId?: (slug: string) => string;
-        announce?: (counts: { created: number; updated: number }) => EventEnvelope[];
+        announce?: (written: { created: number; updated: number; serviceIds: string[] }) => EventEnvelope[];
       } = {},
-    ): Promise<{ created: number; updated: number; unchanged: number }> {
+    ): Promise<{ created: number; updated: number; unchanged: number; refused: Array<{ slug: string; reason: ImportRefusal }>; written: string[] }> {
       // One read of what is there (a slug lookup per row costs a scan each on FerretDB).
       const wanted = new Set(services.map((s) => s.slug));
       const existing = new Map<string, Doc>();
-      const compared = { slug: 1, name: 1, tagline: 1, mealTypes: 1, deliveryMethods: 1, 'contact.website': 1, 'locations.address.city': 1, 'locations.address.region': 1, 'metadata.place': 1, 'metadata.imageLinkFull': 1, 'metadata.profilePageImageLink': 1 };
-      for (const doc of await Model.find({}, compared).lean()) {
+      for (const doc of await Model.find({}, IMPORT_COMPARED).lean()) {
         if (wanted.has((doc as Doc).slug)) existing.set((doc as Doc).slug, doc as Doc);
       }
       const inserts: Doc[] = [];
-      const updates: Array<{ _id: unknown; set: Doc }> = [];
+      const updates: Array<{ current: Doc; row: ImportRow }> = [];
+      const refused: Array<{ slug: string; reason: ImportRefusal }> = [];
       let unchanged = 0;
       for (const s of services) {
-        const location = s.city || s.state ? [{ label: '', address: { line1: '', city: s.city, region: s.state, postalCode: '', countryCode: 'US' }, isPrimary: true, createdAt: now, updatedAt: now }] : [];
         const current = existing.get(s.slug);
         if (!current) {
           inserts.push({
             _id: new Types.ObjectId(options.newId?.(s.slug)),
             name: s.name, slug: s.slug, tagline: s.tagline, mealTypes: s.mealTypes, deliveryMethods: s.deliveryMethods,
-            contact: { email: '', phone: '', website: s.website, socialLinks: [] }, locations: location, status: 'published', publishedAt: now,
-            ownerUserId: null, metadata: s.metadata, createdAt: now, updatedAt: now,
+            contact: { email: '', phone: '', website: s.website, socialLinks: [] }, locations: importedLocation(s, now), status: 'published', publishedAt: now,
+            ownerUserId: null, metadata: s.metadata, createdAt: now, updatedAt: now, version: 1,
             statusHistory: [{ at: now, ...by, from: null, to: 'published', reason: 'Imported from CSV' }],
           });
-          continue;
-        }
-        const primary = (current.locations ?? [])[0]?.address as Doc | undefined;
-        const delivery = current.deliveryMethods ?? {};
-        const same =
-          current.name === s.name && (current.tagline ?? '') === s.tagline && JSON.stringify(current.mealTypes ?? []) === JSON.stringify(s.mealTypes) &&
-          ['localDelivery', 'shipsDomestically'].every((k) => Boolean(delivery[k]) === Boolean(s.deliveryMethods[k])) &&
-          (current.contact?.website ?? '') === s.website &&
-          (primary?.city ?? '') === s.city && (primary?.region ?? '') === s.state &&
-          JSON.stringify(current.metadata?.place ?? null) === JSON.stringify(s.metadata.place) &&
-          (current.metadata?.imageLinkFull ?? '') === s.metadata.imageLinkFull && (current.metadata?.profilePageImageLink ?? '') === s.metadata.profilePageImageLink;
-        if (same) {
-          unchanged += 1;
-          continue;
-        }
-        updates.push({
-          _id: current._id,
-          set: {
-            name: s.name,
-            tagline: s.tagline,
-            mealTypes: s.mealTypes,
-            // Only the two delivery flags the file has columns for: pickup and international shipping stay as they were.
-            'deliveryMethods.localDelivery': s.deliveryMethods.localDelivery,
-            'deliveryMethods.shipsDomestically': s.deliveryMethods.shipsDomestically,
-            'contact.website': s.website,
-            'metadata.imageLinkFull': s.metadata.imageLinkFull,
-            'metadata.profilePageImageLink': s.metadata.profilePageImageLink,
-            'metadata.place': s.metadata.place,
-            locations: location,
-            updatedAt: now,
-          },
-        });
+        } else if (current.ownerUserId) refused.push({ slug: s.slug, reason: 'owned' });
+        else if (sameAsImported(current, s)) unchanged += 1;
+        else updates.push({ current, row: s });
       }
-      const counts = { created: inserts.length, updated: updates.length };
-      const events = counts.created + counts.updated > 0 ? (options.announce?.(counts) ?? []) : [];
-      // New rows first, then changed ones: the very last write carries the events, so they cannot go out before the import is whole.
+      // Every row about to be written is named by the announcement, in parts of at most
+      // MAX_IMPORT_IDS services; it rides on the very last write, so it cannot go out before the
+      // import is whole. (A row that turns out unchanged after all is read again for nothing.)
+      const named = [...inserts.map((doc) => String(doc._id)), ...updates.map(({ current }) => String(current._id))];
+      const events: EventEnvelope[] = [];
+      for (let start = 0; start < named.length && options.announce; start += MAX_IMPORT_IDS) {
+        const first = start === 0;
+        events.push(...options.announce({ created: first ? inserts.length : 0, updated: first ? updates.length : 0, serviceIds: named.slice(start, start + MAX_IMPORT_IDS) }));
+      }
       for (let start = 0; start < inserts.length; start += 1000) {
         const last = updates.length === 0 && start + 1000 >= inserts.length;
         // Lean: no document per row is built (10,000 rows stay well inside the memory budget).
         await carrier.insertMany(inserts.slice(start, start + 1000), last ? events : []);
       }
-      for (const [i, update] of updates.entries()) {
-        const carrying = i === updates.length - 1;
-        await Model.updateOne({ _id: update._id }, carrying ? carrier.update({ $set: update.set }, events) : { $set: update.set }, { timestamps: false });
-        if (carrying) carrier.written([update._id], events);
+      let updated = 0;
+      const written = inserts.map((doc) => String(doc._id));
+      for (const [i, { current, row }] of updates.entries()) {
+        const carrying = i === updates.length - 1 ? events : [];
+        const result = await writeImported(current, row, now, carrying);
+        if (result === 'written') {
+          updated += 1;
+          written.push(String(current._id));
+        } else if (result === 'unchanged') unchanged += 1;
+        else refused.push({ slug: row.slug, reason: result });
+        if (result !== 'written') await outbox.record(carrying);
       }
-      return { ...counts, unchanged };
+      const counts = { created: inserts.length, updated };
+      return { ...counts, unchanged, refused, written };
+
+      /**
+       * Writes one changed row only while the service is as read and still has no owner; when it
+       * changed meanwhile it is read again and compared again.
+       */
+      async function writeImported(first: Doc, row: ImportRow, at: Date, carrying: EventEnvelope[]): Promise<'written' | 'unchanged' | ImportRefusal> {
+        let current: Doc | null = first;
+        for (let attempt = 0; attempt < MAX_ATTEMPTS && current; attempt += 1) {
+          if (current.ownerUserId) return 'owned';
+          if (sameAsImported(current, row)) return 'unchanged';
+          const update = carrier.update({ $set: importedFields(row, at), $inc: { version: 1 } }, carrying);
+          const result = await Model.updateOne({ ...atVersion(current), ownerUserId: null }, update, { timestamps: false });
+          if (result.matchedCount > 0) {
+            carrier.written([current._id], carrying);
+            return 'written';
+          }
+          await pause(attempt + 1);
+          current = (await Model.findById(current._id, IMPORT_COMPARED).lean()) as Doc | null;
+        }
+        return current ? 'busy' : 'gone';
+      }
     },
-    /** Every service's name, slug, website and status (svc-checker's projection). */
-    async listWebsites(): Promise<Array<{ serviceId: string; name: string; slug: string; website: string; status: string }>> {
-      const docs = await Model.find({}, { name: 1, slug: 1, status: 1, 'contact.website': 1 }).lean();
-      return docs.map((d) => ({ serviceId: String(d._id), name: String((d as Doc).name ?? ''), slug: String((d as Doc).slug ?? ''), website: String((d as Doc).contact?.website ?? ''), status: String((d as Doc).status ?? '') }));
+    /** What the projections of svc-checker and svc-media hold of every service (at their start). */
+    async listSnapshots(): Promise<ServiceSnapshot[]> {
+      return (await Model.find({}, SNAPSHOT_FIELDS).lean()).map((d) => toSnapshot(d as Doc));
+    },
+    /** The same for some services (an import's); those that are gone are left out. */
+    async snapshotsByIds(ids: readonly string[]): Promise<ServiceSnapshot[]> {
+      const found: ServiceSnapshot[] = [];
+      if (ids.length <= BY_KEY_UP_TO) {
+        for (const id of ids) {
+          const doc = await Model.findById(id, SNAPSHOT_FIELDS).lean();
+          if (doc) found.push(toSnapshot(doc as Doc));
+        }
+        return found;
+      }
+      return (await Model.find({ _id: { $in: ids } }, SNAPSHOT_FIELDS).lean()).map((d) => toSnapshot(d as Doc));
     },
     async slugTaken(slug: string, exceptId?: string): Promise<boolean> {
       const doc = await Model.findOne({ slug }, { _id: 1 }).lean();

@@ -1,6 +1,6 @@
-import type { AdminServiceList, AdminServiceQuery, Identity, ServiceStatus } from '@mealprep/contracts';
+import { DELETED_VERSION, type AdminServiceList, type AdminServiceQuery, type Identity, type ServiceStatus } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
-import type { StoredService } from '../data-access/service-repository';
+import type { Plan, StoredService } from '../data-access/service-repository';
 import type { OwnerDeps } from './owner-services';
 import { announceStatusChange, announceUpdate, serviceChange } from './service-events';
 
@@ -25,16 +25,31 @@ async function named(deps: OwnerDeps, ids: readonly string[]): Promise<StoredSer
 
 export async function bulkSetStatus(deps: OwnerDeps, identity: Identity, ids: readonly string[], status: ServiceStatus): Promise<{ updated: number }> {
   const services = await named(deps, ids);
-  let updated = 0;
   const at = now(deps);
-  for (const before of services) {
-    if (before.status === status) continue;
-    const after = await deps.services.setStatus(before.id, status, at, { byUserId: identity.userId, byEmail: identity.email, reason: null }, { announce: announceStatusChange(deps.events, null) });
-    if (after) updated += 1;
-  }
-  await deps.catalog.refresh();
-  await deps.events.relay();
+  const announce = announceStatusChange(deps.events, null);
+  const change = { to: status, at, byUserId: identity.userId, byEmail: identity.email, reason: null };
+  const updated = await eachWritten(deps, services, (current) => (current.status === status ? null : { set: {}, status: change, announce }));
   return { updated };
+}
+
+/**
+ * Writes each service as `plan` decides on it as it is when written (an owner may save meanwhile;
+ * see ServiceRepository.modify), updates the indexes by id, then sends the events. Returns how
+ * many changed.
+ */
+async function eachWritten(deps: OwnerDeps, services: readonly StoredService[], plan: Plan): Promise<number> {
+  let changed = 0;
+  try {
+    for (const service of services) {
+      const written = await deps.services.modify(service.id, plan);
+      if (!written || written.after === written.before) continue;
+      deps.catalog.apply(written.after);
+      changed += 1;
+    }
+  } finally {
+    await deps.events.relay();
+  }
+  return changed;
 }
 
 /** Features services for `days` days; only published ones can be, so any other stops the call. */
@@ -56,17 +71,16 @@ export async function unfeature(deps: OwnerDeps, ids: readonly string[]): Promis
 
 /** Lists change before the events go out, as for every other write. */
 async function setFeatured(deps: OwnerDeps, services: readonly StoredService[], until: Date | null): Promise<number> {
-  const updated = await deps.services.setFeatured(services, until, announceUpdate(deps.events));
-  await deps.catalog.refresh();
-  await deps.events.relay();
-  return updated;
+  const announce = announceUpdate(deps.events);
+  const featuredUntil = until ? until.toISOString() : null;
+  return eachWritten(deps, services, (current) => (current.featuredUntil === featuredUntil ? null : { set: { featuredUntil: until }, announce }));
 }
 
 /** Deletes services; svc-media and svc-checker retire their media and checks on the events. */
 export async function remove(deps: OwnerDeps, ids: readonly string[]): Promise<{ deleted: number }> {
   const services = await named(deps, ids);
-  const deleted = await deps.services.deleteMany(ids, services.map((service) => deps.events.event('catalog.service.deleted', serviceChange(service))));
-  await deps.catalog.refresh();
+  const deleted = await deps.services.deleteMany(ids, services.map((service) => deps.events.event('catalog.service.deleted', { ...serviceChange(service), version: DELETED_VERSION })));
+  deps.catalog.remove(ids);
   await deps.events.relay();
   return { deleted };
 }

@@ -33,7 +33,7 @@ export async function seedDemoCatalog(deps: DemoSeedDeps, now: Date = new Date()
   let articles = 0;
   if ((await deps.services.count()) === 0) {
     const result = await importServices(
-      { services: deps.services, mealTypes: deps.mealTypes, events: deps.events, catalog: { refresh: async () => undefined }, now: () => now },
+      { services: deps.services, mealTypes: deps.mealTypes, events: deps.events, catalog: { reload: async () => undefined }, now: () => now },
       SEED_ACTOR,
       Readable.from([Buffer.from(readDemoCsv('services'))]),
       { newId: (slug) => demoId('service', slug), ...quietly },

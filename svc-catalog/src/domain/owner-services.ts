@@ -39,6 +39,22 @@ async function editableBy(deps: OwnerDeps, identity: Identity, id: string): Prom
 
 const actor = (identity: Identity) => ({ byUserId: identity.userId, byEmail: identity.email });
 
+/**
+ * The listing as the caller may see it: admins see everything; an owner is not told who on the
+ * staff changed it ("an admin") nor which other listings it may repeat (they may be other owners'
+ * drafts).
+ */
+export function editableFor(identity: Identity, service: EditableService): EditableService {
+  if (isAdmin(identity)) return service;
+  return {
+    ...service,
+    statusHistory: service.statusHistory.map((change) =>
+      change.byUserId === identity.userId ? change : { ...change, byUserId: null, byEmail: null, byAdmin: change.byUserId !== null },
+    ),
+    possibleDuplicateOf: [],
+  };
+}
+
 /** services.insert: a signed-in user's new listing, always a draft of theirs. */
 export async function createService(deps: OwnerDeps, identity: Identity, input: ServiceInsert): Promise<z.infer<typeof CreatedServiceSchema>> {
   await checkMealTypes(deps, input.mealTypes);
@@ -70,6 +86,7 @@ export async function createService(deps: OwnerDeps, identity: Identity, input: 
     actor(identity),
     (_before, after) => [deps.events.event('catalog.service.created', serviceChange(after))],
   );
+  deps.catalog.apply(created);
   await deps.events.relay();
   return { id: created.id, slug: created.slug, status: created.status };
 }
@@ -78,7 +95,7 @@ export async function createService(deps: OwnerDeps, identity: Identity, input: 
 export async function getEditable(deps: OwnerDeps, identity: Identity, id: string): Promise<EditableService> {
   const service = await deps.services.findEditable(id);
   if (!service || (!isAdmin(identity) && service.ownerUserId !== identity.userId)) throw notFound();
-  return service;
+  return editableFor(identity, service);
 }
 
 /**
@@ -86,12 +103,9 @@ export async function getEditable(deps: OwnerDeps, identity: Identity, id: strin
  * renames a published listing (name or slug) sends it back to review: it leaves the public site.
  */
 export async function updateService(deps: OwnerDeps, identity: Identity, id: string, update: ServiceUpdate): Promise<EditableService> {
-  const service = await editableBy(deps, identity, id);
   const admin = isAdmin(identity);
-  if (!admin && (OWNER_LOCKED_STATUSES as readonly string[]).includes(service.status)) {
-    throw AppError.forbidden('This listing is closed or rejected and can no longer be edited. Contact us if this is a mistake.');
-  }
-  if (update.slug && update.slug !== service.slug && (await deps.services.slugTaken(update.slug, id))) {
+  const first = await editableBy(deps, identity, id);
+  if (update.slug && update.slug !== first.slug && (await deps.services.slugTaken(update.slug, id))) {
     throw new AppError('slug_taken', 'That URL slug is already used by another service. Choose another.', { status: 409 });
   }
   const set: Record<string, unknown> = {};
@@ -106,31 +120,35 @@ export async function updateService(deps: OwnerDeps, identity: Identity, id: str
   }
   if (update.deliveryMethods) set.deliveryMethods = update.deliveryMethods;
   if (update.media) set['media.logoImageId'] = update.media.logoImageId;
-  const renamed = (update.name !== undefined && update.name !== service.name) || (update.slug !== undefined && update.slug !== service.slug);
-  const backToReview = !admin && renamed && service.status === 'published';
   const now = deps.now?.() ?? new Date();
   const updated = announceUpdate(deps.events);
   const statusChanged = announceStatusChange(deps.events, null);
-  const after = await deps.services.update(
-    id,
-    set,
-    backToReview ? { status: 'pending', from: service.status, at: now, ...actor(identity), reason: 'Name or URL slug changed by the owner' } : undefined,
-    (before, next) => [...updated(before, next), ...statusChanged(before, next)],
-  );
-  if (!after) throw notFound();
-  // Public listings (the lists, the service page) are read from the index.
-  if (PUBLIC_SERVICE_STATUSES.includes(service.status) || PUBLIC_SERVICE_STATUSES.includes(after.status)) await deps.catalog.refresh();
+  // Decided on the listing as it is when written (an admin may close it a moment before).
+  const written = await deps.services.modify(id, (service) => {
+    if (!admin && service.ownerUserId !== identity.userId) throw notFound();
+    if (!admin && (OWNER_LOCKED_STATUSES as readonly string[]).includes(service.status)) {
+      throw AppError.forbidden('This listing is closed or rejected and can no longer be edited. Contact us if this is a mistake.');
+    }
+    const renamed = (update.name !== undefined && update.name !== service.name) || (update.slug !== undefined && update.slug !== service.slug);
+    const backToReview = !admin && renamed && service.status === 'published';
+    return {
+      set,
+      status: backToReview ? { to: 'pending', at: now, ...actor(identity), reason: 'Name or URL slug changed by the owner' } : undefined,
+      announce: (before, next) => [...updated(before, next), ...statusChanged(before, next)],
+    };
+  });
+  if (!written) throw notFound();
+  deps.catalog.apply(written.after);
   await deps.events.relay();
-  const editable = await deps.services.findEditable(id);
-  if (!editable) throw notFound();
-  return editable;
+  return getEditable(deps, identity, id);
 }
 
 /** submitForApproval: a draft goes to pending, for the admins to review. */
 export async function submitForApproval(deps: OwnerDeps, identity: Identity, id: string): Promise<EditableService> {
   const service = await editableBy(deps, identity, id);
-  if (service.status !== 'draft') throw new AppError('not_draft', 'Only a draft can be submitted for approval.', { status: 409 });
-  return setStatus(deps, identity, service, 'pending', null);
+  return setStatus(deps, identity, service, 'pending', null, (current) => {
+    if (current.status !== 'draft') throw new AppError('not_draft', 'Only a draft can be submitted for approval.', { status: 409 });
+  });
 }
 
 /** An admin sets any status, with an optional reason; public lists change before the event goes out. */
@@ -140,12 +158,15 @@ export async function adminSetStatus(deps: OwnerDeps, identity: Identity, id: st
   return setStatus(deps, identity, service, status, reason);
 }
 
-async function setStatus(deps: OwnerDeps, identity: Identity, service: StoredService, status: ServiceStatus, reason: string | null): Promise<EditableService> {
-  const after = await deps.services.setStatus(service.id, status, deps.now?.() ?? new Date(), { ...actor(identity), reason }, { announce: announceStatusChange(deps.events, reason) });
-  if (!after) throw AppError.notFound('There is no such service.');
-  await deps.catalog.refresh();
+/** Sets a status (nothing is written when it is that already); `check` refuses on the listing as it is when written. */
+async function setStatus(deps: OwnerDeps, identity: Identity, service: StoredService, status: ServiceStatus, reason: string | null, check?: (current: StoredService) => void): Promise<EditableService> {
+  const at = deps.now?.() ?? new Date();
+  const written = await deps.services.modify(service.id, (current) => {
+    check?.(current);
+    return current.status === status ? null : { set: {}, status: { to: status, at, ...actor(identity), reason }, announce: announceStatusChange(deps.events, reason) };
+  });
+  if (!written) throw AppError.notFound('There is no such service.');
+  deps.catalog.apply(written.after);
   await deps.events.relay();
-  const editable = await deps.services.findEditable(service.id);
-  if (!editable) throw AppError.notFound('There is no such service.');
-  return editable;
+  return getEditable(deps, identity, service.id);
 }

@@ -14,12 +14,30 @@ interface Entry {
 /** Lowercased, accents dropped: how search text is compared. */
 export const normalize = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/** Public lists are by name, then slug (unique), so every entry has one place. */
+const byName = (a: Entry, b: Entry) => collator.compare(a.card.name, b.card.name) || (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0);
+
+/** Where an entry goes in a list sorted by `compare`: the first place whose entry is not before it. */
+export function sortedPlace<T>(list: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compare(list[mid]!, item) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 /**
  * The published catalogue held in memory, sorted by name, so every public list is answered
- * without a database round trip. It is rebuilt whenever a service changes.
+ * without a database round trip. Built whole at start; then each change to a service moves,
+ * adds or drops that one entry.
  */
 export class PublicIndex {
   private entries: Entry[] = [];
+  private byId = new Map<string, Entry>();
   private stateNames = new Map<string, string>();
   private stateSlugByName = new Map<string, string>();
   private mealTypeNames = new Map<string, string>();
@@ -38,11 +56,35 @@ export class PublicIndex {
     this.stateNames = new Map(regions.map((r) => [r.slug, r.name]));
     this.stateSlugByName = new Map(regions.map((r) => [normalize(r.name), r.slug]));
     this.mealTypeNames = new Map(mealTypes.map((m) => [m.slug, m.name]));
-    const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-    this.entries = published
-      .map((service) => this.toEntry(service))
-      .sort((a, b) => collator.compare(a.card.name, b.card.name) || a.card.slug.localeCompare(b.card.slug));
+    this.entries = published.map((service) => this.toEntry(service)).sort(byName);
+    this.byId = new Map(this.entries.map((e) => [e.card.id, e]));
     this.version += 1;
+  }
+
+  /** A service changed: its entry is put in its place when it is published, and dropped otherwise. */
+  upsert(service: StoredService): void {
+    this.drop(service.id);
+    if (service.status === 'published') {
+      const entry = this.toEntry(service);
+      this.entries.splice(sortedPlace(this.entries, entry, byName), 0, entry);
+      this.byId.set(service.id, entry);
+    }
+    this.version += 1;
+  }
+
+  /** A service is gone. */
+  remove(id: string): void {
+    this.drop(id);
+    this.version += 1;
+  }
+
+  private drop(id: string): void {
+    const entry = this.byId.get(id);
+    if (!entry) return;
+    const at = sortedPlace(this.entries, entry, byName);
+    if (this.entries[at] === entry) this.entries.splice(at, 1);
+    else this.entries.splice(this.entries.indexOf(entry), 1);
+    this.byId.delete(id);
   }
 
   private toEntry(service: StoredService): Entry {

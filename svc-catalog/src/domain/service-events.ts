@@ -13,20 +13,13 @@ export function serviceChange(service: StoredService): EventPayload<'catalog.ser
     featuredUntil: service.featuredUntil,
     website: service.contact.website,
     ownerUserId: service.ownerUserId,
+    version: service.version,
   };
 }
 
-/** What catalog.service.status-changed says: the owner is told of a publish or a rejection, with the reason. */
+/** What catalog.service.status-changed says: the service as it now is (as the other events), and the owner is told of a publish or a rejection, with the reason. */
 export function statusChange(previous: ServiceStatus, after: StoredService, reason: string | null): EventPayload<'catalog.service.status-changed'> {
-  return {
-    serviceId: after.id,
-    slug: after.slug,
-    status: after.status,
-    previousStatus: previous,
-    ownerUserId: after.ownerUserId,
-    name: after.name,
-    reason,
-  };
+  return { ...serviceChange(after), previousStatus: previous, reason };
 }
 
 /** Announces a status change (nothing when the status stays), with the reason when there is one. */

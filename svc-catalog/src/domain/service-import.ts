@@ -3,6 +3,7 @@ import { SERVICE_TEXT_LIMITS as L, slugify, type Identity, type ImportResult } f
 import { AppError } from '@mealprep/service-kit';
 import { parseCsvStream } from './csv-stream';
 import type { CatalogIndex } from './catalog-index';
+import type { ImportRefusal } from '../data-access/service-repository';
 import type { OwnerDeps } from './owner-services';
 import { US_STATES } from './us-states';
 
@@ -91,7 +92,14 @@ function mapRow(row: Record<string, string>, knownMealTypes: Map<string, string>
  * services.importFromCSV: rows become published services, matched by slug, so importing the same
  * file twice changes nothing the second time. Invalid rows are skipped with a reason each.
  */
-export type ImportDeps = Pick<OwnerDeps, 'services' | 'mealTypes' | 'events' | 'now'> & { catalog: Pick<CatalogIndex, 'refresh'> };
+export type ImportDeps = Pick<OwnerDeps, 'services' | 'mealTypes' | 'events' | 'now'> & { catalog: Pick<CatalogIndex, 'reload'> };
+
+/** Why a row that matched a stored listing was not written (see ServiceRepository.upsertImported). */
+const REFUSALS: Record<ImportRefusal, string> = {
+  owned: 'A listing with this slug is managed by its owner; an import never overwrites it',
+  busy: 'The listing kept changing during the import; import the file again to update it',
+  gone: 'The listing was deleted during the import',
+};
 
 export async function importServices(
   deps: ImportDeps,
@@ -110,22 +118,27 @@ export async function importServices(
     skipped += 1;
     if (skippedRows.length < MAX_REASONS) skippedRows.push({ line, name: name.slice(0, 120), reason });
   };
-  const bySlug = new Map<string, ImportedService>();
+  const bySlug = new Map<string, ImportedService & { line: number }>();
   for (const { line, values } of rows) {
     const mapped = mapRow(values, knownMealTypes);
     if ('reason' in mapped) skip(line, cell(values, 'Name'), mapped.reason);
     else if (bySlug.has(mapped.slug)) skip(line, mapped.name, `Slug "${mapped.slug}" is already used by an earlier row`);
-    else bySlug.set(mapped.slug, mapped);
+    else bySlug.set(mapped.slug, { ...mapped, line });
   }
   const now = deps.now?.() ?? new Date();
   const result = await deps.services.upsertImported([...bySlug.values()], now, { byUserId: identity.userId, byEmail: identity.email }, {
     newId: options.newId,
-    announce: options.announce === false ? undefined : (counts) => [deps.events.event('catalog.services.imported', counts)],
+    announce: options.announce === false ? undefined : (written) => [deps.events.event('catalog.services.imported', written)],
   });
-  if (result.created + result.updated > 0) {
-    await deps.catalog.refresh();
+  for (const { slug, reason } of result.refused) {
+    const row = bySlug.get(slug)!;
+    skip(row.line, row.name, REFUSALS[reason]);
+  }
+  if (result.written.length > 0) {
+    await deps.catalog.reload(result.written);
     await deps.events.relay();
   }
+  skippedRows.sort((a, b) => a.line - b.line);
   return { imported: result.created + result.updated, skipped, unchanged: result.unchanged, skippedRows };
 }
 

@@ -1,9 +1,12 @@
 import { Schema, type Connection } from 'mongoose';
+import { DELETED_VERSION } from '@mealprep/contracts';
 import { modelOn } from '@mealprep/service-kit';
 
 /**
- * svc-checker's own copy of what it needs of each service (kept from catalog events and rebuilt
- * from svc-catalog after an import): its name, slug, website and status.
+ * svc-checker's own copy of what it needs of each service (kept from catalog events, read again
+ * from svc-catalog for what an import wrote, and loaded whole at start): its name, slug, website
+ * and status, with the version svc-catalog gave that state. A deleted service stays as a
+ * tombstone (status `deleted`), so an event that arrives late cannot bring it back.
  */
 const serviceSchema = new Schema(
   {
@@ -12,6 +15,9 @@ const serviceSchema = new Schema(
     slug: { type: String, default: '' },
     website: { type: String, default: '' },
     status: { type: String, default: 'draft' },
+    version: { type: Number, default: 0 },
+    /** When this instance last wrote it: a load at start removes only entries older than itself. */
+    syncedAt: { type: Date, default: null },
   },
   { collection: 'services', versionKey: false },
 );
@@ -24,6 +30,12 @@ export interface ProjectedService {
   status: string;
 }
 
+/** A service's state as svc-catalog announced it, at a version. */
+export type VersionedService = Pick<ProjectedService, 'id' | 'slug' | 'status'> & Partial<Pick<ProjectedService, 'name' | 'website'>> & { version: number };
+
+const DELETED = 'deleted';
+const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+
 /** The services whose websites are checked: listed (published, or waiting for review) and with a website. */
 const CHECKABLE = { status: { $in: ['published', 'pending'] }, website: { $ne: '' } };
 
@@ -32,32 +44,57 @@ export type ServiceProjectionRepository = ReturnType<typeof serviceProjectionRep
 export function serviceProjectionRepository(connection: Connection) {
   const Model = modelOn(connection, 'ProjectedService', serviceSchema);
   const toService = (d: Record<string, unknown>): ProjectedService => ({ id: String(d._id), name: String(d.name ?? ''), slug: String(d.slug ?? ''), website: String(d.website ?? ''), status: String(d.status ?? '') });
+  /**
+   * Writes a state only when it is newer than the one held: the filter matches an older version,
+   * and when none does (a newer one is there) the upsert's insert meets the existing _id.
+   */
+  const applyIfNewer = async (id: string, version: number, fields: Record<string, unknown>): Promise<boolean> => {
+    try {
+      const result = await Model.updateOne({ _id: id, version: { $lt: version } }, { $set: { ...fields, version, syncedAt: new Date() } }, { upsert: true });
+      return result.modifiedCount + result.upsertedCount > 0;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  };
   return {
-    /** Records what an event said; fields it did not carry stay as they were. */
-    async upsert(id: string, fields: Partial<Omit<ProjectedService, 'id'>>): Promise<void> {
-      const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-      await Model.updateOne({ _id: id }, { $set: set }, { upsert: true });
+    /** Records what an event or svc-catalog said, unless a newer state is held; true when it was written. */
+    async apply(service: VersionedService): Promise<boolean> {
+      const { id, version, ...fields } = service;
+      return applyIfNewer(id, version, fields);
     },
-    async remove(id: string): Promise<void> {
-      await Model.deleteOne({ _id: id });
+    /** A deleted service becomes a tombstone that no later event can undo. */
+    async markDeleted(id: string): Promise<void> {
+      await applyIfNewer(id, DELETED_VERSION, { status: DELETED });
     },
-    /** Makes the projection exactly the given list (after an import, or at start). */
-    async replaceAll(services: ProjectedService[]): Promise<{ upserted: number; removed: number }> {
-      const wanted = new Set(services.map((s) => s.id));
-      const stale = (await Model.find({}, { _id: 1 }).lean()).map((d) => String(d._id)).filter((id) => !wanted.has(id));
-      if (stale.length) await Model.deleteMany({ _id: { $in: stale } });
-      for (let i = 0; i < services.length; i += 500) {
-        const batch = services.slice(i, i + 500);
-        await Model.bulkWrite(batch.map(({ id, ...fields }) => ({ updateOne: { filter: { _id: id }, update: { $set: fields }, upsert: true } })));
+    /**
+     * Brings the copy in step with svc-catalog's whole list (read at `askedAt`): newer states are
+     * written, and services svc-catalog no longer has become tombstones, unless this instance
+     * heard of them after it asked.
+     */
+    async sync(services: VersionedService[], askedAt: Date): Promise<{ written: number; removed: number }> {
+      const held = new Map((await Model.find({}, { version: 1, status: 1, syncedAt: 1 }).lean()).map((d) => [String(d._id), d]));
+      let written = 0;
+      for (const service of services) {
+        const current = held.get(service.id);
+        if (current && (current.version ?? 0) >= service.version) continue;
+        if (await this.apply(service)) written += 1;
       }
-      return { upserted: services.length, removed: stale.length };
+      const listed = new Set(services.map((s) => s.id));
+      let removed = 0;
+      for (const [id, doc] of held) {
+        if (listed.has(id) || doc.status === DELETED || (doc.syncedAt && doc.syncedAt > askedAt)) continue;
+        await this.markDeleted(id);
+        removed += 1;
+      }
+      return { written, removed };
     },
     async findById(id: string): Promise<ProjectedService | null> {
       const doc = await Model.findById(id).lean();
-      return doc ? toService(doc as Record<string, unknown>) : null;
+      return doc && doc.status !== DELETED ? toService(doc as Record<string, unknown>) : null;
     },
     async findByIds(ids: string[]): Promise<ProjectedService[]> {
-      return (await Model.find({ _id: { $in: ids } }).lean()).map((d) => toService(d as Record<string, unknown>));
+      return (await Model.find({ _id: { $in: ids }, status: { $ne: DELETED } }).lean()).map((d) => toService(d as Record<string, unknown>));
     },
     async listCheckable(): Promise<ProjectedService[]> {
       return (await Model.find(CHECKABLE).lean()).map((d) => toService(d as Record<string, unknown>));
@@ -70,6 +107,8 @@ export function serviceProjectionRepository(connection: Connection) {
     },
     async ensureIndexes(): Promise<void> {
       await Model.init();
+      // Entries written before versions existed count as the oldest.
+      await Model.updateMany({ version: { $exists: false } }, { $set: { version: 0 } });
     },
   };
 }

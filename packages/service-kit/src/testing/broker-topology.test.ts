@@ -35,12 +35,13 @@ describe('what a run leaves in a shared RabbitMQ', () => {
 
     const run = brokerRun(inject('amqpUrl'), prefix);
     await run.note([http.url, 'http://127.0.0.1:9']);
-    expect([...run.queues].sort()).toEqual(['topology-events', 'topology-jobs', 'topology-jobs.dead', 'topology-jobs.retry-1', 'topology-jobs.retry-2', 'topology-own']);
+    const subscription = ['topology-events', 'topology-events.dead', 'topology-events.retry-1', 'topology-events.retry-2', 'topology-events.retry-3'];
+    expect([...run.queues].sort()).toEqual([...subscription, 'topology-jobs', 'topology-jobs.dead', 'topology-jobs.retry-1', 'topology-jobs.retry-2', 'topology-own']);
 
     await broker.close();
     const connection = await amqp.connect(inject('amqpUrl'));
     cleanups.push(() => connection.close());
-    const durable = ['topology-events', 'topology-jobs', 'topology-jobs.dead', 'topology-jobs.retry-1', 'topology-jobs.retry-2'];
+    const durable = [...subscription, 'topology-jobs', 'topology-jobs.dead', 'topology-jobs.retry-1', 'topology-jobs.retry-2'];
     // Durable queues outlive the service that declared them (one holds a job): what a run leaves behind.
     for (const queue of durable) expect(await exists(connection, (c) => c.checkQueue(`${prefix}.${queue}`)), queue).toBe(true);
     expect(await exists(connection, (c) => c.checkExchange(`${prefix}.events`))).toBe(true);

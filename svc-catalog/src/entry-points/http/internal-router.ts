@@ -1,18 +1,27 @@
 import { Router } from 'express';
-import { NoQuerySchema } from '@mealprep/contracts';
+import { NoQuerySchema, ServiceSnapshotRequestSchema } from '@mealprep/contracts';
 import { parseInput, requireInternal, route } from '@mealprep/service-kit';
 import type { ServiceRepository } from '../../data-access/service-repository';
 
 /** Routes other services call (signed with the shared secret); the gateway never forwards /internal. */
 export function internalRouter(deps: { services: ServiceRepository; secret: string }): Router {
   const router = Router();
-  /** Every service's name, slug, website and status: svc-checker rebuilds its projection from it. */
+  /** What svc-checker's and svc-media's projections hold of every service: they load it at start. */
   router.get(
-    '/internal/services/websites',
+    '/internal/services/snapshots',
     requireInternal(deps.secret),
     route(async (req, res) => {
       parseInput(NoQuerySchema, req.query, 'query');
-      res.json({ items: await deps.services.listWebsites() });
+      res.json({ items: await deps.services.listSnapshots() });
+    }),
+  );
+  /** The same for the services an import named. */
+  router.post(
+    '/internal/services/snapshots',
+    requireInternal(deps.secret),
+    route(async (req, res) => {
+      const { ids } = parseInput(ServiceSnapshotRequestSchema, req.body, 'body');
+      res.json({ items: await deps.services.snapshotsByIds(ids) });
     }),
   );
   return router;

@@ -1,18 +1,69 @@
-import type { Broker, Logger } from '@mealprep/service-kit';
+import { EventPayloadSchemas } from '@mealprep/contracts';
+import { backoffDelay, type Broker, type EventHandler, type Logger } from '@mealprep/service-kit';
 import type { CatalogIndex } from '../../domain/catalog-index';
 
 /**
- * Every instance keeps its own public index, so each listens on a queue of its own for service
- * changes (from itself or another instance) and rebuilds.
+ * Every instance keeps its own indexes, so each listens on a queue of its own for catalogue
+ * changes (from itself or another instance) and updates the services they name. Its queue lives
+ * only while it is connected: after a reconnect events may have been missed, so the indexes are
+ * loaded again whole, as they are when an update cannot be read (the database is away), until a
+ * load succeeds.
  */
 export async function subscribeIndexRefresher(broker: Broker, catalog: CatalogIndex, logger: Logger): Promise<void> {
-  await broker.subscribe(
-    'catalog-index',
-    ['catalog.service.*', 'catalog.services.imported', 'catalog.meal-types.*', 'catalog.regions.*'],
-    async (event) => {
-      await catalog.refresh();
-      logger.debug({ type: event.type, size: catalog.index.size }, 'public index rebuilt');
-    },
-    { exclusive: true, prefetch: 1 },
-  );
+  let attempt = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const reloadAll = () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      catalog.refresh().then(
+        () => {
+          attempt = 0;
+          logger.info({ published: catalog.index.size }, 'indexes loaded again');
+        },
+        (err: unknown) => {
+          logger.warn({ err }, 'could not load the indexes; trying again');
+          reloadAll();
+        },
+      );
+    }, attempt++ === 0 ? 0 : backoffDelay(attempt - 1));
+    timer.unref();
+  };
+  let connectedBefore = broker.isConnected();
+  broker.onConnectionChange((connected) => {
+    if (connected && connectedBefore) reloadAll();
+    connectedBefore ||= connected;
+  });
+  const handler: EventHandler = async (event) => {
+    try {
+      await applyEvent(catalog, event);
+    } catch (err) {
+      logger.warn({ err, type: event.type }, 'could not apply a catalogue event to the indexes; loading them again');
+      reloadAll();
+    }
+  };
+  await broker.subscribe('catalog-index', ['catalog.service.*', 'catalog.services.imported', 'catalog.meal-types.*', 'catalog.regions.*'], handler, { exclusive: true, prefetch: 1 });
+}
+
+async function applyEvent(catalog: CatalogIndex, event: Parameters<EventHandler>[0]): Promise<void> {
+  switch (event.type) {
+    case 'catalog.service.reported-open':
+      return;
+    case 'catalog.service.deleted':
+      return catalog.remove([EventPayloadSchemas[event.type].parse(event.payload).serviceId]);
+    case 'catalog.service.created':
+    case 'catalog.service.updated':
+    case 'catalog.service.status-changed': {
+      const { serviceId, version } = EventPayloadSchemas[event.type].parse(event.payload);
+      // The writer applied it already (or a newer one came first).
+      if (version > 0 && catalog.versionOf(serviceId) >= version) return;
+      return catalog.reload([serviceId]);
+    }
+    case 'catalog.services.imported': {
+      const { serviceIds } = EventPayloadSchemas[event.type].parse(event.payload);
+      return serviceIds.length > 0 ? catalog.reload(serviceIds) : catalog.refresh();
+    }
+    default:
+      return catalog.refresh();
+  }
 }
