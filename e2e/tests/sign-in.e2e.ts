@@ -12,6 +12,12 @@ const siteUrl = inject('siteUrl');
 const ADMIN_LINKS = ['Banner Images', 'Media', 'Services', 'Import Utilities', 'Service Utilities', 'Blog'];
 const DASHBOARD_ROUTES = ['/dashboard', '/dashboard/add-service', '/dashboard/services', '/dashboard/banner-images', '/dashboard/media', '/dashboard/import-utilities', '/dashboard/service-utilities', '/dashboard/services/abc/edit'];
 
+/** Whom the browser's session cookie signs in as, by the API (null when nobody). */
+async function signedInAs(page: Page): Promise<string | null> {
+  const me = (await (await page.request.get(`${siteUrl}/api/auth/me`)).json()) as { user: { email: string } | null };
+  return me.user?.email ?? null;
+}
+
 async function sidebarLinks(page: Page): Promise<string[]> {
   return page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link').allTextContents();
 }
@@ -43,7 +49,7 @@ describe('signing in and the dashboard frame in Chromium', () => {
     expect(browser.consoleErrors).toEqual([]);
   });
 
-  it('when a user opens the e-mailed link, then they are signed in; the link works only once', async () => {
+  it('when a user opens the e-mailed link, then the page names the address and signs in only on Sign in (Enter will do); the link works only once', async () => {
     const { page } = browser;
     const email = newAddress('link');
     const mail = await askForMail(page, email);
@@ -53,6 +59,14 @@ describe('signing in and the dashboard frame in Chromium', () => {
     expect((await fetch(link)).status).toBe(200);
     await page.context().clearCookies();
     await page.goto(link);
+    await page.getByText(`This sign-in link is for ${email}.`).waitFor();
+    // Nor does one that runs the page's scripts: opening it twice signed nobody in.
+    await page.reload();
+    await page.getByText(`This sign-in link is for ${email}.`).waitFor();
+    expect(await signedInAs(page)).toBeNull();
+    const button = page.getByRole('button', { name: 'Sign in' });
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
     await page.waitForURL(`${siteUrl}/dashboard`);
     await expectHeading(page, `Hello, ${email}`);
     // The public header now offers the dashboard instead of Login.
@@ -62,6 +76,21 @@ describe('signing in and the dashboard frame in Chromium', () => {
     await page.context().clearCookies();
     await page.goto(link);
     await page.getByRole('alert').filter({ hasText: 'This sign-in link is invalid, has expired or was already used.' }).waitFor();
+  });
+
+  it('when someone signed in opens a link sent to another address, then the page says Sign in will switch accounts, and only the button switches', async () => {
+    const { page } = browser;
+    const other = newAddress('switch-to');
+    const link = signInLink(await askForMail(page, other));
+    const first = newAddress('switch-from');
+    await signInWithCode(page, first);
+    await page.goto(link);
+    await page.getByText(`You are signed in as ${first}. Signing in will switch to ${other}.`).waitFor();
+    expect(await signedInAs(page)).toBe(first);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${siteUrl}/dashboard`);
+    await expectHeading(page, `Hello, ${other}`);
+    expect(await signedInAs(page)).toBe(other);
   });
 
   it('when an address of ADMIN_EMAILS signs in, then the sidebar has every admin screen and they open', async () => {

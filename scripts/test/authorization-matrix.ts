@@ -39,6 +39,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // svc-auth
   { method: 'POST', path: '/api/auth/login/request', expect: PUBLIC },
   { method: 'POST', path: '/api/auth/login/link', expect: PUBLIC },
+  { method: 'POST', path: '/api/auth/login/link/check', expect: PUBLIC },
   { method: 'POST', path: '/api/auth/login/code', expect: PUBLIC },
   { method: 'GET', path: '/api/auth/me', expect: PUBLIC },
   // Spec §7: admin.isAdmin needs nothing and answers a boolean (false for a visitor).

@@ -66,6 +66,7 @@ const byId = (path: string, known: Known, params: z.ZodObject = ServiceIdParamsS
 export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/auth/login/request': { body: LoginRequestSchema, known: 'emails' },
   'POST /api/auth/login/link': { body: LoginWithLinkSchema },
+  'POST /api/auth/login/link/check': { body: LoginWithLinkSchema },
   'POST /api/auth/login/code': { body: LoginWithCodeSchema, known: 'emails' },
   'GET /api/auth/me': { query: NoQuerySchema },
   'GET /api/auth/admin/is-admin': { query: NoQuerySchema },

@@ -189,6 +189,82 @@ describe('svc-auth: passwordless sign-in', () => {
     expect(right.headers.get('set-cookie')).toBeNull();
   });
 
+  it('when five wrong codes kill a code and another mail is asked for, then the old code stays dead; only the new code signs in', async () => {
+    const email = 'relock@example.com';
+    const first = signInParts((await requestMail(email)).mail);
+    const wrong = first.code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) expect((await post('/login/code', { email, code: wrong })).status).toBe(400);
+    const second = signInParts((await requestMail(email)).mail);
+    const old = await post('/login/code', { email, code: first.code });
+    expect(old.status).toBe(400);
+    expect(old.headers.get('set-cookie')).toBeNull();
+    const fresh = await post('/login/code', { email, code: second.code });
+    expect(fresh.status).toBe(200);
+    expect(cookieOf(fresh)).not.toBe('');
+  });
+
+  it('when a newer mail is sent, then the older mail\'s link and code no longer sign in; the newest link does', async () => {
+    const email = 'twice@example.com';
+    const first = signInParts((await requestMail(email)).mail);
+    const second = signInParts((await requestMail(email)).mail);
+    const oldLink = await post('/login/link', { loginToken: first.loginToken, selector: first.selector });
+    expect(oldLink.status).toBe(400);
+    expect(((await oldLink.json()) as { error: { message: string } }).error.message).toBe(LINK_INVALID);
+    expect(oldLink.headers.get('set-cookie')).toBeNull();
+    const oldCode = await post('/login/code', { email, code: first.code === second.code ? '' : first.code });
+    expect(oldCode.status).toBe(400);
+    expect(oldCode.headers.get('set-cookie')).toBeNull();
+    const newLink = await post('/login/link', { loginToken: second.loginToken, selector: second.selector });
+    expect(newLink.status).toBe(200);
+    expect(((await newLink.json()) as { user: { email: string } }).user.email).toBe(email);
+  });
+
+  it('when the page asks whom a link is for, then it hears the address and the link is not used; once signed in, the check refuses it', async () => {
+    const { loginToken, selector } = signInParts((await requestMail('Peek@Example.com')).mail);
+    for (let i = 0; i < 2; i += 1) {
+      const check = await post('/login/link/check', { loginToken, selector });
+      expect(check.status).toBe(200);
+      expect(check.headers.get('set-cookie')).toBeNull();
+      expect(check.headers.get('cache-control')).toBe('no-store');
+      expect(await check.json()).toEqual({ email: 'peek@example.com' });
+    }
+    const signedIn = await post('/login/link', { loginToken, selector });
+    expect(signedIn.status).toBe(200);
+    const after = await post('/login/link/check', { loginToken, selector });
+    expect(after.status).toBe(400);
+    expect(((await after.json()) as { error: { message: string } }).error.message).toBe(LINK_INVALID);
+  });
+
+  it('when a link check comes with a tampered token, another mail\'s selector, a superseded or expired link, then it tells nothing but that the link does not work', async () => {
+    const a = signInParts((await requestMail('checka@example.com')).mail);
+    const b = signInParts((await requestMail('checkb@example.com')).mail);
+    const superseded = signInParts((await requestMail('checkb@example.com')).mail);
+    const refused = async (body: unknown) => {
+      const response = await post('/login/link/check', body);
+      expect(response.status).toBe(400);
+      const text = await response.text();
+      expect((JSON.parse(text) as { error: { message: string } }).error.message).toBe(LINK_INVALID);
+      expect(text).not.toMatch(/check[ab]@example\.com/);
+    };
+    await refused({ loginToken: `${a.loginToken.slice(0, -4)}AAAA`, selector: a.selector });
+    await refused({ loginToken: a.loginToken, selector: superseded.selector });
+    await refused({ loginToken: b.loginToken, selector: b.selector });
+    clock = 11 * 60_000;
+    try {
+      await refused({ loginToken: a.loginToken, selector: a.selector });
+    } finally {
+      clock = 0;
+    }
+    for (const body of [{ loginToken: { $ne: null }, selector: a.selector }, { loginToken: a.loginToken, selector: a.selector, email: 'checka@example.com' }, {}]) {
+      const response = await post('/login/link/check', body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('bad_request');
+    }
+    // None of that used a link.
+    expect((await post('/login/link/check', { loginToken: a.loginToken, selector: a.selector })).status).toBe(200);
+    expect((await post('/login/link', { loginToken: superseded.loginToken, selector: superseded.selector })).status).toBe(200);
+  });
+
   it('when one address asks for a 4th mail within 15 minutes, or one client for a 31st within an hour, then it gets a 429 with Retry-After', async () => {
     for (let i = 0; i < 3; i += 1) await requestMail('flood@example.com');
     const before = smtp.mails.length;

@@ -6,12 +6,14 @@ export type { ReadRuntimeConfigOptions } from './runtime-config';
 export { LIVE_RECONNECT_POLICY, reconnectDelay, subscribeToLive } from './live';
 export type { LiveEventSource, LiveEventSourceFactory, ReconnectPolicy, SubscribeToLiveOptions } from './live';
 export {
+  checkLoginLink,
   fetchIsAdmin,
   fetchMyServices,
   fetchSessionUser,
   isAdminQuery,
   IS_ADMIN_QUERY_KEY,
   loginWithCode,
+  loginLinkQuery,
   loginWithLink,
   logout,
   myServicesQuery,

@@ -1,4 +1,4 @@
-import type { OwnedService, SessionUser } from '@mealprep/contracts';
+import type { LoginLinkCheck, OwnedService, SessionUser } from '@mealprep/contracts';
 import { apiClient } from './client';
 
 /**
@@ -36,6 +36,11 @@ export async function loginWithCode(email: string, code: string): Promise<Sessio
   return (await apiClient.post<{ user: SessionUser }>('/auth/login/code', { email, code })).user;
 }
 
+/** Whom an e-mailed link signs in, while it still works; uses nothing (the page asks before it signs in). */
+export async function checkLoginLink(loginToken: string, selector: string, signal?: AbortSignal): Promise<LoginLinkCheck> {
+  return apiClient.post<LoginLinkCheck>('/auth/login/link/check', { loginToken, selector }, { signal });
+}
+
 export async function loginWithLink(loginToken: string, selector: string): Promise<SessionUser> {
   return (await apiClient.post<{ user: SessionUser }>('/auth/login/link', { loginToken, selector })).user;
 }
@@ -49,6 +54,16 @@ export const sessionQuery = {
   queryFn: ({ signal }: { signal?: AbortSignal }) => fetchSessionUser(signal),
   staleTime: 60_000,
 } as const;
+
+/** Asked once per page: a refused link stays refused, and a used one is not asked about again. */
+export const loginLinkQuery = (loginToken: string, selector: string) =>
+  ({
+    queryKey: ['auth', 'login-link', selector, loginToken] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) => checkLoginLink(loginToken, selector, signal),
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  }) as const;
 
 export const isAdminQuery = {
   queryKey: IS_ADMIN_QUERY_KEY,

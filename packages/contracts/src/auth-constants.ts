@@ -21,6 +21,7 @@ export const AUTH_PATHS = {
   isAdmin: '/api/auth/admin/is-admin',
   requestLink: '/api/auth/login/request',
   loginWithLink: '/api/auth/login/link',
+  checkLink: '/api/auth/login/link/check',
   loginWithCode: '/api/auth/login/code',
   logout: '/api/auth/logout',
 } as const;

@@ -28,6 +28,10 @@ export const LoginWithLinkSchema = z
   })
   .strict();
 
+/** The answer to a link check (its request is LoginWithLinkSchema): the address the link was sent to. */
+export const LoginLinkCheckResponseSchema = z.object({ email: z.email() }).strict();
+export type LoginLinkCheck = z.infer<typeof LoginLinkCheckResponseSchema>;
+
 export const SessionUserSchema = z.object({ id: z.string(), email: z.email(), roles: z.array(z.enum(['admin'])) });
 export const MeResponseSchema = z.object({ user: SessionUserSchema.nullable() });
 

@@ -14,6 +14,7 @@ const loginTokenSchema = new Schema(
   },
   { collection: 'login_tokens', versionKey: false },
 );
+loginTokenSchema.index({ email: 1, createdAt: -1 });
 
 /**
  * The use of a sign-in e-mail, keyed by its selector. Inserting it is the one atomic step that
@@ -22,14 +23,19 @@ const loginTokenSchema = new Schema(
  */
 const useSchema = new Schema({ _id: { type: String, required: true }, at: { type: Date, required: true } }, { collection: 'login_token_uses', versionKey: false });
 
-/** One code entered for an address; counted to kill the code after too many wrong ones. */
-const codeTrySchema = new Schema({ email: { type: String, required: true }, at: { type: Date, required: true } }, { collection: 'login_code_tries', versionKey: false });
-codeTrySchema.index({ email: 1, at: 1 });
+/** One code entered against one sign-in e-mail (its selector); counted to kill that code after too many. */
+const codeTrySchema = new Schema({ selector: { type: String, required: true }, at: { type: Date, required: true } }, { collection: 'login_code_tries', versionKey: false });
+codeTrySchema.index({ selector: 1 });
 
-export interface LiveToken {
+export interface SignInMail {
   selector: string;
   email: string;
+  tokenHash: string;
+  codeHash: string;
   createdAt: Date;
+  expiresAt: Date;
+  /** Its link or code has signed someone in. */
+  used: boolean;
 }
 
 export type LoginTokenRepository = ReturnType<typeof loginTokenRepository>;
@@ -38,26 +44,26 @@ export function loginTokenRepository(connection: Connection) {
   const Tokens = modelOn(connection, 'LoginToken', loginTokenSchema);
   const Uses = modelOn(connection, 'LoginTokenUse', useSchema);
   const Tries = modelOn(connection, 'LoginCodeTry', codeTrySchema);
-  const toLive = (doc: { selector: string; email: string; createdAt: Date }): LiveToken => ({ selector: doc.selector, email: doc.email, createdAt: doc.createdAt });
+
+  type Doc = Omit<SignInMail, 'used'> & { usedAt: Date | null };
+  // usedAt is set just after the use is inserted: the use record is what counts.
+  const toMail = async (doc: Doc | null): Promise<SignInMail | null> => {
+    if (!doc) return null;
+    const used = doc.usedAt !== null || (await Uses.exists({ _id: doc.selector })) !== null;
+    return { selector: doc.selector, email: doc.email, tokenHash: doc.tokenHash, codeHash: doc.codeHash, createdAt: doc.createdAt, expiresAt: doc.expiresAt, used };
+  };
 
   return {
     async create(token: { selector: string; email: string; tokenHash: string; codeHash: string; createdAt: Date; expiresAt: Date }): Promise<void> {
       await Tokens.create(token);
     },
-    /** The live, unused link with this selector and token hash (and address, when given). */
-    async findLink(selector: string, tokenHash: string, now: Date, email?: string): Promise<LiveToken | null> {
-      const doc = await Tokens.findOne({ selector, tokenHash, usedAt: null, expiresAt: { $gt: now }, ...(email ? { email } : {}) }).lean();
-      return doc ? toLive(doc) : null;
+    /** The sign-in e-mail with this selector, whatever its state. */
+    async bySelector(selector: string): Promise<SignInMail | null> {
+      return toMail(await Tokens.findOne({ selector }).lean<Doc>());
     },
-    /** The live, unused e-mails of this address whose code has this hash. */
-    async findByCode(email: string, hash: string, now: Date): Promise<LiveToken[]> {
-      const docs = await Tokens.find({ email, codeHash: hash, usedAt: null, expiresAt: { $gt: now } }).lean();
-      return docs.map(toLive);
-    },
-    /** When the newest live sign-in e-mail of the address was sent, or null when none is live. */
-    async newestLive(email: string, now: Date): Promise<Date | null> {
-      const doc = await Tokens.findOne({ email, usedAt: null, expiresAt: { $gt: now } }).sort({ createdAt: -1 }).lean();
-      return doc?.createdAt ?? null;
+    /** The address's newest sign-in e-mail, whatever its state (ties by insertion order). */
+    async newest(email: string): Promise<SignInMail | null> {
+      return toMail(await Tokens.findOne({ email }).sort({ createdAt: -1, _id: -1 }).lean<Doc>());
     },
     /** Uses a sign-in e-mail: true for exactly one caller, however many race. */
     async claim(selector: string, now: Date): Promise<boolean> {
@@ -70,10 +76,13 @@ export function loginTokenRepository(connection: Connection) {
       await Tokens.updateOne({ selector }, { $set: { usedAt: now } });
       return true;
     },
-    /** Records a code try and says how many were made since `since` (this one included). */
-    async countCodeTry(email: string, since: Date, now: Date): Promise<number> {
-      await Tries.create({ email, at: now });
-      return Tries.countDocuments({ email, at: { $gte: since } });
+    /**
+     * Records a code try against one sign-in e-mail and says how many it has had (this one
+     * included). An insert, then a count: the n-th try inserted always counts at least n.
+     */
+    async countCodeTry(selector: string, now: Date): Promise<number> {
+      await Tries.create({ selector, at: now });
+      return Tries.countDocuments({ selector });
     },
     /** Old records are of no use to anyone. */
     async deleteExpired(before: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** Stored instead of any token: a leaked database gives no way in. */
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -15,3 +15,10 @@ export function deriveKey(secret: string, purpose: string): string {
 
 /** A code is only meaningful with its address: the hash binds the two. */
 export const codeHash = (key: string, email: string, code: string) => createHmac('sha256', key).update(`${email}\n${code}`).digest('base64url');
+
+/** Two stored hashes compared in constant time. */
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

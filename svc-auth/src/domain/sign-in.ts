@@ -12,13 +12,13 @@ import {
   type SessionUser,
 } from '@mealprep/contracts';
 import { AppError, sessionHash, type DomainEvents, type Logger } from '@mealprep/service-kit';
-import type { LoginTokenRepository } from '../data-access/login-token-repository';
+import type { LoginTokenRepository, SignInMail } from '../data-access/login-token-repository';
 import type { SendLogRepository } from '../data-access/send-log-repository';
 import type { SessionRepository } from '../data-access/session-repository';
 import type { UserRepository } from '../data-access/user-repository';
 import type { Mailer } from '../mail/mailer';
 import { signInMail } from '../mail/sign-in-mail';
-import { codeHash, deriveKey, randomCode, randomToken, sha256 } from './secrets';
+import { codeHash, deriveKey, randomCode, randomToken, sameHash, sha256 } from './secrets';
 
 export interface SignInDeps {
   users: UserRepository;
@@ -50,7 +50,9 @@ type PassportOutcome =
 /**
  * Passwordless sign-in. The link is passport-magic-link's signed token (10 minutes), sent with a
  * selector and a 6-digit code. Single use does not rely on the strategy's in-memory store: every
- * link and code is a record in MongoDB (hashes only), used by one atomic update.
+ * link and code is a record in MongoDB (hashes only), used by one unique-key insert. Only the
+ * newest e-mail of an address works: a new one ends the link and code of every older one, so a
+ * code killed by wrong tries stays dead and each e-mail gives five guesses at its own code only.
  */
 export class SignIn {
   private readonly passport = new Passport();
@@ -92,10 +94,20 @@ export class SignIn {
     if (outcome.kind !== 'pass') throw new AppError('mail_failed', 'Error sending link', { status: 502 });
   }
 
+  /**
+   * The address a link was sent to, while the link still works; reads only, so the page can ask
+   * before it signs in (and a scanner that runs the page uses nothing).
+   */
+  async checkLink(link: { loginToken: string; selector: string }): Promise<{ email: string }> {
+    const mail = await this.liveLink(link, this.now());
+    if (!mail) throw AppError.badRequest(LINK_INVALID);
+    return { email: mail.email };
+  }
+
   /** Signs in with the e-mailed link; sets the session cookie. */
   async loginWithLink(req: Request, res: Response, link: { loginToken: string; selector: string }): Promise<SessionUser> {
     // Checked first so a wrong or used link never reaches the strategy (which would log it).
-    if (!(await this.deps.tokens.findLink(link.selector, sha256(link.loginToken), this.now()))) throw AppError.badRequest(LINK_INVALID);
+    if (!(await this.liveLink(link, this.now()))) throw AppError.badRequest(LINK_INVALID);
     req.body = link;
     const outcome = await this.runStrategy(req, res, { action: 'acceptToken', allowReuse: true });
     if (outcome.kind === 'error') throw outcome.err;
@@ -104,20 +116,18 @@ export class SignIn {
   }
 
   /**
-   * Signs in with the 6-digit code. Every try is counted before it is checked, so however many are
-   * sent at once, at most five are ever compared: after five wrong ones the code is dead (a new
-   * sign-in e-mail starts a new count).
+   * Signs in with the 6-digit code of the address's newest e-mail. Every try is counted against
+   * that e-mail before it is checked, so however many are sent at once, at most five are ever
+   * compared: after five wrong ones the code is dead for good (a new e-mail brings a new code).
    */
   async loginWithCode(res: Response, email: string, code: string): Promise<SessionUser> {
     const now = this.now();
-    const since = await this.deps.tokens.newestLive(email, now);
-    if (!since) throw new AppError('code_invalid', CODE_INVALID, { status: 400 });
-    const tries = await this.deps.tokens.countCodeTry(email, since, now);
+    const mail = await this.liveMail(email, now);
+    if (!mail) throw new AppError('code_invalid', CODE_INVALID, { status: 400 });
+    const tries = await this.deps.tokens.countCodeTry(mail.selector, now);
     if (tries > LOGIN_CODE_MAX_ATTEMPTS) throw new AppError('code_locked', CODE_LOCKED, { status: 400 });
-    const matches = code.length === LOGIN_CODE_LENGTH ? await this.deps.tokens.findByCode(email, codeHash(this.codeKey, email, code), now) : [];
-    for (const token of matches) {
-      if (await this.deps.tokens.claim(token.selector, now)) return this.startSession(res, email);
-    }
+    const right = code.length === LOGIN_CODE_LENGTH && sameHash(mail.codeHash, codeHash(this.codeKey, email, code));
+    if (right && (await this.deps.tokens.claim(mail.selector, now))) return this.startSession(res, email);
     if (tries >= LOGIN_CODE_MAX_ATTEMPTS) throw new AppError('code_locked', CODE_LOCKED, { status: 400 });
     throw new AppError('code_invalid', CODE_INVALID, { status: 400 });
   }
@@ -194,11 +204,25 @@ export class SignIn {
 
   /** The strategy's verifyUser, after its signature and expiry checks: uses the link, once. */
   private async useLink(req: Request, user: Record<string, unknown>): Promise<Record<string, unknown> | null> {
-    const { loginToken, selector } = req.body as { loginToken: string; selector: string };
+    const link = req.body as { loginToken: string; selector: string };
     if (typeof user.email !== 'string') return null;
     const now = this.now();
-    const token = await this.deps.tokens.findLink(selector, sha256(loginToken), now, user.email);
-    return token && (await this.deps.tokens.claim(token.selector, now)) ? { email: user.email } : null;
+    const mail = await this.liveLink(link, now);
+    return mail && mail.email === user.email && (await this.deps.tokens.claim(mail.selector, now)) ? { email: user.email } : null;
+  }
+
+  /** The one e-mail of the address that can still sign in: its newest, unused and unexpired. */
+  private async liveMail(email: string, now: Date): Promise<SignInMail | null> {
+    const mail = await this.deps.tokens.newest(email);
+    return mail && !mail.used && mail.expiresAt > now ? mail : null;
+  }
+
+  /** The e-mail a link belongs to, when the token is its own and that e-mail can still sign in. */
+  private async liveLink(link: { loginToken: string; selector: string }, now: Date): Promise<SignInMail | null> {
+    const mail = await this.deps.tokens.bySelector(link.selector);
+    if (!mail || !sameHash(mail.tokenHash, sha256(link.loginToken))) return null;
+    const live = await this.liveMail(mail.email, now);
+    return live?.selector === mail.selector ? live : null;
   }
 
   private async startSession(res: Response, email: string): Promise<SessionUser> {

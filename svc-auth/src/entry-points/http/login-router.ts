@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { LoginRequestSchema, LoginWithCodeSchema, LoginWithLinkSchema, SESSION_COOKIE } from '@mealprep/contracts';
+import { LoginLinkCheckResponseSchema, LoginRequestSchema, LoginWithCodeSchema, LoginWithLinkSchema, SESSION_COOKIE } from '@mealprep/contracts';
 import { parseInput, readCookie, route } from '@mealprep/service-kit';
 import type { SignIn } from '../../domain/sign-in';
 
@@ -24,6 +24,14 @@ export function loginRouter(signIn: SignIn): Router {
     route(async (req, res) => {
       const link = parseInput(LoginWithLinkSchema, req.body, 'sign-in link');
       res.json({ user: await signIn.loginWithLink(req, res, link) });
+    }),
+  );
+  // Reads only: whom a link is for, while it still works, so the page can ask before signing in.
+  router.post(
+    '/login/link/check',
+    route(async (req, res) => {
+      const link = parseInput(LoginWithLinkSchema, req.body, 'sign-in link');
+      res.json(LoginLinkCheckResponseSchema.parse(await signIn.checkLink(link)));
     }),
   );
   router.post(

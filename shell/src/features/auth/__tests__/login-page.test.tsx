@@ -110,18 +110,63 @@ describe('sign-in screen', () => {
     expect(client.getQueryData(SESSION_QUERY_KEY)).toEqual(user);
   });
 
-  it('when the e-mailed link is opened, then it shows Loading…, confirms with one POST and lands on /dashboard', async () => {
-    const fetch = mockApi({ '/api/auth/me': signedOut, '/api/auth/login/link': { status: 200, body: { user } } });
-    renderLogin('/login?loginToken=abc.def.ghi-jkl_mnopqrstuv&selector=AAAAAAAAAAAAAAAAAAAAAA');
+  const LINK = { loginToken: 'abc.def.ghi-jkl_mnopqrstuv', selector: 'AAAAAAAAAAAAAAAAAAAAAA' };
+  const LINK_PATH = `/login?loginToken=${LINK.loginToken}&selector=${LINK.selector}`;
+  const linkFor = (email: string) => ({ status: 200, body: { email } });
+  const usedLink = { status: 400, body: { error: { code: 'bad_request', message: 'This sign-in link is invalid, has expired or was already used. Request a new one.' } } };
+
+  it('when the e-mailed link is opened, then it shows whom it signs in with a focused Sign in button; only pressing it signs in', async () => {
+    const fetch = mockApi({ '/api/auth/me': signedOut, '/api/auth/login/link/check': linkFor('owner@example.com'), '/api/auth/login/link': { status: 200, body: { user } } });
+    renderLogin(LINK_PATH);
     expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(await screen.findByText('This sign-in link is for owner@example.com.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveFocus();
+    expect(new Set(bodiesTo(fetch, '/api/auth/login/link/check').map((b) => JSON.stringify(b)))).toEqual(new Set([JSON.stringify(LINK)]));
+    expect(callsTo(fetch, '/api/auth/login/link')).toHaveLength(0);
+    expect(currentLocation()).toBe(LINK_PATH);
+
+    await userEvent.keyboard('{Enter}');
     expect(await screen.findByText('dashboard')).toBeInTheDocument();
-    expect(bodiesTo(fetch, '/api/auth/login/link')).toEqual([{ loginToken: 'abc.def.ghi-jkl_mnopqrstuv', selector: 'AAAAAAAAAAAAAAAAAAAAAA' }]);
+    expect(bodiesTo(fetch, '/api/auth/login/link')).toEqual([LINK]);
   });
 
-  it('when the link no longer works, then the reason shows on the sign-in form', async () => {
-    const used = { status: 400, body: { error: { code: 'bad_request', message: 'This sign-in link is invalid, has expired or was already used. Request a new one.' } } };
-    mockApi({ '/api/auth/me': signedOut, '/api/auth/login/link': used });
-    renderLogin('/login?loginToken=abc.def.ghi-jkl_mnopqrstuv&selector=BBBBBBBBBBBBBBBBBBBBBB');
+  it('when a link for another address is opened by someone signed in, then they are told it will switch accounts, and nothing changes until they press Sign in', async () => {
+    const signedInAs = { id: 'u2', email: 'a@example.com', roles: [] };
+    const fetch = mockApi({ '/api/auth/me': { status: 200, body: { user: signedInAs } }, '/api/auth/login/link/check': linkFor('owner@example.com'), '/api/auth/login/link': { status: 200, body: { user } } });
+    const client = testQueryClient();
+    renderLogin(LINK_PATH, client);
+    expect(await screen.findByText('You are signed in as a@example.com. Signing in will switch to owner@example.com.')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    expect(button).toHaveFocus();
+    expect(callsTo(fetch, '/api/auth/login/link')).toHaveLength(0);
+    expect(client.getQueryData(SESSION_QUERY_KEY)).toEqual(signedInAs);
+
+    await userEvent.click(button);
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
+    expect(bodiesTo(fetch, '/api/auth/login/link')).toEqual([LINK]);
+    expect(client.getQueryData(SESSION_QUERY_KEY)).toEqual(user);
+  });
+
+  it('when someone signed in opens their own link, then they go to /dashboard and the link is left unused', async () => {
+    const fetch = mockApi({ '/api/auth/me': { status: 200, body: { user } }, '/api/auth/login/link/check': linkFor('owner@example.com') });
+    renderLogin(LINK_PATH.replace(/A/g, 'D'));
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
+    expect(callsTo(fetch, '/api/auth/login/link')).toHaveLength(0);
+  });
+
+  it('when the link no longer works, then the reason shows on the sign-in form and nothing is posted to sign in', async () => {
+    const fetch = mockApi({ '/api/auth/me': signedOut, '/api/auth/login/link/check': usedLink });
+    renderLogin(LINK_PATH.replace(/A/g, 'B'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in link is invalid, has expired or was already used.');
+    expect(screen.getByRole('button', { name: 'Send magic link' })).toBeInTheDocument();
+    expect(screen.queryByText(/This sign-in link is for/)).not.toBeInTheDocument();
+    expect(callsTo(fetch, '/api/auth/login/link')).toHaveLength(0);
+  });
+
+  it('when the link is used up between opening and pressing Sign in, then the reason shows on the sign-in form', async () => {
+    mockApi({ '/api/auth/me': signedOut, '/api/auth/login/link/check': linkFor('owner@example.com'), '/api/auth/login/link': usedLink });
+    renderLogin(LINK_PATH.replace(/A/g, 'C'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in link is invalid, has expired or was already used.');
     expect(screen.getByRole('button', { name: 'Send magic link' })).toBeInTheDocument();
   });

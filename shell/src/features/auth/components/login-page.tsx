@@ -1,11 +1,12 @@
-import { isApiError, IS_ADMIN_QUERY_KEY, serverMessage, loginWithCode, loginWithLink, MY_SERVICES_QUERY_KEY, requestLoginLink, SESSION_QUERY_KEY } from '@mealprep/api-client';
+import { isApiError, IS_ADMIN_QUERY_KEY, serverMessage, loginLinkQuery, loginWithCode, loginWithLink, MY_SERVICES_QUERY_KEY, requestLoginLink, SESSION_QUERY_KEY } from '@mealprep/api-client';
 import type { SessionUser } from '@mealprep/contracts';
 import { LOGIN_CODE_LENGTH } from '@mealprep/contracts/browser';
 import { Button, Loading, usePageMeta } from '@mealprep/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from '@mealprep/router';
 import { useSession } from '../hooks/use-session';
+import { ConfirmLink } from './confirm-link';
 
 /** The error's reason (the server's message), else the fallback of spec §8. */
 function messageOf(error: unknown, fallback: string): string {
@@ -20,16 +21,15 @@ export function safeNext(value: string | null): string {
   return value && /^\/dashboard(\/[A-Za-z0-9/_-]*)?$/.test(value) ? value : '/dashboard';
 }
 
-// One use per link, even if the page mounts twice (React's strict mode, a quick back-and-forth).
-const linkAttempts = new Map<string, Promise<SessionUser>>();
-
 const inputClass =
   'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm placeholder:text-gray-500 ' +
   'focus:border-emerald-600 focus:outline-2 focus:outline-emerald-600 dark:border-gray-600 dark:bg-gray-900 dark:text-white dark:placeholder:text-gray-400';
 
 /**
- * /login: e-mail step, then code step. A link from the e-mail (?loginToken&selector) signs in by
- * itself with a POST, so a mail scanner that merely opens the link cannot use it up.
+ * /login: e-mail step, then code step. A link from the e-mail (?loginToken&selector) first asks
+ * whom it is for (which uses nothing), then shows that address and a Sign in button; only the
+ * button's POST uses the link. So neither a mail scanner that opens the link nor a link someone
+ * else sent signs this browser in by itself.
  */
 export function LoginPage() {
   usePageMeta({ title: 'Sign In', noindex: true });
@@ -49,44 +49,53 @@ export function LoginPage() {
   const [verifying, setVerifying] = useState(false);
   const [resend, setResend] = useState<'idle' | 'resending' | 'sent'>('idle');
   const [error, setError] = useState<string | null>(null);
-  const [linkState, setLinkState] = useState<'none' | 'working' | 'failed'>(loginToken && selector ? 'working' : 'none');
+  const [linkState, setLinkState] = useState<'none' | 'confirm' | 'working' | 'failed'>(loginToken && selector ? 'confirm' : 'none');
   const codeInput = useRef<HTMLInputElement>(null);
+  const linkCheck = useQuery({ ...loginLinkQuery(loginToken ?? '', selector ?? ''), enabled: linkState === 'confirm' });
 
   const signedIn = (signedInUser: SessionUser) => {
+    // Another account's data must not linger after a switch.
+    if (user && user.id !== signedInUser.id) {
+      queryClient.removeQueries({ queryKey: IS_ADMIN_QUERY_KEY });
+      queryClient.removeQueries({ queryKey: MY_SERVICES_QUERY_KEY });
+    }
     queryClient.setQueryData(SESSION_QUERY_KEY, signedInUser);
     void queryClient.invalidateQueries({ queryKey: IS_ADMIN_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: MY_SERVICES_QUERY_KEY });
     navigate(next, { replace: true });
   };
 
+  const linkFailed = (failure: unknown) => {
+    setLinkState('failed');
+    setError(messageOf(failure, 'Login failed'));
+  };
+
   useEffect(() => {
-    if (!loginToken || !selector) return;
-    let attempt = linkAttempts.get(selector);
-    if (!attempt) {
-      attempt = loginWithLink(loginToken, selector);
-      linkAttempts.set(selector, attempt);
-    }
-    let live = true;
-    attempt.then(
-      (signedInUser) => live && signedIn(signedInUser),
-      (failure: unknown) => {
-        if (!live) return;
-        setLinkState('failed');
-        setError(messageOf(failure, 'Login failed'));
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // Runs for the link in the address only.
+    if (linkState === 'confirm' && linkCheck.isError) linkFailed(linkCheck.error);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loginToken, selector]);
+  }, [linkState, linkCheck.isError]);
 
   useEffect(() => {
     if (step === 'code') codeInput.current?.focus();
   }, [step]);
 
-  if (linkState === 'working') return <Loading />;
+  const onConfirmLink = async () => {
+    if (!loginToken || !selector || linkState !== 'confirm') return;
+    setLinkState('working');
+    setError(null);
+    try {
+      signedIn(await loginWithLink(loginToken, selector));
+    } catch (failure) {
+      linkFailed(failure);
+    }
+  };
+
+  const linkFor = linkCheck.data?.email;
+  if (linkState === 'confirm' || linkState === 'working') {
+    if (!linkFor || isLoading) return <Loading />;
+    // Already signed in as that address: nothing to confirm, and the link is left unused.
+    if (linkState === 'confirm' && user?.email === linkFor) return <Navigate to={next} replace />;
+  }
   if (!isLoading && user && linkState === 'none') return <Navigate to={next} replace />;
 
   const send = async (address: string) => {
@@ -148,7 +157,9 @@ export function LoginPage() {
             {error}
           </p>
         )}
-        {step === 'email' ? (
+        {linkFor && (linkState === 'confirm' || linkState === 'working') ? (
+          <ConfirmLink email={linkFor} signedInAs={user && user.email !== linkFor ? user.email : null} busy={linkState === 'working'} onConfirm={() => void onConfirmLink()} />
+        ) : step === 'email' ? (
           <form className="mt-6 space-y-4" noValidate onSubmit={onSubmitEmail}>
             <div>
               <label htmlFor="login-email" className="block text-sm font-medium">
