@@ -96,4 +96,23 @@ describe('services CSV import', () => {
     expect(await total()).toBe(before);
     expect((await upload(`${HEADER}\nX,,,,,,,,,,,,`, owner)).status).toBe(403);
   });
+
+  it('when an owner has a listing with the slug of a row, then the import leaves it alone and reports the row as skipped with the reason; the other rows are imported and announced by id', async () => {
+    const draft = {
+      name: 'Captured Kitchen', slug: 'captured-kitchen', tagline: 'The owner wrote this', description: 'Mine.', mealTypes: [],
+      deliveryMethods: { localDelivery: false, pickup: false, shipsDomestically: false, shipsInternationally: false },
+      contact: { email: 'me@captured.example.com', phone: '', website: '', socialLinks: [] },
+      locations: [], media: { logoImageId: null }, metadata: { ownerName: 'Cara Capture', termsAccepted: true, submittedVia: 'dashboard' },
+    };
+    const created = await fetch(`${catalog.url}/services`, { method: 'POST', headers: { 'content-type': 'application/json', ...owner }, body: JSON.stringify(draft) });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const result = await upload([HEADER, 'Captured Kitchen,captured-kitchen,Imported tagline,,Austin,Texas,Yes,No,,,,,', 'Free Kitchen,,Imported too,,Austin,Texas,Yes,No,,,,,'].join('\n'));
+    expect(result.body).toMatchObject({ imported: 1, skipped: 1, skippedRows: [{ line: 2, name: 'Captured Kitchen', reason: 'A listing with this slug is managed by its owner; an import never overwrites it' }] });
+    const mine = (await (await fetch(`${catalog.url}/services/${id}/edit`, { headers: owner })).json()) as PublicService & { ownerUserId: string };
+    expect(mine).toMatchObject({ ownerUserId: 'owner', status: 'draft', tagline: 'The owner wrote this', locations: [] });
+    const free = (await (await fetch(`${catalog.url}/services/by-slug/free-kitchen`)).json()) as PublicService;
+    await expect.poll(() => events.filter((e) => e.type === 'catalog.services.imported').map((e) => (e.payload as { serviceIds: string[] }).serviceIds)).toContainEqual([free.id]);
+  });
 });
