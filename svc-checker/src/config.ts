@@ -1,4 +1,4 @@
-import { baseConfigShape, loadConfig } from '@mealprep/service-kit';
+import { baseConfigShape, hostTableSetting, loadConfig } from '@mealprep/service-kit';
 import { z } from 'zod';
 
 const list = z
@@ -30,11 +30,7 @@ export const checkerConfigShape = {
    * A fixed resolver instead of DNS: `name=address` pairs, `*.` for a whole domain. When set, other
    * names are not found, so tests never send a query off the machine.
    */
-  CHECK_HOSTS: z
-    .string()
-    .default('')
-    .refine((text) => text === '' || text.split(',').every((pair) => /^(\*\.)?[a-z0-9.-]+=[0-9a-f.:]+$/i.test(pair.trim())), 'must be name=address pairs, comma separated')
-    .transform((text) => (text === '' ? null : text.split(',').map((pair) => pair.trim().toLowerCase().split('=') as [string, string]))),
+  CHECK_HOSTS: hostTableSetting,
   CHECK_TIMEOUT_MS: integer(1_000, 120_000, 20_000),
   CHECK_MAX_BYTES: integer(1_024, 10 * 1024 * 1024, 1024 * 1024),
   CHECK_MAX_REDIRECTS: integer(0, 20, 10),

@@ -1,8 +1,7 @@
-import { bootService, runService } from '@mealprep/service-kit';
+import { bootService, createResolver, runService } from '@mealprep/service-kit';
 import { checkerDomain, checkerRepositories, createCheckerApp, ensureCheckerIndexes, type CheckerDeps } from './app';
 import { loadCheckerConfig } from './config';
 import { CHECK_QUEUE, queueDueChecks, runCheckJob } from './domain/checks';
-import { createResolver } from './domain/resolver';
 import { subscribeCatalogEvents, syncFromCatalog } from './entry-points/mq/catalog-events';
 
 const config = loadCheckerConfig();

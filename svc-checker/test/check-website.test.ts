@@ -1,7 +1,7 @@
+import { createResolver } from '@mealprep/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWebsite, type CheckOptions } from '../src/domain/check-website';
-import { createResolver } from '../src/domain/resolver';
-import { closedPort, startFakeSites } from './fake-sites';
+import { closedPort, HOSTILE_PAGES, startFakeSites } from './fake-sites';
 
 let sites: Awaited<ReturnType<typeof startFakeSites>>;
 let base: CheckOptions;
@@ -17,6 +17,7 @@ beforeAll(async () => {
       ['sneaky.example.com', '10.1.2.3'],
       ['loopback.example.com', '127.0.0.1'],
       ['mapped.example.com', '::ffff:127.0.0.1'],
+      ['compatible.example.com', '::7f00:1'],
       ['metadata.example.com', '169.254.169.254'],
       ['cgnat.example.com', '100.64.0.1'],
     ]),
@@ -93,6 +94,8 @@ describe('checking one website', () => {
       ['http://10.0.0.8/', 'Refused: 10.0.0.8 is a private or special-purpose address.'],
       ['http://[::1]/', 'Refused: ::1 is a private or special-purpose address.'],
       ['http://[::ffff:127.0.0.1]/', 'Refused: ::ffff:7f00:1 is a private or special-purpose address.'],
+      ['http://[::127.0.0.1]/', 'Refused: ::7f00:1 is a private or special-purpose address.'],
+      ['http://[0:0:0:0:0:ffff:7f00:0001]/', 'Refused: ::ffff:7f00:1 is a private or special-purpose address.'],
       ['http://[fd00::1]/', 'Refused: fd00::1 is a private or special-purpose address.'],
       ['http://localhost/', 'Refused: localhost is an internal host name.'],
       ['http://intranet/', 'Refused: intranet is an internal host name.'],
@@ -100,6 +103,7 @@ describe('checking one website', () => {
       ['https://sneaky.example.com/', 'Refused: sneaky.example.com resolves to a private address (10.1.2.3).'],
       ['https://loopback.example.com/', 'Refused: loopback.example.com resolves to a private address (127.0.0.1).'],
       ['https://mapped.example.com/', 'Refused: mapped.example.com resolves to a private address (::ffff:127.0.0.1).'],
+      ['https://compatible.example.com/', 'Refused: compatible.example.com resolves to a private address (::7f00:1).'],
       ['https://metadata.example.com/', 'Refused: metadata.example.com resolves to a private address (169.254.169.254).'],
       ['https://cgnat.example.com/', 'Refused: cgnat.example.com resolves to a private address (100.64.0.1).'],
       ['http://user:pw@fresh-fork.test/', 'Refused: the address carries a user name or password.'],
@@ -115,6 +119,27 @@ describe('checking one website', () => {
     const toFile = await check(`${sites.url}/to?url=${encodeURIComponent('file:///etc/passwd')}`);
     expect(toFile).toMatchObject({ status: 'error', errorMessage: 'Refused: a redirect to a file address.' });
     expect(sites.hits.get('/ok') ?? 0).toBe(before);
+  });
+
+  it('when a page of 1 MiB is built to make an HTML reader backtrack or nest without end, then its check ends as blank well within the budget and never holds up the event loop', async () => {
+    for (const kind of Object.keys(HOSTILE_PAGES)) {
+      // The longest gap between ticks of a 5 ms timer: how long the event loop was held at once.
+      let longestGap = 0;
+      let lastTick = performance.now();
+      const ticker = setInterval(() => {
+        const now = performance.now();
+        longestGap = Math.max(longestGap, now - lastTick);
+        lastTick = now;
+      }, 5);
+      const started = performance.now();
+      const result = await check(`http://fresh-fork.test:${sites.port}/hostile/${kind}`, { timeoutMs: 20_000 });
+      const took = performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      clearInterval(ticker);
+      expect(result, kind).toMatchObject({ status: 'blank', httpStatus: 200, errorMessage: 'The page has almost no text.', attempts: 1 });
+      expect(took, kind).toBeLessThan(2_000);
+      expect(longestGap, `${kind}: longest event-loop stall in ms`).toBeLessThan(200);
+    }
   });
 
   it('sends an honest user agent naming the site', async () => {

@@ -3,10 +3,25 @@ import type { AddressInfo } from 'node:net';
 
 const PAGE = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1><p>Weekly meal plans, cooked fresh and delivered on Sundays.</p></body></html>`;
 
+const MIB = 1024 * 1024;
+const fill = (unit: string, size = MIB) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+
+/** Pages of exactly 1 MiB (the default read cap) made to make a careless HTML reader backtrack or nest without end. */
+export const HOSTILE_PAGES: Record<string, () => string> = {
+  'script-openers': () => fill('<script'),
+  'style-openers': () => fill('<style'),
+  'comment-openers': () => fill('<!--'),
+  'unclosed-tags': () => fill('<a href=x '),
+  'nested-tags': () => fill('<div>'),
+  'nested-then-stray-closers': () => fill('<b>', MIB / 2) + fill('</i>', MIB / 2),
+  'huge-attribute': () => `<p title="${fill('x', MIB - '<p title="">hi</p>'.length)}">hi</p>`,
+};
+
 /**
  * Websites of every kind a check meets, on 127.0.0.1: by path, `/ok`, `/blank`, `/empty`, `/500`,
  * `/404`, `/flaky` (500 then 200), `/slow?ms=`, `/hang`, `/drip`, `/huge`, `/parked`,
- * `/redirect/{n}` (n hops to /ok), `/loop`, `/to?url=` (a redirect to any address). Counts hits per path.
+ * `/redirect/{n}` (n hops to /ok), `/loop`, `/to?url=` (a redirect to any address), `/hostile/{kind}`
+ * (HOSTILE_PAGES). Counts hits per path.
  * On a free port unless one is given.
  */
 export async function startFakeSites(listenPort = 0): Promise<{ url: string; port: number; hits: Map<string, number>; close: () => Promise<void> }> {
@@ -48,6 +63,8 @@ export async function startFakeSites(listenPort = 0): Promise<{ url: string; por
       return pump();
     }
     if (path === '/parked') return html(200, '<html><body><h1>freshforkkitchen.com</h1><p>This domain is for sale! Make an offer today.</p><script src="https://sedoparking.com/x.js"></script></body></html>');
+    const kind = path.startsWith('/hostile/') ? path.slice('/hostile/'.length) : '';
+    if (Object.hasOwn(HOSTILE_PAGES, kind)) return html(200, HOSTILE_PAGES[kind]!());
     const hop = /^\/redirect\/(\d+)$/.exec(path);
     if (hop) {
       const n = Number(hop[1]);

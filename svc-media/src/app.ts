@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Connection } from 'mongoose';
-import { Broker, createApp, isDatabaseConnected, Outbox, type Logger } from '@mealprep/service-kit';
+import { Broker, createApp, createResolver, isDatabaseConnected, Outbox, type Logger, type Resolve } from '@mealprep/service-kit';
 import { bannerImageRepository } from './data-access/banner-image-repository';
 import { imageFileStore } from './data-access/image-file-store';
 import { mediaRepository } from './data-access/media-repository';
@@ -28,6 +28,8 @@ export interface MediaDeps {
   stockPhotos?: { apiUrl: string; accessKey?: string };
   /** Hosts the image fetcher may reach although not public (tests' local fakes). */
   fetchAllowHosts?: readonly string[];
+  /** How the image fetcher finds a host's addresses: DNS unless given (IMAGE_FETCH_HOSTS). */
+  fetchResolve?: Resolve;
   exposeStack?: boolean;
 }
 
@@ -67,6 +69,7 @@ export function createMediaApp(deps: MediaDeps) {
           ...repositories,
           stock: stockPhotos(deps.stockPhotos ?? { apiUrl: 'https://api.unsplash.com' }),
           allowHosts: deps.fetchAllowHosts ?? [],
+          resolve: deps.fetchResolve ?? createResolver(null),
           events: outbox,
         }),
       );

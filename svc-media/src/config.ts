@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { baseConfigShape, loadConfig } from '@mealprep/service-kit';
+import { baseConfigShape, hostTableSetting, loadConfig } from '@mealprep/service-kit';
 import { z } from 'zod';
 
 const BOOLEAN_MESSAGE = "must be 'true' or 'false'";
@@ -22,7 +22,12 @@ export const mediaConfigShape = {
   IMAGE_FETCH_ALLOW_HOSTS: z
     .string()
     .default('')
-    .transform((text) => text.split(',').map((h) => h.trim()).filter(Boolean)),
+    .transform((text) => text.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  /**
+   * A fixed resolver for the image fetcher instead of DNS: `name=address` pairs, `*.` for a whole
+   * domain; other names are not found. Tests set it so their fakes are reached by name.
+   */
+  IMAGE_FETCH_HOSTS: hostTableSetting,
 };
 
 export type MediaConfig = ReturnType<typeof loadMediaConfig>;

@@ -1,4 +1,4 @@
-import { bootService, runService } from '@mealprep/service-kit';
+import { bootService, createResolver, runService } from '@mealprep/service-kit';
 import { createMediaApp, mediaRepositories } from './app';
 import { loadMediaConfig, mediaDirOf } from './config';
 import { seedDemoMedia } from './domain/demo-media';
@@ -31,6 +31,7 @@ await runService('svc-media', () => {
         cdnUrl: config.IMAGE_CDN_URL,
         stockPhotos: { apiUrl: config.STOCK_PHOTO_API_URL, accessKey: config.STOCK_PHOTO_ACCESS_KEY },
         fetchAllowHosts: config.IMAGE_FETCH_ALLOW_HOSTS,
+        fetchResolve: createResolver(config.IMAGE_FETCH_HOSTS),
         exposeStack: config.NODE_ENV === 'development',
       }),
   });

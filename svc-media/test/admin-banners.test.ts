@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AdminBannerImage } from '@mealprep/contracts';
-import { signIdentity } from '@mealprep/service-kit';
+import { createResolver, signIdentity } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaApp } from '../src/app';
@@ -28,9 +28,18 @@ describe('banner images', () => {
     mq = await testBroker('media-banners', 'svc-media');
     await mq.broker.subscribe('seen', ['media.#'], async (e) => void events.push(e.type), { exclusive: true });
     mediaDir = await mkdtemp(path.join(tmpdir(), 'svc-media-banners-'));
-    stock = await fakeStockService();
-    const common = { logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, mediaDir };
-    http = await serve(createMediaApp({ ...common, stockPhotos: { apiUrl: stock.url, accessKey: 'test-key' }, fetchAllowHosts: ['127.0.0.1'] }));
+    stock = await fakeStockService({ imageHost: 'photos.test' });
+    // The image fetcher finds hosts through this table only (IMAGE_FETCH_HOSTS): no query leaves the machine.
+    const fetchResolve = createResolver([
+      ['photos.test', '127.0.0.1'],
+      ['sneaky.example.com', '10.0.0.1'],
+      ['loopback.example.com', '127.0.0.1'],
+      ['mapped.example.com', '::ffff:7f00:1'],
+      ['compatible.example.com', '::7f00:1'],
+      ['metadata.example.com', '169.254.169.254'],
+    ]);
+    const common = { logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, mediaDir, fetchResolve };
+    http = await serve(createMediaApp({ ...common, stockPhotos: { apiUrl: stock.url, accessKey: 'test-key' }, fetchAllowHosts: ['photos.test'] }));
     // The default: no private address may be fetched.
     strict = await serve(createMediaApp({ ...common, stockPhotos: { apiUrl: stock.url, accessKey: 'test-key' } }));
     bare = await serve(createMediaApp(common));
@@ -70,13 +79,15 @@ describe('banner images', () => {
     expect((await call(http, 'GET', `/admin/stock-photos/by-url?url=${encodeURIComponent('https://example.com/not/a/photo')}`)).status).toBe(400);
   });
 
-  it('when an admin adds a stock photo and an image URL, then each is fetched once, stored as ours and shown on the home hero', async () => {
+  it('when an admin adds a stock photo and an image URL on a named host, then each is fetched once, stored as ours and shown on the home hero', async () => {
     const fromStock = await call(http, 'POST', '/admin/banners', { source: 'unsplash', unsplashId: 'AbCdEf1234' });
     expect(fromStock.status).toBe(201);
     expect(fromStock.body).toMatchObject({ source: 'unsplash', alt: 'Photo AbCdEf1234', credit: { name: 'Pat Lens', username: 'patlens' }, isActive: true });
     expect(fromStock.body.url).toMatch(/^\/api\/media\/images\/u-[0-9a-f]{24}\/full$/);
-    const fromUrl = await call(http, 'POST', '/admin/banners', { source: 'custom', url: `${stock.url}/img/custom.png`, alt: 'Our kitchen' });
+    const fromUrl = await call(http, 'POST', '/admin/banners', { source: 'custom', url: `${stock.images}/img/custom.png`, alt: 'Our kitchen' });
     expect(fromUrl.status).toBe(201);
+    expect(stock.seen.filter((line) => line.startsWith('/img/custom.png?'))).toHaveLength(1);
+    expect(stock.seen.filter((line) => line.startsWith('/img/AbCdEf1234.png?'))).toHaveLength(1);
     const hero = (await (await fetch(`${http.url}/banners`)).json()) as { items: Array<{ id: string }> };
     expect(hero.items.map((b) => b.id)).toEqual(expect.arrayContaining([fromStock.body.id, fromUrl.body.id]));
     const imageId = /images\/(u-[0-9a-f]+)\//.exec(String(fromUrl.body.url))![1]!;
@@ -84,18 +95,53 @@ describe('banner images', () => {
     expect(events).toContain('media.banners.changed');
   });
 
-  it('when the URL is not an image, or points at a private address, or the scheme is wrong, then nothing is added', async () => {
+  it('when an image URL redirects by name to the picture, then the picture is added', async () => {
+    const answer = await call(http, 'POST', '/admin/banners', { source: 'custom', url: `${stock.images}/to?url=${encodeURIComponent(`${stock.images}/img/moved.png`)}`, alt: 'Moved' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ alt: 'Moved', isActive: true });
+  });
+
+  it('when the URL is not an image or is over 10 MB, or its host or a redirect leads to a private address, or the scheme is wrong, then nothing is added and nothing private is asked', async () => {
     const before = (await banners()).length;
-    expect((await call(http, 'POST', '/admin/banners', { source: 'custom', url: `${stock.url}/page.html` })).status).toBe(415);
-    for (const url of [`${stock.url}/img/x.png`, 'http://10.0.0.1/x.png', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x.png', 'file:///etc/passwd', 'ftp://example.com/x.png', `http://user:pw@127.0.0.1/x.png`]) {
+    const asked = stock.seen.length;
+    expect((await call(http, 'POST', '/admin/banners', { source: 'custom', url: `${stock.images}/page.html` })).status).toBe(415);
+    const huge = await call(http, 'POST', '/admin/banners', { source: 'custom', url: `${stock.images}/huge.png` });
+    expect(huge).toMatchObject({ status: 413, body: { error: { message: 'Image size must be less than 10MB' } } });
+    const refused = [
+      `${stock.images}/img/x.png`,
+      'http://photos.test/img/x.png',
+      'http://loopback.example.com/img/x.png',
+      'http://sneaky.example.com/x.png',
+      'http://mapped.example.com/x.png',
+      'http://compatible.example.com/x.png',
+      'http://metadata.example.com/latest/meta-data',
+      'http://10.0.0.1/x.png',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/x.png',
+      'http://[::127.0.0.1]/x.png',
+      'http://[::ffff:7f00:1]/x.png',
+      'file:///etc/passwd',
+      'ftp://photos.test/x.png',
+      'http://user:pw@photos.test/x.png',
+    ];
+    for (const url of refused) {
       const answer = await call(strict, 'POST', '/admin/banners', { source: 'custom', url });
       expect(answer.status, url).toBe(400);
       expect(answer.body.error?.message, url).toBe(NOT_REACHABLE);
     }
-    // A public-looking start that redirects inside is refused at the hop.
-    expect((await call(http, 'POST', '/admin/banners', { source: 'custom', url: `${stock.url}/to-private` })).status).toBe(400);
+    const credentials = await call(http, 'POST', '/admin/banners', { source: 'custom', url: `http://user:pw@photos.test:${new URL(stock.images).port}/img/x.png` });
+    expect(credentials.body.error?.message).toBe(NOT_REACHABLE);
+    // An allowed host that redirects to a private address, by number or by name, is refused at the hop.
+    for (const to of ['http://10.0.0.1/x.png', 'http://sneaky.example.com/x.png', 'http://loopback.example.com/img/x.png']) {
+      const hop = await call(http, 'POST', '/admin/banners', { source: 'custom', url: `${stock.images}/to?url=${encodeURIComponent(to)}` });
+      expect(hop.body.error?.message, to).toBe(NOT_REACHABLE);
+    }
+    expect((await call(http, 'POST', '/admin/banners', { source: 'custom', url: `${stock.images}/to-private` })).body.error?.message).toBe(NOT_REACHABLE);
+    expect((await call(http, 'POST', '/admin/banners', { source: 'custom', url: 'http://unknown-kitchen.example.org/x.png' })).body.error?.message).toBe('That address could not be found.');
     expect((await call(http, 'POST', '/admin/banners', { source: 'unsplash', unsplashId: 'missing00' })).status).toBe(404);
     expect((await banners()).length).toBe(before);
+    // The fake was asked for the page that is not an image, the redirects and the missing photo; never for x.png.
+    expect(stock.seen.slice(asked).filter((line) => line.startsWith('/img/'))).toEqual([]);
   });
 
   it('when an admin deactivates, activates and deletes, singly and in bulk, then the hero follows; unknown ids and other users change nothing', async () => {

@@ -25,4 +25,15 @@ describe('media settings', () => {
   it('when DATA_DIR is set, then image files go under its media folder', () => {
     expect(mediaDirOf(loadMediaConfig({ ...required, DATA_DIR: '/srv/data' }))).toBe('/srv/data/media');
   });
+
+  it('when IMAGE_FETCH_HOSTS is not set, then the image fetcher asks DNS; when it is, names resolve from its table; a bad table stops start-up', () => {
+    expect(loadMediaConfig(required).IMAGE_FETCH_HOSTS).toBeNull();
+    expect(loadMediaConfig({ ...required, IMAGE_FETCH_HOSTS: 'Photos.test=127.0.0.1, *.cdn.test=::1' }).IMAGE_FETCH_HOSTS).toEqual([
+      ['photos.test', '127.0.0.1'],
+      ['*.cdn.test', '::1'],
+    ]);
+    expect(() => loadMediaConfig({ ...required, IMAGE_FETCH_HOSTS: 'photos.test=not-an-address' })).toThrow(
+      'Invalid setting IMAGE_FETCH_HOSTS: must be name=address pairs, comma separated (got "photos.test=not-an-address")',
+    );
+  });
 });

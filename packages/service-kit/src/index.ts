@@ -10,6 +10,8 @@ export { closeServer, listen, runService, type RunningService } from './service'
 export { bootService, type BaseSettings, type ServiceDeps } from './boot';
 export { readCookie } from './cookies';
 export { isPublicAddress } from './net-guard';
+export { createResolver, hostTableSetting, type HostTable, type Resolve, type ResolvedAddress } from './resolver';
+export { FetchRefused, guardedFetch, pinnedLookup, type GuardedAnswer, type GuardedFetchOptions, type RefusalKind } from './guarded-fetch';
 export { Metrics, metricsEndpoint, serviceMetrics, LATENCY_BUCKETS } from './metrics';
 export { carriesEvents, Outbox, OUTBOX_FIELD, type DomainEvents, type EventCarrier, type OutboxOptions } from './outbox';
 export { coalesced } from './coalesce';

@@ -12,24 +12,46 @@ for (const [net, prefix] of [
   ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) BLOCKED.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32], ['2002::', 16],
+  // ::/96 holds ::, ::1 and the deprecated IPv4-compatible addresses; ::ffff:0:0:0/96 the IPv4-translated ones.
+  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32], ['2002::', 16],
   ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) {
   BLOCKED.addSubnet(net, prefix, 'ipv6');
 }
 
-/** Whether an address is on the public internet (IPv4-mapped and -compatible IPv6 addresses are judged as IPv4). */
+/**
+ * Whether an address is on the public internet. An IPv4-mapped IPv6 address (`::ffff:0:0/96`, in any
+ * spelling) is judged as the IPv4 address it carries, since that is where a connection to it goes;
+ * every IPv4-compatible one (`::/96`) is refused whatever it carries.
+ */
 export function isPublicAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '');
-  const mapped = /^::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(bare);
-  if (hexMapped) {
-    const hi = parseInt(hexMapped[1]!, 16);
-    const lo = parseInt(hexMapped[2]!, 16);
+  const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
+  const family = isIP(bare);
+  if (family === 4) return !BLOCKED.check(bare, 'ipv4');
+  if (family !== 6) return false;
+  const groups = ipv6Groups(bare);
+  if (!groups) return false;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [hi, lo] = [groups[6]!, groups[7]!];
     return isPublicAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
   }
-  const family = isIP(bare);
-  if (family === 0) return false;
-  return !BLOCKED.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+  return !BLOCKED.check(groups.map((g) => g.toString(16)).join(':'), 'ipv6');
+}
+
+/** The eight 16-bit groups of an IPv6 address `isIP` accepted (`::` expanded, a dotted tail and a zone read). */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.split('%')[0]!.toLowerCase();
+  const dotted = text.lastIndexOf(':');
+  const tail = text.slice(dotted + 1);
+  if (tail.includes('.')) {
+    const bytes = tail.split('.').map(Number);
+    text = `${text.slice(0, dotted + 1)}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
+  }
+  const [head, rest] = text.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = rest === undefined ? [] : rest ? rest.split(':') : [];
+  const missing = 8 - left.length - right.length;
+  if (rest === undefined ? missing !== 0 : missing < 1) return null;
+  const groups = [...left, ...Array<string>(rest === undefined ? 0 : missing).fill('0'), ...right].map((g) => parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : null;
 }

@@ -1,14 +1,10 @@
 import { isIP } from 'node:net';
 import type { CheckFlag, CheckStatus } from '@mealprep/contracts';
-import { isPublicAddress } from '@mealprep/service-kit';
-import { Agent, request } from 'undici';
+import { FetchRefused, guardedFetch, type Resolve, type ResolvedAddress } from '@mealprep/service-kit';
 import { looksParked } from './parking-signatures';
+import { readPage } from './visible-text';
 
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
-export type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;
+export type { Resolve, ResolvedAddress };
 
 export interface CheckOptions {
   /** Hosts that may resolve to private addresses and use any port (tests' local fakes); empty by default. */
@@ -54,7 +50,6 @@ interface Page {
   finalUrl: string;
 }
 
-const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home', '.corp', '.home.arpa', '.test', '.invalid', '.example'];
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL|HOSTNAME_MISMATCH)/;
 /** Second-level labels under which a base domain has three labels (example.co.uk). */
@@ -83,40 +78,13 @@ export function websiteUrl(website: string): URL | CheckFailure {
   return url;
 }
 
-function refuse(message: string): CheckFailure {
-  return new CheckFailure('error', message, 'blocked');
-}
-
-/** Resolves and vets one hop: the address to connect to, or a refusal. */
-async function vet(url: URL, options: CheckOptions): Promise<ResolvedAddress> {
-  if (!['http:', 'https:'].includes(url.protocol)) throw refuse(`Refused: a redirect to a ${url.protocol.replace(':', '')} address.`);
-  if (url.username || url.password) throw refuse('Refused: the address carries a user name or password.');
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const allowed = options.allowHosts.includes(host);
-  if (!allowed && url.port && !['80', '443'].includes(url.port)) throw refuse(`Refused: only ports 80 and 443 are checked (not ${url.port}).`);
-  if (!allowed) {
-    if (isIP(host)) {
-      if (!isPublicAddress(host)) throw refuse(`Refused: ${host} is a private or special-purpose address.`);
-    } else if (!host.includes('.') || host === 'localhost' || INTERNAL_SUFFIXES.some((s) => host.endsWith(s))) {
-      throw refuse(`Refused: ${host} is an internal host name.`);
-    }
-  }
-  let addresses: ResolvedAddress[];
-  try {
-    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await options.resolve(host);
-  } catch {
-    throw new CheckFailure('unreachable', `DNS: ${host} was not found.`);
-  }
-  if (addresses.length === 0) throw new CheckFailure('unreachable', `DNS: ${host} has no address.`);
-  if (!allowed) {
-    const hidden = addresses.find((a) => !isPublicAddress(a.address));
-    if (hidden) throw refuse(`Refused: ${host} resolves to a private address (${hidden.address}).`);
-  }
-  return addresses[0]!;
-}
-
 function describe(err: unknown, timeoutMs: number): CheckFailure {
   if (err instanceof CheckFailure) return err;
+  if (err instanceof FetchRefused) {
+    if (err.kind === 'not-found' || err.kind === 'no-address') return new CheckFailure('unreachable', err.message);
+    if (err.kind === 'bad-redirect' || err.kind === 'too-many-redirects') return new CheckFailure('error', err.message);
+    return new CheckFailure('error', err.message, 'blocked');
+  }
   const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e.cause?.code ?? e.code ?? '';
   if (e.name === 'AbortError' || e.name === 'TimeoutError' || /TIMEOUT/.test(code)) return new CheckFailure('unreachable', `Timed out after ${timeoutMs / 1000} s.`, null, true);
@@ -128,71 +96,18 @@ function describe(err: unknown, timeoutMs: number): CheckFailure {
   return new CheckFailure('error', `${code || e.name || 'Error'}: ${e.message ?? ''}`.slice(0, 300));
 }
 
-/** One fetch with its redirects, each hop vetted and pinned to the address vetted. */
+/** One fetch with its redirects, each hop vetted and pinned to the addresses vetted. */
 async function fetchPage(start: URL, options: CheckOptions, signal: AbortSignal, remainingMs: () => number): Promise<Page> {
-  let current = start;
-  for (let hop = 0; hop <= options.maxRedirects; hop += 1) {
-    const pinned = await vet(current, options);
-    const agent = new Agent({
-      connect: {
-        timeout: Math.max(1, Math.min(10_000, remainingMs())),
-        // Connect to the address vetted above, whatever DNS would say a moment later.
-        lookup: (_host: string, opts: { all?: boolean }, callback: (err: Error | null, address: unknown, family?: number) => void) =>
-          opts?.all ? callback(null, [{ address: pinned.address, family: pinned.family }]) : callback(null, pinned.address, pinned.family),
-      } as never,
-    });
-    // This request's own abort, tied to the check's deadline only while it runs.
-    const controller = new AbortController();
-    const abort = () => controller.abort(signal.reason);
-    signal.addEventListener('abort', abort, { once: true });
-    try {
-      const answer = await request(current, {
-        dispatcher: agent,
-        method: 'GET',
-        signal: controller.signal,
-        headers: { 'user-agent': options.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', 'accept-language': 'en-US,en;q=0.8' },
-        headersTimeout: Math.max(1, remainingMs()),
-        bodyTimeout: Math.max(1, remainingMs()),
-      });
-      const location = answer.headers.location;
-      answer.body.on('error', () => undefined);
-      if (answer.statusCode >= 300 && answer.statusCode < 400 && typeof location === 'string') {
-        answer.body.destroy();
-        try {
-          current = new URL(location, current);
-        } catch {
-          throw new CheckFailure('error', 'A redirect points to an address that is not valid.', null);
-        }
-        continue;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of answer.body) {
-        const bytes = chunk as Buffer;
-        chunks.push(size + bytes.length > options.maxBytes ? bytes.subarray(0, options.maxBytes - size) : bytes);
-        size += bytes.length;
-        if (size >= options.maxBytes) {
-          answer.body.destroy();
-          break;
-        }
-      }
-      return { httpStatus: answer.statusCode, body: Buffer.concat(chunks).toString('utf8'), finalUrl: current.toString() };
-    } finally {
-      signal.removeEventListener('abort', abort);
-      void agent.destroy().catch(() => undefined);
-    }
-  }
-  throw new CheckFailure('error', `More than ${options.maxRedirects} redirects.`);
-}
-
-/** The text a visitor would see: no scripts, styles or tags. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<(script|style|noscript|template)[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;|&#160;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const answer = await guardedFetch(start, {
+    allowHosts: options.allowHosts,
+    resolve: options.resolve,
+    headers: { 'user-agent': options.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', 'accept-language': 'en-US,en;q=0.8' },
+    timeoutMs: Math.max(1, remainingMs()),
+    signal,
+    maxBytes: options.maxBytes,
+    maxRedirects: options.maxRedirects,
+  });
+  return { httpStatus: answer.status, body: answer.body.toString('utf8'), finalUrl: answer.url.toString() };
 }
 
 const BLANK_TEXT_CHARS = 20;
@@ -204,10 +119,9 @@ function classify(page: Page, start: URL): Omit<CheckResult, 'attempts' | 'durat
   if (page.httpStatus < 200 || page.httpStatus >= 300) {
     return { status: 'error', httpStatus: page.httpStatus, errorMessage: `The site answered HTTP ${page.httpStatus}.`, flags, finalUrl: page.finalUrl, suggestedAction: 'review' };
   }
-  const text = visibleText(page.body);
+  const { text, hasMedia } = readPage(page.body);
   if (looksParked(page.body, text)) flags.push('parked');
-  const media = /<(img|video|iframe|canvas|svg|object|embed)\b/i.test(page.body);
-  if (text.length < BLANK_TEXT_CHARS && !media) {
+  if (text.length < BLANK_TEXT_CHARS && !hasMedia) {
     return { status: 'blank', httpStatus: page.httpStatus, errorMessage: page.body.trim() ? 'The page has almost no text.' : 'The page is empty.', flags, finalUrl: page.finalUrl, suggestedAction: 'review' };
   }
   const messages: string[] = [];

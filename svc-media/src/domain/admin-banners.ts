@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_IMAGE_BYTES, imageUrl, type AdminBannerImage } from '@mealprep/contracts';
-import { AppError, type DomainEvents } from '@mealprep/service-kit';
+import { AppError, type DomainEvents, type Resolve } from '@mealprep/service-kit';
 import type { AnnounceBanners, BannerImageRepository } from '../data-access/banner-image-repository';
 import type { ImageFileStore } from '../data-access/image-file-store';
 import type { StoredImageRepository } from '../data-access/stored-image-repository';
@@ -15,6 +15,8 @@ export interface AdminBannerDeps {
   files: ImageFileStore;
   stock: StockPhotos;
   allowHosts: readonly string[];
+  /** How the image fetcher finds a host's addresses: DNS, or the IMAGE_FETCH_HOSTS table. */
+  resolve: Resolve;
   events: DomainEvents;
 }
 
@@ -40,7 +42,7 @@ export async function addBanner(
 ): Promise<AdminBannerImage> {
   const photo = input.source === 'unsplash' ? await deps.stock.byId(input.unsplashId) : null;
   const from = photo ? photo.urls.regular : (input as { url: string }).url;
-  const { bytes } = await fetchPublic(from, { allowHosts: deps.allowHosts, maxBytes: MAX_IMAGE_BYTES });
+  const { bytes } = await fetchPublic(from, { allowHosts: deps.allowHosts, resolve: deps.resolve, maxBytes: MAX_IMAGE_BYTES });
   const imageId = await ingestImage(deps, bytes, 'banners');
   const record = await deps.banners.create({
     id: `b-${randomBytes(8).toString('hex')}`,
