@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import { Broker, createApp, isDatabaseConnected, Outbox, type Logger } from '@mealprep/service-kit';
+import { articleViewRepository } from './data-access/article-view-repository';
 import { blogPostRepository } from './data-access/blog-post-repository';
 import { geoRegionRepository } from './data-access/geo-region-repository';
 import { mealTypeRepository } from './data-access/meal-type-repository';
@@ -37,6 +38,7 @@ export function catalogRepositories(connection: Connection, outbox: Outbox) {
     services: serviceRepository(connection, outbox),
     articles: blogPostRepository(connection, outbox),
     reports: serviceReportRepository(connection, outbox),
+    views: articleViewRepository(connection),
   };
 }
 
@@ -67,7 +69,7 @@ export function createCatalogApp(deps: CatalogDeps) {
       app.use(regionsRouter({ ...repositories, catalog }));
       app.use(mealTypesRouter(repositories));
       app.use(servicesRouter(serviceDeps));
-      app.use(articlesRouter(repositories));
+      app.use(articlesRouter({ ...repositories, visitorSecret: deps.identitySecret, now: deps.now }));
       app.use(sitemapRouter({ catalog, articles: repositories.articles }));
       app.use(ownerRouter(serviceDeps));
       app.use(adminRouter(serviceDeps));

@@ -106,6 +106,36 @@ describe('owner listings', () => {
     expect(edit.possibleDuplicateOf).toEqual([expect.objectContaining({ id: existing.id, slug: existing.slug, reason: `same website (${host.replace(/^www\./, '')})` })]);
   });
 
+  it("when an owner's listing repeats another owner's draft, then the owner learns nothing of that draft: not its id, name or slug, in any answer", async () => {
+    const secret = await send('POST', '/services', owner(), listing({ name: 'Secret Draft Kitchen', slug: 'secret-draft-kitchen', contact: { email: '', phone: '', website: 'https://secret-draft.example.com', socialLinks: [] } }));
+    expect(secret.status).toBe(201);
+    const copy = await send('POST', '/services', other(), listing({ name: 'Copycat', slug: 'copycat-kitchen', contact: { email: '', phone: '', website: 'https://secret-draft.example.com/x', socialLinks: [] } }));
+    expect(copy.status).toBe(201);
+    const leaks = (text: string) => text.includes(secret.body.id as string) || text.includes('secret-draft-kitchen') || text.includes('Secret Draft Kitchen');
+    expect(leaks(JSON.stringify(copy.body))).toBe(false);
+    const asOwner = await send('GET', `/services/${copy.body.id as string}/edit`, other());
+    expect((asOwner.body as unknown as EditableService).possibleDuplicateOf).toEqual([]);
+    expect(leaks(JSON.stringify(asOwner.body))).toBe(false);
+    const saved = await send('PATCH', `/services/${copy.body.id as string}`, other(), { tagline: 'Saved' });
+    expect(leaks(JSON.stringify(saved.body))).toBe(false);
+    const asAdmin = (await send('GET', `/services/${copy.body.id as string}/edit`, admin())).body as unknown as EditableService;
+    expect(asAdmin.possibleDuplicateOf).toEqual([expect.objectContaining({ id: secret.body.id, name: 'Secret Draft Kitchen', slug: 'secret-draft-kitchen' })]);
+  });
+
+  it('when an admin changed an owner\'s listing, then the owner sees "an admin" in its history, never the admin\'s address; admins see who', async () => {
+    const { body } = await send('POST', '/services', owner(), listing({ name: 'History Kitchen', slug: 'history-kitchen' }));
+    const id = body.id as string;
+    expect((await send('PATCH', `/admin/services/${id}/status`, admin(), { status: 'published' })).status).toBe(200);
+    const asOwner = (await send('GET', `/services/${id}/edit`, owner())).body as unknown as EditableService;
+    expect(asOwner.statusHistory.map(({ byUserId, byEmail, byAdmin, to }) => ({ byUserId, byEmail, byAdmin, to }))).toEqual([
+      { byUserId: 'owner-a', byEmail: 'owner-a@example.com', byAdmin: undefined, to: 'draft' },
+      { byUserId: null, byEmail: null, byAdmin: true, to: 'published' },
+    ]);
+    expect(JSON.stringify(asOwner)).not.toContain('boss');
+    const asAdmin = (await send('GET', `/services/${id}/edit`, admin())).body as unknown as EditableService;
+    expect(asAdmin.statusHistory.at(-1)).toMatchObject({ byUserId: 'boss', byEmail: 'boss@example.com', to: 'published' });
+  });
+
   it('when the owner submits a draft for approval, then it is pending with the change recorded; a second submit is refused', async () => {
     const { body } = await send('POST', '/services', owner(), listing({ name: 'Approval Kitchen', slug: 'approval-kitchen' }));
     const id = body.id as string;

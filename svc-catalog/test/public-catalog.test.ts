@@ -176,7 +176,7 @@ describe('public catalogue', () => {
     expect((await fetch(`${http.url}/services/mine?ownerUserId=owner-1`, { headers: admin })).status).toBe(400);
   });
 
-  it('when a visitor reads articles, then the newest come first and a view is counted once per call', async () => {
+  it('when a visitor reads articles, then the newest come first, and a reader is counted once a day however often they call', async () => {
     const list = await get<{ items: Array<{ id: string; slug: string; publishedAt: string; tags: string[] }> }>('/articles');
     expect(list.body.items.length).toBeGreaterThanOrEqual(6);
     const dates = list.body.items.map((a) => a.publishedAt);
@@ -184,10 +184,32 @@ describe('public catalogue', () => {
     const first = list.body.items[0]!;
     const detail = await get<{ content: string; viewCount: number }>(`/articles/${first.slug}`);
     expect(detail.body.content).toContain('<p>');
-    expect((await fetch(`${http.url}/articles/${first.id}/views`, { method: 'POST' })).status).toBe(204);
+    const view = (reader: string, agent = 'Reader/1.0') => fetch(`${http.url}/articles/${first.id}/views`, { method: 'POST', headers: { 'x-forwarded-for': reader, 'user-agent': agent } });
+    // 200 calls from one reader, 20 of them at once: one view.
+    expect((await Promise.all(Array.from({ length: 20 }, () => view('203.0.113.7')))).map((r) => r.status)).toEqual(Array(20).fill(204));
+    for (let i = 0; i < 5; i += 1) expect((await view('203.0.113.7')).status).toBe(204);
     expect((await get<{ viewCount: number }>(`/articles/${first.slug}`)).body.viewCount).toBe(detail.body.viewCount + 1);
+    // Other readers: another address, another browser at the same address.
+    expect((await view('203.0.113.8')).status).toBe(204);
+    expect((await view('203.0.113.7', 'Other/2.0')).status).toBe(204);
+    expect((await get<{ viewCount: number }>(`/articles/${first.slug}`)).body.viewCount).toBe(detail.body.viewCount + 3);
+    // Nothing that names a reader is kept.
+    const kept = await db.connection.collection('article_views').find({}).toArray();
+    expect(kept).toHaveLength(3);
+    expect(JSON.stringify(kept)).not.toMatch(/203\.0\.113|Reader|Other/);
     expect((await get('/articles/no-such-article')).status).toBe(404);
     expect((await fetch(`${http.url}/articles/${'0'.repeat(24)}/views`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('when one address sends more than 30 view counts in a minute, then the rest are refused with 429 and nothing more is written', async () => {
+    const { items } = (await get<{ items: Array<{ id: string; slug: string }> }>('/articles')).body;
+    const before = await db.connection.collection('article_views').countDocuments();
+    const answers = [];
+    for (let i = 0; i < 35; i += 1) answers.push(await fetch(`${http.url}/articles/${items[i % items.length]!.id}/views`, { method: 'POST', headers: { 'x-forwarded-for': '198.51.100.9', 'user-agent': `Flood/${i}` } }));
+    expect(answers.map((a) => a.status)).toEqual([...Array(30).fill(204), ...Array(5).fill(429)]);
+    expect(Number(answers.at(-1)!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await answers.at(-1)!.json()) as { error: { message: string } }).error.message).toBe('Too many requests. Please wait a minute and try again.');
+    expect(await db.connection.collection('article_views').countDocuments()).toBe(before + 30);
   });
 
   it('when the sitemap and state counts are asked for, then they cover what is published', async () => {

@@ -16,3 +16,4 @@ export { Metrics, metricsEndpoint, serviceMetrics, LATENCY_BUCKETS } from './met
 export { carriesEvents, Outbox, OUTBOX_FIELD, type DomainEvents, type EventCarrier, type OutboxOptions } from './outbox';
 export { coalesced } from './coalesce';
 export { readServiceSnapshots } from './catalog-snapshots';
+export { FixedWindowLimiter } from './rate-limit';

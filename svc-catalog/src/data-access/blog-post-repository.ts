@@ -143,6 +143,11 @@ export function blogPostRepository(connection: Connection, outbox: Outbox) {
       const doc = await Model.findOne({ slug, status: 'published' }).lean();
       return doc ? toPost(doc as Doc) : null;
     },
+    async isPublished(id: string): Promise<boolean> {
+      if (!Types.ObjectId.isValid(id)) return false;
+      // By _id alone, which FerretDB finds by key.
+      return (await Model.findById(id, { status: 1 }).lean())?.status === 'published';
+    },
     /** Adds one view to a published post; false when there is none with that id. */
     async incrementViews(id: string): Promise<boolean> {
       const result = await Model.updateOne({ _id: id, status: 'published' }, { $inc: { viewCount: 1 } });

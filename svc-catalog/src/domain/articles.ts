@@ -1,10 +1,22 @@
+import { createHash } from 'node:crypto';
 import { BLOG_LIST_LIMIT, type BlogPost, type BlogPostSummary } from '@mealprep/contracts';
 import { AppError, type DomainEvents } from '@mealprep/service-kit';
+import type { ArticleViewRepository } from '../data-access/article-view-repository';
 import type { BlogPostRepository } from '../data-access/blog-post-repository';
 
 export interface ArticleDeps {
   articles: BlogPostRepository;
 }
+
+export interface ArticleViewDeps extends ArticleDeps {
+  views: ArticleViewRepository;
+  /** Mixed into the visitor's hash, with the day: yesterday's hashes cannot be matched to today's, nor reversed by trying addresses. */
+  visitorSecret: string;
+  now?: () => Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+let prunedAt = 0;
 
 export function listArticles(deps: ArticleDeps): Promise<BlogPostSummary[]> {
   return deps.articles.listPublished(BLOG_LIST_LIMIT);
@@ -16,8 +28,21 @@ export async function getArticle(deps: ArticleDeps, slug: string): Promise<BlogP
   return post;
 }
 
-export async function countArticleView(deps: ArticleDeps, id: string): Promise<void> {
-  if (!(await deps.articles.incrementViews(id))) throw AppError.notFound('There is no such article.');
+/**
+ * blogPosts.incrementViewCount: a reader is counted once a day per article, known only by a hash
+ * of the day, their address and their browser, salted; nothing that names them is kept, and the
+ * records go after two days.
+ */
+export async function countArticleView(deps: ArticleViewDeps, id: string, visitor: { address: string; userAgent: string }): Promise<void> {
+  if (!(await deps.articles.isPublished(id))) throw AppError.notFound('There is no such article.');
+  const now = deps.now?.() ?? new Date();
+  const day = now.toISOString().slice(0, 10);
+  const reader = createHash('sha256').update(`${deps.visitorSecret}\n${day}\n${visitor.address}\n${visitor.userAgent}`).digest('base64url');
+  if (await deps.views.record(`${id}:${day}:${reader}`, now)) await deps.articles.incrementViews(id);
+  if (now.getTime() - prunedAt > DAY_MS / 24) {
+    prunedAt = now.getTime();
+    await deps.views.pruneBefore(new Date(now.getTime() - 2 * DAY_MS));
+  }
 }
 
 /** An admin publishes (dated the first time) or unpublishes a post; the blog's readers hear of it. */

@@ -1,10 +1,14 @@
 import { Router } from 'express';
 import { ArticleIdParamsSchema, NoQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
-import { parseInput, route } from '@mealprep/service-kit';
-import { countArticleView, getArticle, listArticles, type ArticleDeps } from '../../domain/articles';
+import { AppError, FixedWindowLimiter, parseInput, route } from '@mealprep/service-kit';
+import { countArticleView, getArticle, listArticles, type ArticleViewDeps } from '../../domain/articles';
 
-export function articlesRouter(deps: ArticleDeps): Router {
+/** A client address may send this many view counts a minute (each reader counts once a day anyway). */
+export const VIEW_COUNTS_PER_MINUTE = 30;
+
+export function articlesRouter(deps: ArticleViewDeps): Router {
   const router = Router();
+  const viewLimit = new FixedWindowLimiter(VIEW_COUNTS_PER_MINUTE, 60_000);
   router.get(
     '/articles',
     route(async (req, res) => {
@@ -25,7 +29,12 @@ export function articlesRouter(deps: ArticleDeps): Router {
     '/articles/:id/views',
     route(async (req, res) => {
       const params = parseInput(ArticleIdParamsSchema, req.params, 'article');
-      await countArticleView(deps, params.id);
+      const address = req.ip ?? '';
+      if (!viewLimit.take(address)) {
+        res.set('Retry-After', String(Math.max(1, Math.ceil(viewLimit.retryAfterMs / 1000))));
+        throw new AppError('too_many_requests', 'Too many requests. Please wait a minute and try again.', { status: 429 });
+      }
+      await countArticleView(deps, params.id, { address, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) });
       res.status(204).end();
     }),
   );

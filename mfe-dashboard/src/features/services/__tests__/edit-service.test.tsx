@@ -68,6 +68,20 @@ describe('Edit Service', () => {
     expect(screen.getByText('owner-1')).toBeInTheDocument();
   });
 
+  it('when an admin changed the listing, then its owner reads "by an admin" in the history', async () => {
+    const history = [
+      { at: '2026-11-01T10:00:00.000Z', byUserId: 'owner-1', byEmail: 'owner@example.com', from: null, to: 'draft' as const, reason: null },
+      { at: '2026-11-02T10:00:00.000Z', byUserId: null, byEmail: null, byAdmin: true, from: 'draft' as const, to: 'published' as const, reason: null },
+    ];
+    mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service({ status: 'published', statusHistory: history }) } });
+    renderEdit();
+    const list = await screen.findByRole('list', { name: 'Status history' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/draft → published by an admin$/),
+      expect.stringMatching(/draft by owner@example\.com$/),
+    ]);
+  });
+
   it('when the owner renames it, then they confirm first; cancelling sends nothing, confirming saves only the change', async () => {
     const fetch = mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service({ status: 'published' }) }, [`/api/catalog/services/${ID}`]: { status: 200, body: service({ name: 'Green Fork Co', status: 'pending' }) } });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);

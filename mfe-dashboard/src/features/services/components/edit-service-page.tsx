@@ -251,7 +251,7 @@ function ServiceEditor({ serviceId }: { serviceId: string }) {
               {[...service.statusHistory].reverse().map((change, i) => (
                 <li key={`${change.at}-${i}`}>
                   {when(change.at)}: {change.from ? `${change.from} → ${change.to}` : change.to}
-                  {change.byEmail ? ` by ${change.byEmail}` : ''}
+                  {change.byEmail ? ` by ${change.byEmail}` : change.byAdmin ? ' by an admin' : ''}
                   {change.reason ? ` (${change.reason})` : ''}
                 </li>
               ))}
