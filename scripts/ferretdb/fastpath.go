@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"strings"
 	"sync/atomic"
 
 	"go.mongodb.org/mongo-driver/bson"
@@ -357,4 +359,30 @@ func keyedFindAndModify(c command, msg *parsedMsg, b backend) ([]byte, error) {
 		return nil, err
 	}
 	return reply.raw, nil
+}
+
+// FerretDB reports a write that breaks a unique index other than _id's, on update, as an internal
+// error ("UNIQUE constraint failed", code 1). MongoDB reports a duplicate key (11000), which the
+// services answer as a clear 409 (a slug someone else has). The launcher says it as MongoDB does.
+var uniqueViolation = []byte("UNIQUE constraint failed")
+
+func translateUniqueViolation(c command, requestID int32, reply []byte) []byte {
+	if (c.name != "update" && c.name != "findandmodify") || !bytes.Contains(reply, uniqueViolation) {
+		return reply
+	}
+	parsed, err := parseOpMsg(&message{raw: reply, opCode: opMsg})
+	if err != nil {
+		return reply
+	}
+	errmsg, _ := parsed.body.Lookup("errmsg").StringValueOK()
+	if !strings.Contains(errmsg, string(uniqueViolation)) {
+		return reply
+	}
+	index := errmsg[strings.Index(errmsg, string(uniqueViolation))+len(uniqueViolation):]
+	text := fmt.Sprintf("E11000 duplicate key error collection: %s.%s%s", c.db, c.collection, index)
+	if c.name == "findandmodify" {
+		return buildOpMsg(ourRequestIDs.Add(1), requestID, marshal(bson.D{{Key: "ok", Value: 0.0}, {Key: "errmsg", Value: text}, {Key: "code", Value: int32(11000)}, {Key: "codeName", Value: "DuplicateKey"}}))
+	}
+	writeError := bson.D{{Key: "index", Value: int32(0)}, {Key: "code", Value: int32(11000)}, {Key: "errmsg", Value: text}}
+	return buildOpMsg(ourRequestIDs.Add(1), requestID, marshal(bson.D{{Key: "n", Value: int32(0)}, {Key: "nModified", Value: int32(0)}, {Key: "writeErrors", Value: bson.A{writeError}}, {Key: "ok", Value: 1.0}}))
 }

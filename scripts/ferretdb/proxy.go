@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"io"
 	"log/slog"
@@ -146,6 +147,7 @@ func (p *proxy) exchange(request *message, toServer *bufio.Writer, fromServer *b
 				return err
 			}
 			if reply != nil {
+				reply = translateUniqueViolation(c, requestIDOf(request), reply)
 				if _, err := toClient.Write(reply); err != nil {
 					return err
 				}
@@ -174,7 +176,11 @@ func (p *proxy) exchange(request *message, toServer *bufio.Writer, fromServer *b
 		if err != nil {
 			return err
 		}
-		if _, err := toClient.Write(reply.raw); err != nil {
+		raw := reply.raw
+		if writing {
+			raw = translateUniqueViolation(c, requestIDOf(request), raw)
+		}
+		if _, err := toClient.Write(raw); err != nil {
 			return err
 		}
 		if reply.flags()&flagMoreToCome == 0 {
@@ -188,4 +194,8 @@ func (p *proxy) exchange(request *message, toServer *bufio.Writer, fromServer *b
 		p.afterWrite(c)
 	}
 	return nil
+}
+
+func requestIDOf(m *message) int32 {
+	return int32(binary.LittleEndian.Uint32(m.raw[4:8]))
 }

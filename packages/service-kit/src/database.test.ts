@@ -92,4 +92,14 @@ describe('the database keeps concurrent writes to one document', () => {
       { _id: 'b', v: 3 },
     ]);
   });
+
+  it('when an update gives a document a unique value another one has, then it fails as a duplicate key (11000), as on MongoDB, and changes nothing', async () => {
+    const Model = modelOn(db.connection, 'Counter-unique', new Schema({ _id: String, slug: { type: String, unique: true }, v: Number }, { collection: 'unique_slugs', versionKey: false }));
+    await Model.init();
+    await Model.create([{ _id: 'a', slug: 'taken', v: 1 }, { _id: 'b', slug: 'free', v: 1 }]);
+    await expect(Model.updateOne({ _id: 'b' }, { $set: { slug: 'taken' } })).rejects.toMatchObject({ code: 11000 });
+    await expect(Model.findOneAndUpdate({ _id: 'b', v: 1 }, { $set: { slug: 'taken' } })).rejects.toMatchObject({ code: 11000 });
+    await expect(Model.create({ _id: 'c', slug: 'taken' })).rejects.toMatchObject({ code: 11000 });
+    expect(await Model.find().sort({ _id: 1 }).lean()).toEqual([{ _id: 'a', slug: 'taken', v: 1 }, { _id: 'b', slug: 'free', v: 1 }]);
+  });
 });
