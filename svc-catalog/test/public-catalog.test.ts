@@ -23,6 +23,7 @@ describe('public catalogue', () => {
   const events: EventEnvelope[] = [];
   let outbox: Outbox;
   let repositories: ReturnType<typeof catalogRepositories>;
+  let catalog: CatalogIndex;
   const get = async <T>(path: string) => {
     const response = await fetch(`${http.url}${path}`);
     return { status: response.status, body: (await response.json()) as T };
@@ -37,7 +38,7 @@ describe('public catalogue', () => {
     await ensureCatalogIndexes(repositories);
     await seedReferenceData({ ...repositories, events: outbox });
     await seedDemoCatalog({ ...repositories, events: outbox }, NOW);
-    const catalog = new CatalogIndex(repositories);
+    catalog = new CatalogIndex(repositories);
     await catalog.refresh();
     http = await serve(
       createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, outbox, identitySecret: TEST_IDENTITY_SECRET, catalog, now: () => NOW }),
@@ -163,8 +164,10 @@ describe('public catalogue', () => {
 
   it('when an owner asks for their services, then they get their own, oldest first, whatever the status; visitors are refused', async () => {
     const Service = db.connection.model('Service');
-    await Service.updateOne({ _id: pending.id }, { $set: { ownerUserId: 'owner-1' } });
-    await Service.updateOne({ _id: closed.id }, { $set: { ownerUserId: 'owner-1' } });
+    // Owners are set behind the service's back (no route does it); it reads them again as it would on another instance's event.
+    await Service.updateOne({ _id: pending.id }, { $set: { ownerUserId: 'owner-1' }, $inc: { version: 1 } });
+    await Service.updateOne({ _id: closed.id }, { $set: { ownerUserId: 'owner-1' }, $inc: { version: 1 } });
+    await catalog.reload([pending.id, closed.id]);
     const mine = await fetch(`${http.url}/services/mine`, { headers: owner });
     expect(mine.status).toBe(200);
     const { items } = (await mine.json()) as { items: Array<{ id: string; slug: string; status: string }> };

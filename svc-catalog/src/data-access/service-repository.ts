@@ -164,7 +164,6 @@ const toSnapshot = (d: Doc): ServiceSnapshot => ({
   version: typeof d.version === 'number' ? d.version : 0,
 });
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 const SLUG_TAKEN = 'That URL slug is already used by another service. Choose another.';
 
@@ -265,10 +264,6 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
   const none: Announce = () => [];
   return {
 
-    async listByStatus(status: ServiceStatus): Promise<StoredService[]> {
-      const docs = await Model.find({ status }).lean();
-      return docs.map((d) => toStored(d as Doc));
-    },
     /** Services by id; unknown ids are left out. */
     async findByIds(ids: readonly string[]): Promise<StoredService[]> {
       const valid = [...new Set(ids)].filter((id) => Types.ObjectId.isValid(id));
@@ -331,11 +326,6 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
     async findById(id: string): Promise<StoredService | null> {
       const doc = await Model.findById(id).lean();
       return doc ? toStored(doc as Doc) : null;
-    },
-    /** services.myServices: what a user owns, oldest first (the first is the one "Edit My Service" opens). */
-    async listByOwner(ownerUserId: string): Promise<StoredService[]> {
-      const docs = await Model.find({ ownerUserId }).sort({ createdAt: 1, _id: 1 }).lean();
-      return docs.map((d) => toStored(d as Doc));
     },
     async count(): Promise<number> {
       return Model.estimatedDocumentCount();
@@ -506,26 +496,6 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
         return found;
       }
       return (await Model.find({ _id: { $in: ids } }, SNAPSHOT_FIELDS).lean()).map((d) => toSnapshot(d as Doc));
-    },
-    async slugTaken(slug: string, exceptId?: string): Promise<boolean> {
-      const doc = await Model.findOne({ slug }, { _id: 1 }).lean();
-      return doc !== null && String(doc._id) !== exceptId;
-    },
-    /** Services that may be the same business: same website host, or same name in the same city. */
-    async findPossibleDuplicates(probe: { websiteHost: string | null; name: string; city: string | null }): Promise<Array<{ id: string; name: string; slug: string; reason: string }>> {
-      const found: Array<{ id: string; name: string; slug: string; reason: string }> = [];
-      if (probe.websiteHost) {
-        const escaped = escapeRegex(probe.websiteHost);
-        const docs = await Model.find({ 'contact.website': { $regex: `^https?://(www\\.)?${escaped}(?:[:/?#]|$)`, $options: 'i' } }, { name: 1, slug: 1 }).limit(5).lean();
-        for (const d of docs) found.push({ id: String(d._id), name: d.name, slug: d.slug, reason: `same website (${probe.websiteHost})` });
-      }
-      if (probe.city) {
-        const nameRx = `^${escapeRegex(probe.name)}$`;
-        const cityRx = `^${escapeRegex(probe.city)}$`;
-        const docs = await Model.find({ name: { $regex: nameRx, $options: 'i' }, 'locations.address.city': { $regex: cityRx, $options: 'i' } }, { name: 1, slug: 1 }).limit(5).lean();
-        for (const d of docs) if (!found.some((f) => f.id === String(d._id))) found.push({ id: String(d._id), name: d.name, slug: d.slug, reason: `same name in ${probe.city}` });
-      }
-      return found;
     },
     async ensureIndexes(): Promise<void> {
       await Model.init();

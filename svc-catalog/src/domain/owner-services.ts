@@ -6,6 +6,7 @@ import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import type { StoredService } from '../data-access/service-repository';
 import type { ServiceDeps } from './services';
 import { announceStatusChange, announceUpdate, serviceChange } from './service-events';
+import { websiteHost } from './admin-index';
 import { US_STATES } from './us-states';
 
 export type OwnerDeps = ServiceDeps & { mealTypes: MealTypeRepository };
@@ -13,15 +14,6 @@ export type OwnerDeps = ServiceDeps & { mealTypes: MealTypeRepository };
 const isAdmin = (identity: Identity) => identity.roles.includes('admin');
 const notFound = () => AppError.notFound(EDIT_NOT_FOUND_MESSAGE);
 const STATE_NAMES = new Set(US_STATES.map((s) => s.name));
-
-function websiteHost(website: string): string | null {
-  if (!website) return null;
-  try {
-    return new URL(website).hostname.toLowerCase().replace(/^www\./, '') || null;
-  } catch {
-    return null;
-  }
-}
 
 async function checkMealTypes(deps: OwnerDeps, slugs: string[]): Promise<void> {
   if (slugs.length === 0) return;
@@ -63,9 +55,10 @@ export async function createService(deps: OwnerDeps, identity: Identity, input: 
       throw AppError.badRequest(`Unknown state: ${location.address.region}.`, [{ path: 'locations.address.region', message: 'unknown state' }]);
     }
   }
-  if (await deps.services.slugTaken(input.slug)) throw new AppError('slug_taken', 'That URL slug is already used by another service. Choose another.', { status: 409 });
+  // Read from memory; the database's unique index turns a race for the slug into the same 409.
+  if (deps.catalog.admin.slugTaken(input.slug)) throw new AppError('slug_taken', 'That URL slug is already used by another service. Choose another.', { status: 409 });
   const now = deps.now?.() ?? new Date();
-  const possibleDuplicateOf = await deps.services.findPossibleDuplicates({
+  const possibleDuplicateOf = deps.catalog.admin.possibleDuplicates({
     websiteHost: websiteHost(input.contact.website),
     name: input.name,
     city: input.locations[0]?.address.city || null,
@@ -105,7 +98,7 @@ export async function getEditable(deps: OwnerDeps, identity: Identity, id: strin
 export async function updateService(deps: OwnerDeps, identity: Identity, id: string, update: ServiceUpdate): Promise<EditableService> {
   const admin = isAdmin(identity);
   const first = await editableBy(deps, identity, id);
-  if (update.slug && update.slug !== first.slug && (await deps.services.slugTaken(update.slug, id))) {
+  if (update.slug && update.slug !== first.slug && deps.catalog.admin.slugTaken(update.slug, id)) {
     throw new AppError('slug_taken', 'That URL slug is already used by another service. Choose another.', { status: 409 });
   }
   const set: Record<string, unknown> = {};

@@ -55,8 +55,7 @@ export async function reportStillOpen(
   await deps.events.relay();
 }
 
-/** services.myServices: the caller's own listings, whatever their status. */
-export async function listMyServices(deps: Pick<ServiceDeps, 'services'>, userId: string): Promise<{ items: OwnedService[] }> {
-  const owned = await deps.services.listByOwner(userId);
-  return { items: owned.map((s) => ({ id: s.id, name: s.name, slug: s.slug, status: s.status })) };
+/** services.myServices: the caller's own listings, whatever their status, from memory (every page of the dashboard asks). */
+export function listMyServices(deps: Pick<ServiceDeps, 'catalog'>, userId: string): { items: OwnedService[] } {
+  return { items: deps.catalog.admin.ownedBy(userId).map((s) => ({ id: s.id, name: s.name, slug: s.slug, status: s.status })) };
 }

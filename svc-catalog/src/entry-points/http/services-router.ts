@@ -17,7 +17,7 @@ export function servicesRouter(deps: ServiceDeps): Router {
     route(async (req, res) => {
       parseInput(NoQuerySchema, req.query, 'query');
       res.set('cache-control', 'no-store');
-      res.json(await listMyServices(deps, req.identity!.userId));
+      res.json(listMyServices(deps, req.identity!.userId));
     }),
   );
   router.get(
