@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
 import { REMOTE_NAMES, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
-import { renderMeta, type PageMeta } from '../pages/page-meta';
+import { literally, renderMeta, type PageMeta } from '../pages/page-meta';
 import { precompressed } from './precompressed';
 
 const RUNTIME_CONFIG_MARK = '<!--runtime-config-->';
@@ -23,10 +23,7 @@ function cacheHeaders(res: Response, filePath: string, cors: boolean) {
 /** Embeds the runtime config as inert JSON; `<` is escaped so no value can close the script. */
 export function injectRuntimeConfig(html: string, config: RuntimeConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return html.replace(
-    RUNTIME_CONFIG_MARK,
-    `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`,
-  );
+  return html.replace(RUNTIME_CONFIG_MARK, literally(`<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`));
 }
 
 /**
@@ -101,7 +98,7 @@ export function staticSite(options: {
       const [meta, hints] = await Promise.all([options.pageMeta(req.path), options.preloads?.(req.path, search) ?? '']);
       const page = renderMeta(html, meta, options.runtimeConfig.siteUrl);
       res.setHeader('cache-control', 'no-cache');
-      res.status(meta.status).type('html').send(meta.status === 200 && hints ? page.replace('</head>', `    ${hints}\n  </head>`) : page);
+      res.status(meta.status).type('html').send(meta.status === 200 && hints ? page.replace('</head>', literally(`    ${hints}\n  </head>`)) : page);
     } catch {
       res.setHeader('cache-control', 'no-cache');
       res.type('html').send(html);

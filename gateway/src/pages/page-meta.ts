@@ -24,6 +24,12 @@ export function fullTitle(title: string | null): string {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * A replacement that is used as it is: a string given to `String.replace` is read for `$&`, `` $` ``,
+ * `$'` and `$1`, so an owner's tagline with `$` in it would splice the page into itself.
+ */
+export const literally = (text: string) => () => text;
+
 /** Writes the page's title, description, canonical URL, robots, Open Graph and JSON-LD into the shell page. */
 export function renderMeta(html: string, meta: PageMeta, siteUrl: string): string {
   const url = `${siteUrl}${meta.path}`;
@@ -48,7 +54,7 @@ export function renderMeta(html: string, meta: PageMeta, siteUrl: string): strin
     .filter(Boolean)
     .join('\n    ');
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${escapeHtml(meta.description)}">`)
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, literally(`<title>${escapeHtml(title)}</title>`))
+    .replace(/<meta\s+name="description"[^>]*>/, literally(`<meta name="description" content="${escapeHtml(meta.description)}">`))
+    .replace('</head>', literally(`    ${tags}\n  </head>`));
 }
