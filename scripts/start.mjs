@@ -106,7 +106,7 @@ async function main() {
       // Sign-in links point to SITE_URL; unset, to the local address. (The gateway, with SITE_URL
       // unset, also accepts writes from whatever local name the browser used, e.g. localhost.)
       // svc-checker rebuilds its copy of the services from svc-catalog (started before it).
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: process.env.SITE_URL || url, ...(name === 'svc-checker' ? { CATALOG_URL: services['svc-catalog'].url } : {}) },
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: process.env.SITE_URL || url, ...(name === 'svc-checker' || name === 'svc-media' ? { CATALOG_URL: services['svc-catalog'].url } : {}) },
       logFile: path.join(logDir, `${name}.log`),
     });
     started.push(proc);

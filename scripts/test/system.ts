@@ -57,7 +57,7 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
     const startService = async (name: ServiceName, port?: number) => {
       services[name] = await startServiceProcess(
         `${name}/src/server.ts`,
-        { ...common, SITE_URL: 'http://127.0.0.1:9', ...(name === 'svc-checker' ? { CATALOG_URL: services['svc-catalog'].url } : {}) },
+        { ...common, SITE_URL: 'http://127.0.0.1:9', ...(name === 'svc-checker' || name === 'svc-media' ? { CATALOG_URL: services['svc-catalog'].url } : {}) },
         { ...(port ? { port } : {}), timeoutMs: 120_000 },
       );
     };

@@ -1,4 +1,4 @@
-import { bootService, createResolver, runService } from '@mealprep/service-kit';
+import { bootService, createResolver, retryUntilDone, runService } from '@mealprep/service-kit';
 import { checkerDomain, checkerRepositories, createCheckerApp, ensureCheckerIndexes, type CheckerDeps } from './app';
 import { loadCheckerConfig } from './config';
 import { CHECK_QUEUE, queueDueChecks, runCheckJob } from './domain/checks';
@@ -6,7 +6,7 @@ import { subscribeCatalogEvents, syncFromCatalog } from './entry-points/mq/catal
 
 const config = loadCheckerConfig();
 let scheduler: NodeJS.Timeout | null = null;
-let syncRetry: NodeJS.Timeout | null = null;
+let syncing: { stop: () => void } | null = null;
 
 await runService('svc-checker', async () => {
   const running = await bootService({
@@ -19,15 +19,8 @@ await runService('svc-checker', async () => {
       const deps = wiring({ connection, broker, outbox, logger });
       const domain = checkerDomain(deps);
       await subscribeCatalogEvents({ broker, ...repositories, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger });
-      // svc-catalog may still be starting (it seeds first): the copy is rebuilt as soon as it answers.
-      const sync = (attempt: number) => {
-        void syncFromCatalog({ services: repositories.services, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger }).then((done) => {
-          if (done || !config.CATALOG_URL) return;
-          syncRetry = setTimeout(() => sync(attempt + 1), Math.min(10_000, 1_000 * 2 ** attempt));
-          syncRetry.unref();
-        });
-      };
-      sync(0);
+      // svc-catalog may still be starting (it seeds first): the copy is loaded as soon as it answers.
+      if (config.CATALOG_URL) syncing = retryUntilDone(() => syncFromCatalog({ services: repositories.services, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger }));
       await broker.consumeJobs(CHECK_QUEUE, (job) => runCheckJob(domain, job), { prefetch: config.CHECK_CONCURRENCY, retryDelaysMs: config.CHECK_JOB_RETRY_DELAYS_MS });
       scheduler = setInterval(() => {
         queueDueChecks(domain).catch((err: unknown) => logger.warn({ err }, 'the scheduler could not queue due checks'));
@@ -40,7 +33,7 @@ await runService('svc-checker', async () => {
     ...running,
     stop: async () => {
       if (scheduler) clearInterval(scheduler);
-      if (syncRetry) clearTimeout(syncRetry);
+      syncing?.stop();
       await running.stop();
     },
   };

@@ -8,6 +8,8 @@ const booleanSetting = z.enum(['true', 'false'], { error: BOOLEAN_MESSAGE }).tra
 
 export const mediaConfigShape = {
   ...baseConfigShape,
+  /** svc-catalog, for loading the directory of services at start and reading the ones an import wrote; unset, events only. */
+  CATALOG_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** Draw the demo banners and service logos at first start. */
   SEED_DEMO_DATA: booleanSetting.default(false),
   /** The image CDN's URL endpoint; media with an imageKitId are shown from there when it is set. */

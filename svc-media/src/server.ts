@@ -1,24 +1,29 @@
-import { bootService, createResolver, runService } from '@mealprep/service-kit';
+import { bootService, createResolver, retryUntilDone, runService } from '@mealprep/service-kit';
 import { createMediaApp, mediaRepositories } from './app';
 import { loadMediaConfig, mediaDirOf } from './config';
 import { seedDemoMedia } from './domain/demo-media';
-import { subscribeCatalogEvents } from './entry-points/mq/catalog-events';
+import { subscribeCatalogEvents, syncFromCatalog } from './entry-points/mq/catalog-events';
 
-await runService('svc-media', () => {
+await runService('svc-media', async () => {
   const config = loadMediaConfig();
   const mediaDir = mediaDirOf(config);
-  return bootService({
+  let syncing: { stop: () => void } | null = null;
+  const running = await bootService({
     name: 'svc-media',
     dbName: 'media',
     config,
     prepare: async ({ connection, broker, outbox, logger }) => {
       const repositories = mediaRepositories(connection, outbox, mediaDir);
       await Promise.all([repositories.banners.ensureIndexes(), repositories.media.ensureIndexes(), repositories.images.ensureIndexes(), repositories.directory.ensureIndexes()]);
-      await subscribeCatalogEvents({ broker, media: repositories.media, directory: repositories.directory });
-      if (!config.SEED_DEMO_DATA) return;
-      const started = performance.now();
-      const seeded = await seedDemoMedia({ ...repositories, events: outbox });
-      logger.info({ ...seeded, ms: Math.round(performance.now() - started), mediaDir }, 'demo media seeded');
+      const catalog = { media: repositories.media, directory: repositories.directory, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger };
+      await subscribeCatalogEvents({ broker, ...catalog });
+      if (config.SEED_DEMO_DATA) {
+        const started = performance.now();
+        const seeded = await seedDemoMedia({ ...repositories, events: outbox });
+        logger.info({ ...seeded, ms: Math.round(performance.now() - started), mediaDir }, 'demo media seeded');
+      }
+      // svc-catalog may still be starting (it seeds first): the directory is loaded as soon as it answers.
+      if (config.CATALOG_URL) syncing = retryUntilDone(() => syncFromCatalog(catalog));
     },
     createApp: ({ logger, connection, broker, outbox }) =>
       createMediaApp({
@@ -35,4 +40,11 @@ await runService('svc-media', () => {
         exposeStack: config.NODE_ENV === 'development',
       }),
   });
+  return {
+    ...running,
+    stop: async () => {
+      syncing?.stop();
+      await running.stop();
+    },
+  };
 });

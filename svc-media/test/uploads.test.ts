@@ -110,7 +110,7 @@ describe('logo uploads', () => {
   it('when a listing starts using an uploaded logo, then the media item is tied to that service', async () => {
     const { subscribeCatalogEvents } = await import('../src/entry-points/mq/catalog-events');
     const repositories = mediaRepositories(db.connection, testOutbox(db.connection), mediaDir);
-    await subscribeCatalogEvents({ broker: mq.broker, media: repositories.media, directory: repositories.directory });
+    await subscribeCatalogEvents({ broker: mq.broker, media: repositories.media, directory: repositories.directory, identitySecret: TEST_IDENTITY_SECRET, logger: silentLogger });
     const { body } = await upload(photo, 'logo.jpg', 'image/jpeg');
     await mq.broker.publish('catalog.service.created', { serviceId: 'c'.repeat(24), slug: 'x', status: 'draft', logoImageId: body.mediaId! });
     await expect.poll(async () => (await repositories.media.findById(body.mediaId!))?.associatedEntityId).toBe('c'.repeat(24));

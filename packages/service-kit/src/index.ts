@@ -17,3 +17,4 @@ export { carriesEvents, Outbox, OUTBOX_FIELD, type DomainEvents, type EventCarri
 export { coalesced } from './coalesce';
 export { readServiceSnapshots } from './catalog-snapshots';
 export { FixedWindowLimiter } from './rate-limit';
+export { DELETED_STATUS, retryUntilDone, versionedProjection } from './projection';

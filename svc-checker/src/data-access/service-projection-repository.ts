@@ -1,6 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { DELETED_VERSION } from '@mealprep/contracts';
-import { modelOn } from '@mealprep/service-kit';
+import { DELETED_STATUS as DELETED, modelOn, versionedProjection } from '@mealprep/service-kit';
 
 /**
  * svc-checker's own copy of what it needs of each service (kept from catalog events, read again
@@ -33,8 +32,6 @@ export interface ProjectedService {
 /** A service's state as svc-catalog announced it, at a version. */
 export type VersionedService = Pick<ProjectedService, 'id' | 'slug' | 'status'> & Partial<Pick<ProjectedService, 'name' | 'website'>> & { version: number };
 
-const DELETED = 'deleted';
-const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 
 /** The services whose websites are checked: listed (published, or waiting for review) and with a website. */
 const CHECKABLE = { status: { $in: ['published', 'pending'] }, website: { $ne: '' } };
@@ -44,50 +41,18 @@ export type ServiceProjectionRepository = ReturnType<typeof serviceProjectionRep
 export function serviceProjectionRepository(connection: Connection) {
   const Model = modelOn(connection, 'ProjectedService', serviceSchema);
   const toService = (d: Record<string, unknown>): ProjectedService => ({ id: String(d._id), name: String(d.name ?? ''), slug: String(d.slug ?? ''), website: String(d.website ?? ''), status: String(d.status ?? '') });
-  /**
-   * Writes a state only when it is newer than the one held: the filter matches an older version,
-   * and when none does (a newer one is there) the upsert's insert meets the existing _id.
-   */
-  const applyIfNewer = async (id: string, version: number, fields: Record<string, unknown>): Promise<boolean> => {
-    try {
-      const result = await Model.updateOne({ _id: id, version: { $lt: version } }, { $set: { ...fields, version, syncedAt: new Date() } }, { upsert: true });
-      return result.modifiedCount + result.upsertedCount > 0;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
-  };
+  const versions = versionedProjection(Model);
   return {
     /** Records what an event or svc-catalog said, unless a newer state is held; true when it was written. */
     async apply(service: VersionedService): Promise<boolean> {
       const { id, version, ...fields } = service;
-      return applyIfNewer(id, version, fields);
+      return versions.apply(id, version, fields);
     },
     /** A deleted service becomes a tombstone that no later event can undo. */
-    async markDeleted(id: string): Promise<void> {
-      await applyIfNewer(id, DELETED_VERSION, { status: DELETED });
-    },
-    /**
-     * Brings the copy in step with svc-catalog's whole list (read at `askedAt`): newer states are
-     * written, and services svc-catalog no longer has become tombstones, unless this instance
-     * heard of them after it asked.
-     */
+    markDeleted: versions.markDeleted,
+    /** Brings the copy in step with svc-catalog's whole list (see versionedProjection). */
     async sync(services: VersionedService[], askedAt: Date): Promise<{ written: number; removed: number }> {
-      const held = new Map((await Model.find({}, { version: 1, status: 1, syncedAt: 1 }).lean()).map((d) => [String(d._id), d]));
-      let written = 0;
-      for (const service of services) {
-        const current = held.get(service.id);
-        if (current && (current.version ?? 0) >= service.version) continue;
-        if (await this.apply(service)) written += 1;
-      }
-      const listed = new Set(services.map((s) => s.id));
-      let removed = 0;
-      for (const [id, doc] of held) {
-        if (listed.has(id) || doc.status === DELETED || (doc.syncedAt && doc.syncedAt > askedAt)) continue;
-        await this.markDeleted(id);
-        removed += 1;
-      }
-      return { written, removed };
+      return versions.sync(services.map(({ id, version, ...fields }) => ({ id, version, fields })), askedAt);
     },
     async findById(id: string): Promise<ProjectedService | null> {
       const doc = await Model.findById(id).lean();
@@ -107,8 +72,7 @@ export function serviceProjectionRepository(connection: Connection) {
     },
     async ensureIndexes(): Promise<void> {
       await Model.init();
-      // Entries written before versions existed count as the oldest.
-      await Model.updateMany({ version: { $exists: false } }, { $set: { version: 0 } });
+      await versions.migrate();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { modelOn } from '@mealprep/service-kit';
+import { DELETED_STATUS, modelOn, versionedProjection } from '@mealprep/service-kit';
 
 /**
  * svc-media's own copy of what it needs to know of each service (kept from catalog events): the
@@ -12,6 +12,9 @@ const entrySchema = new Schema(
     slug: { type: String, default: '' },
     status: { type: String, default: 'draft' },
     featuredUntil: { type: Date, default: null },
+    /** The version svc-catalog gave this state; only newer ones are written (see versionedProjection). */
+    version: { type: Number, default: 0 },
+    syncedAt: { type: Date, default: null },
   },
   { collection: 'service_directory', versionKey: false },
 );
@@ -26,23 +29,39 @@ export interface DirectoryEntry {
 
 export type ServiceDirectoryRepository = ReturnType<typeof serviceDirectoryRepository>;
 
+/** What svc-catalog says of a service at a version; fields an older producer left out stay as they were. */
+export interface DirectoryState {
+  id: string;
+  version: number;
+  name?: string;
+  slug?: string;
+  status?: string;
+  featuredUntil?: string | null;
+}
+
 export function serviceDirectoryRepository(connection: Connection) {
   const Model = modelOn(connection, 'ServiceDirectoryEntry', entrySchema);
+  const versions = versionedProjection(Model);
+  const fieldsOf = ({ name, slug, status, featuredUntil }: DirectoryState) => ({
+    ...(name === undefined ? {} : { name }),
+    ...(slug === undefined ? {} : { slug }),
+    ...(status === undefined ? {} : { status }),
+    ...(featuredUntil === undefined ? {} : { featuredUntil: featuredUntil ? new Date(featuredUntil) : null }),
+  });
   return {
-    /** Records what an event said; fields it did not carry are left as they were. */
-    async upsert(id: string, fields: { name?: string; slug?: string; status?: string; featuredUntil?: string | null }): Promise<void> {
-      const set: Record<string, unknown> = {};
-      if (fields.name !== undefined) set.name = fields.name;
-      if (fields.slug !== undefined) set.slug = fields.slug;
-      if (fields.status !== undefined) set.status = fields.status;
-      if (fields.featuredUntil !== undefined) set.featuredUntil = fields.featuredUntil ? new Date(fields.featuredUntil) : null;
-      await Model.updateOne({ _id: id }, { $set: set }, { upsert: true });
+    /** Records a state of a service unless a newer one is held. */
+    async apply(state: DirectoryState): Promise<boolean> {
+      return versions.apply(state.id, state.version, fieldsOf(state));
     },
-    async remove(id: string): Promise<void> {
-      await Model.deleteOne({ _id: id });
+    /** A deleted service becomes a tombstone that no later event can undo. */
+    markDeleted: versions.markDeleted,
+    /** Brings the directory in step with svc-catalog's whole list (see versionedProjection). */
+    async sync(states: DirectoryState[], askedAt: Date): Promise<{ written: number; removed: number }> {
+      return versions.sync(states.map((state) => ({ id: state.id, version: state.version, fields: fieldsOf(state) })), askedAt);
     },
+    /** Every service there is (not the deleted ones), by id. */
     async all(): Promise<Map<string, DirectoryEntry>> {
-      const docs = await Model.find().lean();
+      const docs = await Model.find({ status: { $ne: DELETED_STATUS } }).lean();
       return new Map(
         docs.map((d) => [
           String(d._id),
@@ -52,6 +71,7 @@ export function serviceDirectoryRepository(connection: Connection) {
     },
     async ensureIndexes(): Promise<void> {
       await Model.init();
+      await versions.migrate();
     },
   };
 }

@@ -109,7 +109,8 @@ async function seedLogos(deps: DemoMediaDeps): Promise<number> {
   );
   if (deps.directory) {
     for (const service of demoServices()) {
-      await deps.directory.upsert(service.id, { name: service.name, slug: service.slug, status: service.status, featuredUntil: service.featuredUntil });
+      // As the oldest state: what svc-catalog then says of the service wins.
+      await deps.directory.apply({ id: service.id, version: 0, name: service.name, slug: service.slug, status: service.status, featuredUntil: service.featuredUntil });
     }
   }
   await deps.markers.mark('demo-logos');
