@@ -7,12 +7,42 @@ import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_HEADER, REQUEST_ID
 export const SERVICE_NAMES = ['catalog', 'auth', 'media', 'checker'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-// Headers that describe one hop, never forwarded (RFC 9110 §7.6.1), plus what the gateway sets itself.
-const HOP_BY_HOP = new Set([
-  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer',
-  'transfer-encoding', 'upgrade', 'host', 'proxy-connection',
+// Headers that describe one hop, never forwarded (RFC 9110 §7.6.1; every Proxy-* too), plus the
+// Host the gateway sets itself. `Expect: 100-continue` is between the browser and the gateway (Node
+// answers it); the upstream client refuses it.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'expect']);
+const NEVER_FROM_OUTSIDE = new Set([IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_HEADER, 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded', 'x-real-ip']);
+
+/** The headers of one hop: the fixed ones, every Proxy-*, and whatever the message's Connection header names. */
+function hopByHop(headers: Record<string, string | string[] | undefined>): (key: string) => boolean {
+  const connection = headers.connection;
+  const named = new Set(
+    (Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
+      .split(',')
+      .map((token) => token.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  return (key) => HOP_BY_HOP.has(key) || key.startsWith('proxy-') || named.has(key);
+}
+
+// Failures of the service itself: it could not be reached or did not answer. Only these mark it
+// down. A request the upstream client will not send, or a browser that went away mid-request, is
+// the caller's doing and says nothing about the service.
+const UPSTREAM_FAULTS = new Set([
+  'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_SOCKET',
+  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT',
 ]);
-const NEVER_FROM_OUTSIDE = new Set([IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_HEADER, 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
+const CALLER_FAULTS = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'UND_ERR_ABORTED', 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH']);
+
+type Fault = 'upstream' | 'caller' | 'other';
+
+/** Whose fault a failed proxied request was: never the service's when the caller had gone away. */
+export function faultOf(err: unknown, req: Request): Fault {
+  if (req.socket.destroyed || req.destroyed) return 'caller';
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return 'other';
+  return UPSTREAM_FAULTS.has(code) ? 'upstream' : CALLER_FAULTS.has(code) ? 'caller' : 'other';
+}
 
 // Headers of an answer the gateway sets for the whole site (security-headers.ts); a service's own are dropped.
 const SET_BY_GATEWAY = new Set([
@@ -47,8 +77,9 @@ export function createUpstream(name: ServiceName, url: string, options: Upstream
 
 function forwardedHeaders(req: Request, extra: Record<string, string>, forwardCookies: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
+  const ofThisHop = hopByHop(req.headers);
   for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(key) || NEVER_FROM_OUTSIDE.has(key)) continue;
+    if (value === undefined || ofThisHop(key) || NEVER_FROM_OUTSIDE.has(key)) continue;
     // The session cookie is for svc-auth (log out); other services get the signed identity only.
     if (key === 'cookie' && !forwardCookies) continue;
     headers[key] = Array.isArray(value) ? value.join(', ') : value;
@@ -59,10 +90,14 @@ function forwardedHeaders(req: Request, extra: Record<string, string>, forwardCo
   return { ...headers, ...extra };
 }
 
-function sendUpstreamError(res: Response, upstream: Upstream, err: unknown, requestId: string) {
+function sendUpstreamError(res: Response, upstream: Upstream, err: unknown, requestId: string, fault: Fault) {
   const timedOut = err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError;
-  if (res.headersSent) {
+  if (res.headersSent || res.destroyed) {
     res.destroy();
+    return;
+  }
+  if (fault === 'caller') {
+    res.status(400).json({ error: { code: 'bad_request', message: 'The request could not be forwarded.', requestId } });
     return;
   }
   res.status(timedOut ? 504 : 503).json({
@@ -80,6 +115,7 @@ function sendUpstreamError(res: Response, upstream: Upstream, err: unknown, requ
 /**
  * Forwards a request under /api/{service} to that service, streaming both ways. A service that is
  * down answers 503 at once (connect timeout), one that hangs 504; neither leaves the browser waiting.
+ * Only those failures call `onFailure` (the catalogue's health): a bad request never marks a service down.
  */
 export function proxyTo(
   upstream: Upstream,
@@ -110,8 +146,9 @@ export function proxyTo(
         body: hasBody ? req : null,
       });
       const headers: Record<string, string> = {};
+      const ofTheirHop = hopByHop(answer.headers);
       for (const [key, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(key) && !SET_BY_GATEWAY.has(key) && key !== 'x-request-id') headers[key] = Array.isArray(value) ? value.join(', ') : value;
+        if (value !== undefined && !ofTheirHop(key) && !SET_BY_GATEWAY.has(key) && key !== 'x-request-id') headers[key] = Array.isArray(value) ? value.join(', ') : value;
       }
       if (cache && cacheable && answer.statusCode === 200 && !headers['set-cookie']) {
         const body = Buffer.from(await answer.body.arrayBuffer());
@@ -123,9 +160,14 @@ export function proxyTo(
       for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
       await pipeline(answer.body, res);
     } catch (err) {
-      req.log.warn({ err, service: upstream.name }, 'upstream request failed');
-      options.onFailure?.();
-      sendUpstreamError(res, upstream, err, req.id);
+      const fault = faultOf(err, req);
+      if (fault === 'caller') {
+        req.log.info({ err, service: upstream.name }, 'a request could not be forwarded (the caller\'s doing)');
+      } else {
+        req.log.warn({ err, service: upstream.name }, 'upstream request failed');
+        if (fault === 'upstream') options.onFailure?.();
+      }
+      sendUpstreamError(res, upstream, err, req.id, fault);
     }
   };
 }
