@@ -153,6 +153,18 @@ describe('gateway', () => {
     expect((await fetch(`${site.url}/static/..%2f..%2fetc/passwd.js`)).status).toBe(404);
   });
 
+  it('when a file of a remote is missing, then the answer is a plain 404 that names no folder of the server', async () => {
+    for (const missing of ['/remotes/public/missing.js', '/remotes/public/remoteEntry.js', '/remotes/dashboard/mf-manifest.json', '/remotes/public/', '/remotes/public/..%2f..%2fetc%2fpasswd', '/remotes/public/a%00b.js']) {
+      const answer = await fetch(`${site.url}${missing}`, { redirect: 'manual' });
+      expect(answer.status, missing).toBe(404);
+      const text = await answer.text();
+      for (const leak of [staticRoot, tmpdir(), 'ENOENT', 'dist']) expect(text, missing).not.toContain(leak);
+      expect((JSON.parse(text) as { error: { code: string } }).error.code, missing).toBe('not_found');
+    }
+    // What is there is still served.
+    expect(await (await fetch(`${site.url}/remotes/public/mf-manifest.json`)).text()).toBe('{"name":"public"}');
+  });
+
   it('when the machine scrapes /metrics, then it gets the gateway request counts; through a proxy, or the /metrics or health probes of a service through /api, there is nothing', async () => {
     await (await fetch(`${site.url}/api/catalog/regions/texas`)).arrayBuffer();
     const local = await fetch(`${site.url}/metrics`);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
 import { REMOTE_NAMES, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
+import { AppError } from '@mealprep/service-kit';
 import { literally, renderMeta, type PageMeta } from '../pages/page-meta';
 import { precompressed } from './precompressed';
 
@@ -61,9 +62,11 @@ export function staticSite(options: {
       precompressed(dist),
       express.static(dist, {
         index: false,
-        fallthrough: false,
+        redirect: false,
         setHeaders: (res, filePath) => cacheHeaders(res, filePath, true),
       }),
+      // A plain 404 of our own: the static handler's errors name the file on this machine's disk.
+      (req, _res, next) => next(AppError.notFound(`Nothing at ${req.baseUrl}${req.path}`)),
     );
   }
 
