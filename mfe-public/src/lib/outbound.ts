@@ -38,12 +38,18 @@ export function mailtoHref(email: string): string | null {
   return /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(trimmed) ? `mailto:${trimmed}` : null;
 }
 
+/**
+ * Share links with the page's URL and title wherever the network's form takes a title (Twitter's
+ * text, LinkedIn's title). Facebook's sharer takes the URL only (its Share dialog no longer lists a
+ * quote or title parameter): it reads the title from the page's og:title, which the gateway writes.
+ */
 export function shareLinks(url: string, title: string) {
   const u = encodeURIComponent(url);
+  const t = encodeURIComponent(title);
   return [
     { network: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
-    { network: 'Twitter', href: `https://twitter.com/intent/tweet?url=${u}&text=${encodeURIComponent(title)}` },
-    { network: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+    { network: 'Twitter', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
+    { network: 'LinkedIn', href: `https://www.linkedin.com/shareArticle?mini=true&url=${u}&title=${t}` },
   ] as const;
 }
 

@@ -65,7 +65,7 @@ describe('service detail', () => {
     expect(screen.queryByText(/javascript/)).not.toBeInTheDocument();
   });
 
-  it('when shared, then Facebook, Twitter and LinkedIn links carry the canonical URL and the name', async () => {
+  it('when shared, then Facebook, Twitter and LinkedIn links carry the canonical URL, and the name where the network takes a title', async () => {
     inlineRuntimeConfig();
     mockApi({ [DETAIL]: { status: 200, body: publicService() } });
     renderRoutes('/service/fit-fuel-kitchen');
@@ -81,7 +81,7 @@ describe('service detail', () => {
     );
     expect(screen.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute(
       'href',
-      `https://www.linkedin.com/sharing/share-offsite/?url=${pageUrl}`,
+      `https://www.linkedin.com/shareArticle?mini=true&url=${pageUrl}&title=${encodeURIComponent('Fit Fuel Kitchen')}`,
     );
     await waitFor(() =>
       expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
@@ -89,6 +89,18 @@ describe('service detail', () => {
         'https://mealprep.example/service/fit-fuel-kitchen',
       ),
     );
+  });
+
+  it('when the name holds &, # and ?, then the share links carry it whole as the title, never as parameters of their own', async () => {
+    inlineRuntimeConfig();
+    mockApi({ [DETAIL]: { status: 200, body: publicService({ name: 'Salt & Thyme #1? Yes' }) } });
+    renderRoutes('/service/fit-fuel-kitchen');
+    const linkedIn = new URL((await screen.findByRole('link', { name: 'Share on LinkedIn' })).getAttribute('href') ?? '');
+    expect(Object.fromEntries(linkedIn.searchParams)).toEqual({ mini: 'true', url: 'https://mealprep.example/service/fit-fuel-kitchen', title: 'Salt & Thyme #1? Yes' });
+    const twitter = new URL(screen.getByRole('link', { name: 'Share on Twitter' }).getAttribute('href') ?? '');
+    expect(Object.fromEntries(twitter.searchParams)).toEqual({ url: 'https://mealprep.example/service/fit-fuel-kitchen', text: 'Salt & Thyme #1? Yes' });
+    const facebook = new URL(screen.getByRole('link', { name: 'Share on Facebook' }).getAttribute('href') ?? '');
+    expect(Object.fromEntries(facebook.searchParams)).toEqual({ u: 'https://mealprep.example/service/fit-fuel-kitchen' });
   });
 
   it('when the service is closed and the report fails, then the visitor is still thanked', async () => {
