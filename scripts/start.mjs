@@ -2,7 +2,7 @@
 // before dependencies are installed.
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ensureBroker } from './lib/ensure-broker.mjs';
@@ -13,6 +13,7 @@ import { startFerretdb } from './lib/ferretdb.mjs';
 import { say } from './lib/log.mjs';
 import { freePort, waitFor } from './lib/net.mjs';
 import { ROOT } from './lib/paths.mjs';
+import { privateDir } from './lib/private-files.mjs';
 import { logTail, startProcess, stopProcess } from './lib/processes.mjs';
 
 const SERVICES = ['svc-catalog', 'svc-auth', 'svc-media', 'svc-checker'];
@@ -71,8 +72,9 @@ async function main() {
   const dataDir = path.resolve(ROOT, settings.DATA_DIR);
   const logDir = path.join(dataDir, 'logs');
   const runDir = path.join(dataDir, 'run');
-  mkdirSync(logDir, { recursive: true });
-  mkdirSync(runDir, { recursive: true });
+  // The logs hold sign-in links and codes (no SMTP server), the run folder the identity secret.
+  privateDir(logDir);
+  privateDir(runDir);
   if (!(await portIsFree(settings.PORT, settings.HOST))) {
     throw new Error(`Port ${settings.PORT} on ${settings.HOST} is in use; set PORT to another port.`);
   }

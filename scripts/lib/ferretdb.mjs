@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, openSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { FERRETDB_BIN } from './paths.mjs';
 import { canConnect, freePort, waitFor } from './net.mjs';
+import { openPrivateLog } from './private-files.mjs';
 
 /**
  * Starts FerretDB (SQLite backend) on a free port with its files in dataDir; resolves once it
@@ -11,7 +12,7 @@ import { canConnect, freePort, waitFor } from './net.mjs';
 export async function startFerretdb({ dataDir, logFile, port }) {
   const listenPort = port ?? (await freePort());
   mkdirSync(dataDir, { recursive: true });
-  const out = logFile ? openSync(logFile, 'a') : 'ignore';
+  const out = logFile ? openPrivateLog(logFile) : 'ignore';
   const child = spawn(FERRETDB_BIN, ['-listen', `127.0.0.1:${listenPort}`, '-data', path.resolve(dataDir)], {
     stdio: ['ignore', out, out],
   });

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { ROOT } from './paths.mjs';
+import { openPrivateLog } from './private-files.mjs';
 
-/** Starts a long-running process with its output in a log file. */
+/** Starts a long-running process with its output in a log file only this account may read. */
 export function startProcess(name, command, args, { env, logFile }) {
-  const out = openSync(logFile, 'a');
+  const out = openPrivateLog(logFile);
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', out, out] });
   const state = { name, child, logFile, exited: false, code: null };
   child.once('exit', (code, signal) => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -30,5 +30,24 @@ describe('mail without an SMTP server', () => {
     const logged = JSON.parse(lines.find((l) => l.includes('outbox'))!) as { link: string; code: string; to: string };
     expect(logged).toMatchObject({ link, code: '012345', to: 'someone@example.com' });
     mailer.close();
+  });
+
+  it('when mail is written to the outbox, then only this account may read it: the folder is 0700 and each .eml 0600, even in a folder an older version left open', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mealprep-outbox-'));
+    const outbox = path.join(dir, 'outbox');
+    const mailer = createMailer({ from: 'Meal Prep Directory <no-reply@example.com>', outbox, logger: pino({ level: 'silent' }) });
+    await mailer.send(signInMail('first@example.com', 'http://127.0.0.1:8080/login?loginToken=a&selector=b', '111111'));
+    const rights = (file: string) => statSync(file).mode & 0o777;
+    expect(rights(outbox)).toBe(0o700);
+    expect(readdirSync(outbox).map((name) => rights(path.join(outbox, name)))).toEqual([0o600]);
+
+    const older = path.join(dir, 'older-outbox');
+    mkdirSync(older, { mode: 0o755 });
+    const again = createMailer({ from: 'Meal Prep Directory <no-reply@example.com>', outbox: older, logger: pino({ level: 'silent' }) });
+    await again.send(signInMail('second@example.com', 'http://127.0.0.1:8080/login?loginToken=c&selector=d', '222222'));
+    expect(rights(older)).toBe(0o700);
+    expect(readdirSync(older).map((name) => rights(path.join(older, name)))).toEqual([0o600]);
+    mailer.close();
+    again.close();
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -36,9 +36,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; outbox: 
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-      await mkdir(options.outbox, { recursive: true });
+      // Each mail holds a live sign-in link and code: only this account may read the folder and the files.
+      await mkdir(options.outbox, { recursive: true, mode: 0o700 });
+      await chmod(options.outbox, 0o700);
       const file = path.join(options.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
       options.logger.info({ to: message.to, file, ...message.logFields }, 'mail written to the outbox');
     },
     close: () => transport.close(),
