@@ -115,7 +115,9 @@ export class Broker {
   }
 
   private async open(): Promise<void> {
-    const connection = await amqp.connect(this.options.url, { timeout: 5_000 });
+    // noDelay: amqplib leaves Nagle's algorithm on, and a publish whose confirm meets the broker's
+    // delayed acknowledgement of a delivery on the same connection waited 40 ms each.
+    const connection = await amqp.connect(this.options.url, { timeout: 5_000, noDelay: true });
     try {
       const channel = await connection.createConfirmChannel();
       await channel.assertExchange(this.exchange, 'topic', { durable: true });

@@ -12,9 +12,6 @@ export interface IndexDeps {
   mealTypes: MealTypeRepository;
 }
 
-/** Above this many services named at once (an import), one read of the whole collection is cheaper than one read each. */
-const READ_ALL_ABOVE = 2_000;
-
 /**
  * Keeps the in-memory indexes (public lists, the admin table, service pages by slug) in step
  * with the database. They are loaded whole at start and when a change may have been missed (the
@@ -94,10 +91,9 @@ export class CatalogIndex {
     }
   }
 
-  /** Reads the named services again (another instance wrote them, or an import did); those gone are removed. */
+  /** Reads the named services again (another instance wrote them, or an import did) and updates those; the ones gone are removed. */
   async reload(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    if (ids.length > READ_ALL_ABOVE) return this.refresh();
     const found = await this.deps.services.findByIds(ids);
     for (const service of found) this.apply(service);
     const present = new Set(found.map((s) => s.id));
