@@ -24,6 +24,7 @@ function fakeCatalog() {
     res.json({ items: [], total: 0, page: 1, pageSize: 6, pageCount: 0 });
   });
   app.all('/echo', (req, res) => res.json({ method: req.method, headers: req.headers, body: req.body }));
+  app.all('/hang', () => undefined); // never answers
   app.use((_req, res) => res.status(404).json({ error: { code: 'not_found', message: 'no' } }));
   return app;
 }
@@ -157,6 +158,13 @@ describe('proxyTo: only the service failing to connect or answer counts as its f
     const answer = await rawCall(`${front.url}/down/services`, 'GET', {});
     expect(answer.status).toBe(503);
     expect(failures).toEqual(['down']);
+    failures.length = 0;
+  });
+
+  it('when the service takes a read or a write and never answers, then the caller gets a 504 and it counts as a failure', async () => {
+    expect((await rawCall(`${front.url}/up/hang`, 'GET', {})).status).toBe(504);
+    expect((await rawCall(`${front.url}/up/hang`, 'POST', { 'content-type': 'text/plain' }, 'a body read to its end')).status).toBe(504);
+    expect(failures).toEqual(['up', 'up']);
     failures.length = 0;
   });
 

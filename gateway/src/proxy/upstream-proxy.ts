@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response } from 'express';
 import { Pool, errors as undiciErrors } from 'undici';
@@ -36,9 +37,12 @@ const CALLER_FAULTS = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', '
 
 type Fault = 'upstream' | 'caller' | 'other';
 
-/** Whose fault a failed proxied request was: never the service's when the caller had gone away. */
-export function faultOf(err: unknown, req: Request): Fault {
-  if (req.socket.destroyed || req.destroyed) return 'caller';
+/**
+ * Whose fault a failed proxied request was: never the service's when the caller had gone away (its
+ * connection closed, or its body ended early; a body read to its end is destroyed too, normally).
+ */
+export function faultOf(err: unknown, req: Request, socket: Socket): Fault {
+  if (socket.destroyed || (req.destroyed && !req.complete)) return 'caller';
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return 'other';
   return UPSTREAM_FAULTS.has(code) ? 'upstream' : CALLER_FAULTS.has(code) ? 'caller' : 'other';
@@ -129,6 +133,8 @@ export function proxyTo(
 ): RequestHandler {
   const cache = options.cache;
   return async (req, res) => {
+    // Kept: a request whose body has been read lets go of its socket.
+    const socket = req.socket;
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     const cacheable = (cache?.cacheable(req) ?? false) && (!options.cachePaths || options.cachePaths.test(req.path));
     // Keyed by the full URL: services share one cache.
@@ -160,7 +166,7 @@ export function proxyTo(
       for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
       await pipeline(answer.body, res);
     } catch (err) {
-      const fault = faultOf(err, req);
+      const fault = faultOf(err, req, socket);
       if (fault === 'caller') {
         req.log.info({ err, service: upstream.name }, 'a request could not be forwarded (the caller\'s doing)');
       } else {
