@@ -48,4 +48,21 @@ describe('blog CSV import', () => {
     expect((await upload(csv([{ headline: 'Sneaky', isPublished: 'true' }]), owner)).status).toBe(403);
     expect((await fetch(`${catalog.url}/articles/sneaky`)).status).toBe(404);
   });
+
+  it("when a post's HTML holds over 20,000 tags (deep nesting slows its cleaning with the square) or is too long, then that row is skipped with its reason before it is cleaned, and the other rows are imported", async () => {
+    const deep = '<div>'.repeat(60_000) + 'text' + '</div>'.repeat(2);
+    const result = await upload(csv([
+      { headline: 'Deep Nest', html: deep, isPublished: 'true' },
+      { headline: 'Too Long', html: `<p>${'x'.repeat(600_000)}</p>`, isPublished: 'true' },
+      { headline: 'Plain Post', html: '<p>Fine.</p>', isPublished: 'true' },
+    ]));
+    expect(result.body).toMatchObject({
+      imported: 1,
+      skipped: 2,
+      skippedRows: [
+        { line: 2, name: 'Deep Nest', reason: 'html has more than 20,000 tags' },
+        { line: 3, name: 'Too Long', reason: 'html is longer than 500,000 characters' },
+      ],
+    });
+  });
 });

@@ -31,6 +31,19 @@ const date = (value: string): Date | null => {
   return Number.isNaN(parsed.getTime()) ? null : parsed;
 };
 
+const MAX_HTML_CHARS = 500_000;
+const MAX_HTML_TAGS = 20_000;
+
+/** How many tags open in a text (a "<" followed by a letter), in one pass. */
+function tagCount(html: string): number {
+  let count = 0;
+  for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at + 1)) {
+    const next = html.charCodeAt(at + 1) | 0x20;
+    if (next >= 0x61 && next <= 0x7a) count += 1;
+  }
+  return count;
+}
+
 function mapRow(row: Record<string, string>): ImportedArticle | { reason: string } {
   const formula = Object.entries(row).find(([column, value]) => column !== 'html' && typeof value === 'string' && FORMULA.test(value.trim()));
   if (formula) return { reason: `${formula[0]} looks like a spreadsheet formula` };
@@ -40,8 +53,13 @@ function mapRow(row: Record<string, string>): ImportedArticle | { reason: string
   if (title.length > 200) return { reason: 'headline is longer than 200 characters' };
   const slug = slugify(cell(row, 'slug') || title);
   if (!slug) return { reason: 'slug is empty' };
-  const content = cleanArticleHtml(cell(row, 'html'));
-  if (content.length > 500_000) return { reason: 'html is longer than 500,000 characters' };
+  const html = cell(row, 'html');
+  // Bounded before the HTML is cleaned: sanitize-html's parser slows down with the square of the
+  // nesting (1 MB of nested tags took about 10 s), so a cell is at most 500,000 characters and
+  // 20,000 tags (well under a second at worst).
+  if (html.length > MAX_HTML_CHARS) return { reason: 'html is longer than 500,000 characters' };
+  if (tagCount(html) > MAX_HTML_TAGS) return { reason: 'html has more than 20,000 tags' };
+  const content = cleanArticleHtml(html);
   const metaDescription = cell(row, 'metaDescription').slice(0, 300);
   const text = sanitizeHtml(content, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
   const published = TRUE.has(cell(row, 'isPublished').toLowerCase());
