@@ -3,7 +3,7 @@ import { BannerImageListSchema, EventPayloadSchemas, LIVE_PATH, PRODUCT_NAME, SE
 import { AppError, Broker, errorHandler, requestContext, metricsEndpoint, serviceMetrics, signIdentity, sessionHash, readCookie, type Logger } from '@mealprep/service-kit';
 import { noInternalRoutes, resolveIdentity, sameOriginWrites } from './auth/request-guards';
 import { SessionResolver } from './auth/session-resolver';
-import type { GatewayConfig } from './config';
+import { checkNowTimeoutMs, type GatewayConfig } from './config';
 import { readShellIndex, securityHeaders } from './front-end/security-headers';
 import { staticSite } from './front-end/static-site';
 import { LiveHub } from './live/live-hub';
@@ -27,6 +27,8 @@ export interface Gateway {
   start: () => Promise<void>;
   close: () => Promise<void>;
 }
+
+const CHECK_NOW_PATH = /^\/admin\/checks\/services\/[^/]+\/check$/;
 
 export function siteUrlOf(config: GatewayConfig): string {
   return (config.SITE_URL ?? `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`).replace(/\/$/, '');
@@ -151,6 +153,10 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     next();
   });
   const extraHeaders = (req: express.Request) => (req.identity ? signIdentity(req.identity, config.IDENTITY_SECRET) : {});
+  // "Check now" (svc-checker's POST /admin/checks/services/:serviceId/check) checks a website while
+  // the admin waits, which may take the whole check budget: it is given that, and time to store the result.
+  const checkNowWait = checkNowTimeoutMs(config);
+  const checkNow = (req: express.Request) => (req.method === 'POST' && CHECK_NOW_PATH.test(req.path) ? checkNowWait : undefined);
   for (const upstream of upstreams) {
     const options =
       upstream.name === 'catalog'
@@ -158,7 +164,9 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
         : upstream.name === 'media'
           ? // The banner list is read on every home page; images carry their own long cache headers.
             { cache: edgeCache, cachePaths: /^\/banners$/, extraHeaders }
-          : { extraHeaders };
+          : upstream.name === 'checker'
+            ? { extraHeaders, timeoutFor: checkNow }
+            : { extraHeaders };
     app.use(`/api/${upstream.name}`, proxyTo(upstream, options));
   }
   app.use('/api', (req, _res, next) => next(AppError.notFound(`No API at ${req.originalUrl.split('?')[0]}`)));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, portSetting } from '@mealprep/service-kit';
+import { checkTimeoutSetting, loadConfig, portSetting } from '@mealprep/service-kit';
 import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -45,7 +45,20 @@ export const gatewayConfigShape = {
   LIVE_MAX_PER_IP: z.coerce.number().int().min(1).max(1_000).default(20),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
+  /** svc-checker's budget for one website check: "check now" is given that plus a margin (checkNowTimeoutMs). */
+  CHECK_TIMEOUT_MS: checkTimeoutSetting,
 };
+
+/** Time for svc-checker to store a result after its check used the whole budget, and for the hop itself. */
+export const CHECK_NOW_MARGIN_MS = 10_000;
+
+/**
+ * How long the gateway waits for "check now", which checks one website while the admin waits: the
+ * whole check budget plus a margin, never less than any other API call gets.
+ */
+export function checkNowTimeoutMs(config: { UPSTREAM_TIMEOUT_MS: number; CHECK_TIMEOUT_MS: number }): number {
+  return Math.max(config.UPSTREAM_TIMEOUT_MS, config.CHECK_TIMEOUT_MS + CHECK_NOW_MARGIN_MS);
+}
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
 

@@ -1,4 +1,4 @@
-import { baseConfigShape, hostTableSetting, loadConfig } from '@mealprep/service-kit';
+import { baseConfigShape, checkTimeoutSetting, hostTableSetting, loadConfig } from '@mealprep/service-kit';
 import { z } from 'zod';
 
 const list = z
@@ -31,7 +31,8 @@ export const checkerConfigShape = {
    * names are not found, so tests never send a query off the machine.
    */
   CHECK_HOSTS: hostTableSetting,
-  CHECK_TIMEOUT_MS: integer(1_000, 120_000, 20_000),
+  /** One check's whole budget; the gateway reads it too, to wait for "check now" (see checkTimeoutSetting). */
+  CHECK_TIMEOUT_MS: checkTimeoutSetting,
   CHECK_MAX_BYTES: integer(1_024, 10 * 1024 * 1024, 1024 * 1024),
   CHECK_MAX_REDIRECTS: integer(0, 20, 10),
   /** Checks one worker runs at once (the queue's prefetch). */

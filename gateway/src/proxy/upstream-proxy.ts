@@ -129,6 +129,8 @@ export function proxyTo(
     /** Which of the service's paths the edge cache may keep (all, when not given). */
     cachePaths?: RegExp;
     onFailure?: () => void;
+    /** A longer wait than the pool's for the routes that need one (undefined: the pool's). */
+    timeoutFor?: (req: Request) => number | undefined;
   } = {},
 ): RequestHandler {
   const cache = options.cache;
@@ -145,9 +147,11 @@ export function proxyTo(
     }
     const generation = cache?.generation ?? 0;
     try {
+      const timeoutMs = options.timeoutFor?.(req);
       const answer = await upstream.pool.request({
         method: req.method as 'GET',
         path: req.url,
+        ...(timeoutMs ? { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } : {}),
         headers: forwardedHeaders(req, options.extraHeaders?.(req) ?? {}, upstream.name === 'auth'),
         body: hasBody ? req : null,
       });

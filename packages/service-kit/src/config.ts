@@ -4,6 +4,18 @@ const PORT_MESSAGE = 'must be a port number from 0 to 65535';
 /** A TCP port given as text; 0 asks the system for a free one. */
 export const portSetting = z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(0, PORT_MESSAGE).max(65535, PORT_MESSAGE);
 
+const CHECK_TIMEOUT_MESSAGE = 'must be a whole number from 1000 to 120000';
+/**
+ * One website check's whole time budget. svc-checker spends it; the gateway reads the same setting
+ * to wait long enough for a check made while the admin waits ("check now").
+ */
+export const checkTimeoutSetting = z.coerce
+  .number({ error: CHECK_TIMEOUT_MESSAGE })
+  .int(CHECK_TIMEOUT_MESSAGE)
+  .min(1_000, CHECK_TIMEOUT_MESSAGE)
+  .max(120_000, CHECK_TIMEOUT_MESSAGE)
+  .default(20_000);
+
 /** Settings every service reads. Each service extends this shape with its own. */
 export const baseConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

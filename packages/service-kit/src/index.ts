@@ -1,4 +1,4 @@
-export { baseConfigShape, ConfigError, loadConfig, portSetting } from './config';
+export { baseConfigShape, checkTimeoutSetting, ConfigError, loadConfig, portSetting } from './config';
 export { createLogger, type Logger } from './logger';
 export { AppError, errorHandler, notFoundHandler, parseInput } from './errors';
 export { sessionHash, signIdentity, signInternal, verifyIdentity, verifyInternal } from './identity';
