@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECK_FILTERS, CHECK_FLAGS, CHECK_STATUSES, MAX_CHECK_BULK_IDS, REVIEW_ACTIONS } from './checker-constants';
+import { CHECK_FILTERS, CHECK_FLAGS, CHECK_STATUSES, MAX_CHECK_BULK_IDS, REVIEW_ACTIONS, type CheckStatus } from './checker-constants';
 
 const ObjectId = z.string().regex(/^[0-9a-f]{24}$/, 'must be an id');
 
@@ -44,6 +44,12 @@ export interface BulkCheckStatus {
   checksLastHour: number;
   mostRecentCheckAt: string | null;
   run: { queued: number; done: number; startedAt: string; finishedAt: string | null } | null;
+}
+
+/** serviceUtilities.checkWebsite (spec §7): one service checked now, while the admin waits. */
+export interface CheckNowResult {
+  result: { status: CheckStatus };
+  suggestedAction: 'review' | null;
 }
 
 export const CheckIdsBodySchema = z.strictObject({

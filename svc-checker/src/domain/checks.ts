@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CHECK_RECENT_DAYS, CheckJobSchema, type BulkCheckStatus, type CheckJob, type ReviewAction } from '@mealprep/contracts';
+import { CHECK_RECENT_DAYS, CheckJobSchema, type BulkCheckStatus, type CheckJob, type CheckNowResult, type ReviewAction } from '@mealprep/contracts';
 import { AppError, type DomainEvents, type Logger } from '@mealprep/service-kit';
 import type { CheckRepository } from '../data-access/check-repository';
 import type { CheckRunRepository } from '../data-access/check-run-repository';
@@ -87,7 +87,7 @@ export async function runCheckJob(deps: CheckerDomainDeps, raw: unknown): Promis
 }
 
 /** serviceUtilities.checkWebsite: one service, checked now. */
-export async function checkServiceNow(deps: CheckerDomainDeps, serviceId: string): Promise<{ result: { status: string }; suggestedAction: 'review' | null }> {
+export async function checkServiceNow(deps: CheckerDomainDeps, serviceId: string): Promise<CheckNowResult> {
   const service = await deps.services.findById(serviceId);
   if (!service) throw AppError.notFound('There is no such service to check.');
   const result = await checkWebsite(service.website, deps.check);

@@ -90,6 +90,48 @@ describe('Service Utilities', () => {
     expect(alert).toHaveBeenLastCalledWith('Failed to ignore check');
   });
 
+  it('when the admin re-checks a site that takes long to answer, then the row says Checking… until the result comes, which is then said and shown', async () => {
+    let answer: (value?: unknown) => void = () => undefined;
+    const slow = new Promise((resolve) => (answer = resolve));
+    const fetch = mockApi({
+      '/api/checker/admin/checks/status': { status: 200, body: status() },
+      '/api/checker/admin/checks': [
+        { status: 200, body: { items: [check(1), check(2)], total: 2, page: 1, pageSize: 200 } },
+        { status: 200, body: { items: [check(1, { status: 'accessible', httpStatus: 200, errorMessage: null, suggestedAction: null }), check(2)], total: 2, page: 1, pageSize: 200 } },
+      ],
+      [`/api/checker/admin/checks/services/${check(1).serviceId}/check`]: { status: 200, body: { result: { status: 'accessible' }, suggestedAction: null }, after: slow },
+    });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderAdminAt('/dashboard/service-utilities');
+    const row = (await screen.findByText('Kitchen 1')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Re-check' }));
+    expect(within(row).getByRole('button', { name: 'Checking…' })).toBeDisabled();
+    expect(screen.getByRole('status', { name: 'Website check' })).toHaveTextContent('Checking Kitchen 1…');
+    expect(callsTo(fetch, `/api/checker/admin/checks/services/${check(1).serviceId}/check`)).toHaveLength(1);
+
+    answer();
+    expect(await within(row).findByRole('button', { name: 'Re-check' })).toBeEnabled();
+    expect(screen.getByRole('status', { name: 'Website check' })).toHaveTextContent('Kitchen 1: accessible.');
+    expect(await within(row).findByText('accessible')).toBeInTheDocument();
+    expect(within(row).getByText('HTTP 200')).toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('when a re-check really fails, then the admin is told the server\'s reason, on the screen and in the alert', async () => {
+    mockApi({
+      '/api/checker/admin/checks/status': { status: 200, body: status() },
+      '/api/checker/admin/checks': { status: 200, body: { items: [check(1)], total: 1, page: 1, pageSize: 200 } },
+      [`/api/checker/admin/checks/services/${check(1).serviceId}/check`]: { status: 504, body: { error: { code: 'service_timeout', message: 'The checker service did not answer in time.', service: 'checker' } } },
+    });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderAdminAt('/dashboard/service-utilities');
+    const row = (await screen.findByText('Kitchen 1')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Re-check' }));
+    expect(await screen.findByRole('status', { name: 'Website check' })).toHaveTextContent('Kitchen 1 could not be checked: The checker service did not answer in time.');
+    expect(alert).toHaveBeenLastCalledWith('The checker service did not answer in time.');
+    expect(within(row).getByRole('button', { name: 'Re-check' })).toBeEnabled();
+  });
+
   it('when a check was reviewed, then its actions give way to Closed or Ignored; the filter is kept in the URL', async () => {
     const fetch = mockApi({
       '/api/checker/admin/checks/status': { status: 200, body: status() },

@@ -13,6 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { AdminTable, EmptyNote } from '../../../lib/admin-table';
+import { useCheckNow } from '../hooks/use-check-now';
 
 /** While a bulk run is under way the box refreshes this often, so its progress moves. */
 const RUNNING_POLL_MS = 2_000;
@@ -121,6 +122,7 @@ export function ServiceUtilitiesPage() {
   const checks = useQuery(listQuery(filter));
   const selection = useSelection();
   const { busy, act } = useAdminAction(['checks'], selection);
+  const { checking, note, checkNow } = useCheckNow(act);
   const refreshSoon = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (refreshSoon.current && clearTimeout(refreshSoon.current)), []);
 
@@ -197,6 +199,12 @@ export function ServiceUtilitiesPage() {
         </div>
       </div>
 
+      {note && (
+        <p role="status" aria-label="Website check" className="text-sm">
+          {note}
+        </p>
+      )}
+
       {checks.isPending ? (
         <Loading />
       ) : checks.isError ? (
@@ -240,8 +248,8 @@ export function ServiceUtilitiesPage() {
                   <span className="font-medium">{check.reviewAction === 'closed' ? 'Closed' : 'Ignored'}</span>
                 ) : (
                   <div className="flex flex-wrap gap-1">
-                    <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => apiClient.request(`/checker/admin/checks/services/${check.serviceId}/check`, { method: 'POST' }), 'Failed to check website')}>
-                      Re-check
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => void checkNow(check)}>
+                      {checking === check.serviceId ? 'Checking…' : 'Re-check'}
                     </Button>
                     <Button size="sm" variant="outline" disabled={busy} onClick={() => closeChecks([check.id], 'Failed to mark service as closed')}>
                       Close
