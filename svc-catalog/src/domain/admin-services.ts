@@ -41,7 +41,7 @@ async function eachWritten(deps: OwnerDeps, services: readonly StoredService[], 
   let changed = 0;
   try {
     for (const service of services) {
-      const written = await deps.services.modify(service.id, plan);
+      const written = await deps.services.modify(service.id, plan, service);
       if (!written || written.after === written.before) continue;
       deps.catalog.apply(written.after);
       changed += 1;
