@@ -1,6 +1,7 @@
 import express from 'express';
 import { BannerImageListSchema, EventPayloadSchemas, LIVE_PATH, PRODUCT_NAME, SESSION_COOKIE, type RuntimeConfig } from '@mealprep/contracts';
-import { AppError, Broker, errorHandler, requestContext, metricsEndpoint, serviceMetrics, signIdentity, sessionHash, readCookie, type Logger } from '@mealprep/service-kit';
+import { AppError, Broker, errorHandler, requestContext, metricsEndpoint, serviceMetrics, signClientAddress, signIdentity, sessionHash, readCookie, type Logger } from '@mealprep/service-kit';
+import { pinClientAddress } from './auth/client-address';
 import { noInternalRoutes, resolveIdentity, sameOriginWrites } from './auth/request-guards';
 import { SessionResolver } from './auth/session-resolver';
 import { checkNowTimeoutMs, type GatewayConfig } from './config';
@@ -101,8 +102,9 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.TRUST_PROXY);
   app.use(requestContext(logger));
+  app.use(pinClientAddress);
   const { metrics, middleware: countRequests } = serviceMetrics('the gateway', { broker });
   metrics.gauge('live_clients', 'Browsers connected to the live stream.', () => [[{}, live.size]]);
   app.use(countRequests);
@@ -152,7 +154,11 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     }
     next();
   });
-  const extraHeaders = (req: express.Request) => (req.identity ? signIdentity(req.identity, config.IDENTITY_SECRET) : {});
+  // Who is calling, and from which address (the one every limit in every service counts by), signed.
+  const extraHeaders = (req: express.Request) => ({
+    ...(req.identity ? signIdentity(req.identity, config.IDENTITY_SECRET) : {}),
+    ...signClientAddress(req.ip ?? '', config.IDENTITY_SECRET),
+  });
   // "Check now" (svc-checker's POST /admin/checks/services/:serviceId/check) checks a website while
   // the admin waits, which may take the whole check budget: it is given that, and time to store the result.
   const checkNowWait = checkNowTimeoutMs(config);

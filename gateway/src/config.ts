@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkTimeoutSetting, loadConfig, portSetting } from '@mealprep/service-kit';
@@ -5,6 +6,37 @@ import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serviceUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const TRUST_PROXY_MESSAGE =
+  'must be "none", a number of proxies in front of the gateway from 1 to 10, or their addresses and CIDR ranges (or loopback, linklocal, uniquelocal), comma separated';
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyRange(entry: string): boolean {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the gateway are believed about the client's address (X-Forwarded-For):
+ * none by default (the address is the connection's), a hop count, or the proxies' addresses. Read
+ * once per request by the gateway, which hands the result to every service, signed.
+ */
+export const trustProxySetting = z
+  .string()
+  .default('none')
+  .transform((text, ctx): false | number | string[] => {
+    const value = text.trim().toLowerCase();
+    if (value === 'none' || value === 'false') return false;
+    if (/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 10) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (value !== '' && entries.every(isProxyRange)) return entries;
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
 
 export const gatewayConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -41,6 +73,8 @@ export const gatewayConfigShape = {
   FORM_ADD_SERVICE_ID: z.string().min(1).max(200).optional(),
   AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must start with amqp:// or amqps://').default('amqp://guest:guest@127.0.0.1:5672'),
   AMQP_PREFIX: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be lowercase letters, digits, dots, dashes or underscores').default('mealprep'),
+  /** Proxies believed about the client's address; see trustProxySetting. */
+  TRUST_PROXY: trustProxySetting,
   LIVE_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(2_000),
   LIVE_MAX_PER_IP: z.coerce.number().int().min(1).max(1_000).default(20),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
+import { verifyClientAddress } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../src/app';
@@ -73,14 +74,15 @@ describe('gateway', () => {
     expect(response.headers.get('x-request-id')).toBe('abc-1');
   });
 
-  it('when a caller forges identity or forwarding headers, then the service never sees them', async () => {
+  it('when a caller forges identity or forwarding headers, then the service never sees them: it gets the address the gateway signed', async () => {
     const response = await fetch(`${site.url}/api/catalog/me`, {
-      headers: { 'x-mealprep-identity': 'forged', 'x-mealprep-identity-sig': 'forged', 'x-forwarded-for': '1.2.3.4' },
+      headers: { 'x-mealprep-identity': 'forged', 'x-mealprep-identity-sig': 'forged', 'x-forwarded-for': '1.2.3.4', forwarded: 'for=1.2.3.4', 'x-real-ip': '1.2.3.4', 'x-mealprep-client': 'forged' },
     });
     const seen = (await response.json()) as { headers: Record<string, string> };
     expect(seen.headers['x-mealprep-identity']).toBeUndefined();
     expect(seen.headers['x-mealprep-identity-sig']).toBeUndefined();
-    expect(seen.headers['x-forwarded-for']).not.toContain('1.2.3.4');
+    expect(JSON.stringify(seen.headers)).not.toContain('1.2.3.4');
+    expect(verifyClientAddress(seen.headers, TEST_IDENTITY_SECRET)).toBe('127.0.0.1');
   });
 
   it('when the service answers an error, then its status and body pass through unchanged', async () => {

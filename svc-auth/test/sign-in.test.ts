@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from '@mealprep/contracts';
 import { createLogger, signIdentity, signInternal } from '@mealprep/service-kit';
-import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
+import { asClient, serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRepositories, createAuthApp, ensureAuthIndexes } from '../src/app';
 import { CODE_INVALID, CODE_LOCKED, LINK_INVALID } from '../src/domain/sign-in';
@@ -51,7 +51,7 @@ describe('svc-auth: passwordless sign-in', () => {
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${http.url}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${++ipCounter % 250}`, ...headers },
+      headers: { 'content-type': 'application/json', ...asClient(`10.0.0.${++ipCounter % 250}`), ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
 
@@ -273,13 +273,29 @@ describe('svc-auth: passwordless sign-in', () => {
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(800);
     expect(((await fourth.json()) as { error: { message: string } }).error.message).toMatch(/^Too many sign-in e-mails\. Please wait 1[45] minutes and try again\.$/);
 
-    const sameClient = { 'x-forwarded-for': '192.0.2.77' };
+    const sameClient = asClient('192.0.2.77');
     const answers: number[] = [];
     for (let i = 0; i < 31; i += 1) answers.push((await post('/login/request', { email: `ip${i}@example.com` }, sameClient)).status);
     expect(answers.slice(0, 30).every((s) => s === 202)).toBe(true);
     expect(answers[30]).toBe(429);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.mails.length).toBe(before + 30);
+  });
+
+  it('when one client names a new address in X-Forwarded-For on every request, then it is still one client: its 31st mail in an hour is refused', async () => {
+    const before = smtp.mails.length;
+    const answers: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      // No gateway signature: whatever the caller claims, it is the address it connects from.
+      const response = await fetch(`${http.url}/login/request`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i + 1}`, forwarded: `for=198.51.100.${i + 1}` },
+        body: JSON.stringify({ email: `forged${i}@example.com` }),
+      });
+      answers.push(response.status);
+    }
+    expect(answers).toEqual([...Array(30).fill(202), 429]);
+    await expect.poll(() => smtp.mails.length).toBe(before + 30);
   });
 
   it('when the e-mail is malformed, empty, 10 KB long or an operator object, then a 400 says so and no mail goes out', async () => {

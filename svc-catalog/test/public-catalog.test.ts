@@ -1,6 +1,6 @@
 import type { EventEnvelope, PublicService, ServiceList } from '@mealprep/contracts';
 import { Outbox, signIdentity } from '@mealprep/service-kit';
-import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
+import { asClient, serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
 import { demoServices } from '@mealprep/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
@@ -187,7 +187,7 @@ describe('public catalogue', () => {
     const first = list.body.items[0]!;
     const detail = await get<{ content: string; viewCount: number }>(`/articles/${first.slug}`);
     expect(detail.body.content).toContain('<p>');
-    const view = (reader: string, agent = 'Reader/1.0') => fetch(`${http.url}/articles/${first.id}/views`, { method: 'POST', headers: { 'x-forwarded-for': reader, 'user-agent': agent } });
+    const view = (reader: string, agent = 'Reader/1.0') => fetch(`${http.url}/articles/${first.id}/views`, { method: 'POST', headers: { ...asClient(reader), 'user-agent': agent } });
     // 200 calls from one reader, 20 of them at once: one view.
     expect((await Promise.all(Array.from({ length: 20 }, () => view('203.0.113.7')))).map((r) => r.status)).toEqual(Array(20).fill(204));
     for (let i = 0; i < 5; i += 1) expect((await view('203.0.113.7')).status).toBe(204);
@@ -208,7 +208,7 @@ describe('public catalogue', () => {
     const { items } = (await get<{ items: Array<{ id: string; slug: string }> }>('/articles')).body;
     const before = await db.connection.collection('article_views').countDocuments();
     const answers = [];
-    for (let i = 0; i < 35; i += 1) answers.push(await fetch(`${http.url}/articles/${items[i % items.length]!.id}/views`, { method: 'POST', headers: { 'x-forwarded-for': '198.51.100.9', 'user-agent': `Flood/${i}` } }));
+    for (let i = 0; i < 35; i += 1) answers.push(await fetch(`${http.url}/articles/${items[i % items.length]!.id}/views`, { method: 'POST', headers: { ...asClient('198.51.100.9'), 'user-agent': `Flood/${i}` } }));
     expect(answers.map((a) => a.status)).toEqual([...Array(30).fill(204), ...Array(5).fill(429)]);
     expect(Number(answers.at(-1)!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await answers.at(-1)!.json()) as { error: { message: string } }).error.message).toBe('Too many requests. Please wait a minute and try again.');

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response } from 'express';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { CachedResponse, EdgeCache } from './edge-cache';
-import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_HEADER, REQUEST_ID_HEADER } from '@mealprep/contracts';
+import { CLIENT_ADDRESS_HEADER, IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_HEADER, REQUEST_ID_HEADER } from '@mealprep/contracts';
 
 export const SERVICE_NAMES = ['catalog', 'auth', 'media', 'checker'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -12,7 +12,12 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 // Host the gateway sets itself. `Expect: 100-continue` is between the browser and the gateway (Node
 // answers it); the upstream client refuses it.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'expect']);
-const NEVER_FROM_OUTSIDE = new Set([IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_HEADER, 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded', 'x-real-ip']);
+// Set by the gateway alone (identity, client address, internal calls), or claims about the client
+// that only the gateway decides (TRUST_PROXY) and passes on signed.
+const NEVER_FROM_OUTSIDE = new Set([
+  IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_HEADER, CLIENT_ADDRESS_HEADER,
+  'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded', 'x-real-ip',
+]);
 
 /** The headers of one hop: the fixed ones, every Proxy-*, and whatever the message's Connection header names. */
 function hopByHop(headers: Record<string, string | string[] | undefined>): (key: string) => boolean {
@@ -88,7 +93,6 @@ function forwardedHeaders(req: Request, extra: Record<string, string>, forwardCo
     if (key === 'cookie' && !forwardCookies) continue;
     headers[key] = Array.isArray(value) ? value.join(', ') : value;
   }
-  headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
   headers['x-forwarded-proto'] = req.protocol;
   headers[REQUEST_ID_HEADER] = req.id;
   return { ...headers, ...extra };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp, requireRole, route } from './app';
 import { AppError, parseInput } from './errors';
-import { signIdentity } from './identity';
+import { signClientAddress, signIdentity } from './identity';
 
 const secret = 'k'.repeat(40);
 
@@ -27,6 +27,7 @@ describe('service app', () => {
           res.json(parseInput(z.strictObject({ name: z.string().min(2) }), req.body, 'body'));
         }));
         app.get('/me', (req, res) => res.json({ identity: req.identity }));
+        app.get('/ip', (req, res) => res.json({ ip: req.ip }));
         app.get('/admin-only', requireRole('admin'), (_req, res) => res.json({ ok: true }));
       },
     });
@@ -68,6 +69,17 @@ describe('service app', () => {
     expect((await short.json()).error.details[0].path).toBe('name');
     expect((await post('{"name":"ab","admin":true}')).status).toBe(400);
     expect(await (await post('{"name":"ab"}')).json()).toEqual({ name: 'ab' });
+  });
+
+  it('when a caller names an address in X-Forwarded-For, then the service ignores it: only the address the gateway signed counts, else the connection\'s', async () => {
+    const ip = async (headers: Record<string, string>) => ((await (await fetch(`${http.url}/ip`, { headers })).json()) as { ip: string }).ip;
+    expect(await ip({})).toBe('127.0.0.1');
+    expect(await ip({ 'x-forwarded-for': '203.0.113.7' })).toBe('127.0.0.1');
+    expect(await ip({ forwarded: 'for=203.0.113.7', 'x-real-ip': '203.0.113.7' })).toBe('127.0.0.1');
+    expect(await ip(signClientAddress('198.51.100.4', secret))).toBe('198.51.100.4');
+    expect(await ip({ ...signClientAddress('2001:db8::1', secret), 'x-forwarded-for': '203.0.113.7' })).toBe('2001:db8::1');
+    expect(await ip(signClientAddress('198.51.100.4', 'o'.repeat(40)))).toBe('127.0.0.1');
+    expect(await ip(signClientAddress('198.51.100.4', secret, Date.now() - 120_000))).toBe('127.0.0.1');
   });
 
   it('when a caller sends a signed identity, then routes see it; roles are enforced in the service', async () => {

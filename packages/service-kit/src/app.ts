@@ -4,7 +4,7 @@ import { REQUEST_ID_HEADER } from '@mealprep/contracts';
 import type { Logger } from 'pino';
 import './express-types';
 import { AppError, errorHandler, notFoundHandler } from './errors';
-import { verifyIdentity, verifyInternal } from './identity';
+import { verifyClientAddress, verifyIdentity, verifyInternal } from './identity';
 import { metricsEndpoint, serviceMetrics, type Metrics } from './metrics';
 
 export type Readiness = () => Record<string, boolean>;
@@ -34,7 +34,8 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // The caller's address comes from the gateway's signed header (below), never from X-Forwarded-For.
+  app.set('trust proxy', false);
   app.set('query parser', 'simple');
 
   app.use(requestContext(options.logger));
@@ -43,6 +44,10 @@ export function createApp(options: AppOptions): Express {
   app.use(middleware);
   app.use((req, _res, next) => {
     req.identity = verifyIdentity(req.headers, options.identitySecret);
+    // req.ip is the address every limit counts by: the one the gateway signed (it applied TRUST_PROXY),
+    // else whoever opened the connection. A forged or copied header is not the gateway's.
+    const ip = verifyClientAddress(req.headers, options.identitySecret) ?? req.socket.remoteAddress ?? '';
+    Object.defineProperty(req, 'ip', { value: ip, configurable: true, enumerable: true });
     next();
   });
 

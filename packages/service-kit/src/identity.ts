@@ -1,5 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import {
+  CLIENT_ADDRESS_HEADER,
   IDENTITY_HEADER,
   IDENTITY_SIGNATURE_HEADER,
   IdentitySchema,
@@ -61,6 +63,28 @@ export function verifyInternal(headers: Record<string, string | string[] | undef
   const provided = Buffer.from(signature);
   if (expected.length !== provided.length || !timingSafeEqual(expected, provided)) return false;
   return Math.abs(now - Number(at)) <= MAX_AGE_MS;
+}
+
+/** The header the gateway adds to every proxied request: the caller's address, signed (60 s window). */
+export function signClientAddress(address: string, secret: string, now = Date.now()): Record<string, string> {
+  const value = `${now}.${address}`;
+  return { [CLIENT_ADDRESS_HEADER]: `${value}.${sign(`client.${value}`, secret)}` };
+}
+
+/** The caller's address the gateway signed, or null when absent, forged, stale or not an IP address. */
+export function verifyClientAddress(headers: Record<string, string | string[] | undefined>, secret: string, now = Date.now()): string | null {
+  const given = headers[CLIENT_ADDRESS_HEADER];
+  if (typeof given !== 'string' || given.length > 200) return null;
+  const first = given.indexOf('.');
+  const last = given.lastIndexOf('.');
+  if (first <= 0 || last <= first) return null;
+  const at = given.slice(0, first);
+  const address = given.slice(first + 1, last);
+  if (!/^\d{1,15}$/.test(at) || isIP(address) === 0) return null;
+  const expected = Buffer.from(sign(`client.${at}.${address}`, secret));
+  const provided = Buffer.from(given.slice(last + 1));
+  if (expected.length !== provided.length || !timingSafeEqual(expected, provided)) return null;
+  return Math.abs(now - Number(at)) <= MAX_AGE_MS ? address : null;
 }
 
 /** How a session token is stored and named between svc-auth and the gateway: never the token itself. */

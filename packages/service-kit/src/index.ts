@@ -1,7 +1,7 @@
 export { baseConfigShape, checkTimeoutSetting, ConfigError, loadConfig, portSetting } from './config';
 export { createLogger, type Logger } from './logger';
 export { AppError, errorHandler, notFoundHandler, parseInput } from './errors';
-export { sessionHash, signIdentity, signInternal, verifyIdentity, verifyInternal } from './identity';
+export { sessionHash, signClientAddress, signIdentity, signInternal, verifyClientAddress, verifyIdentity, verifyInternal } from './identity';
 export { createApp, requestContext, requireInternal, requireRole, requireSignIn, route, type AppOptions, type Readiness } from './app';
 export { connectDatabase, isDatabaseConnected, modelOn } from './database';
 export { Broker, EVENT_RETRY_DELAYS_MS, type BrokerOptions, type EventHandler, type JobHandler } from './broker';

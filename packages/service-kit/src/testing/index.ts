@@ -6,12 +6,16 @@ import { inject } from 'vitest';
 import { pino } from 'pino';
 import { Broker } from '../broker';
 import { connectDatabase } from '../database';
+import { signClientAddress } from '../identity';
 import { Outbox } from '../outbox';
 import { closeServer, listen } from '../service';
 
 export const TEST_IDENTITY_SECRET = 'test-identity-secret-that-is-long-enough-0123456789';
 
 export const silentLogger = pino({ level: 'silent' });
+
+/** The header the gateway adds for a caller at `address` (signed with the tests' secret): how a test calls a service "from" an address. */
+export const asClient = (address: string) => signClientAddress(address, TEST_IDENTITY_SECRET);
 
 /** A name no other test or run uses: the run id from global setup plus random bytes. */
 export function uniqueName(label: string): string {
