@@ -101,18 +101,28 @@ async function main() {
     // The site starts with a demo catalogue unless told otherwise.
     SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
   };
+  // Every port first: svc-catalog asks svc-media (started after it) about logos.
   const services = {};
+  const ports = new Set();
+  while (ports.size < SERVICES.length) ports.add(await freePort());
+  for (const [i, port] of [...ports].entries()) services[SERVICES[i]] = { url: `http://127.0.0.1:${port}` };
+  const peers = {
+    // svc-checker and svc-media rebuild their copies of the services from svc-catalog (started before them).
+    'svc-checker': { CATALOG_URL: services['svc-catalog'].url },
+    'svc-media': { CATALOG_URL: services['svc-catalog'].url },
+    // svc-catalog asks svc-media whose upload a new logo is.
+    'svc-catalog': { MEDIA_URL: services['svc-media'].url },
+  };
   for (const name of SERVICES) {
-    const port = await freePort();
+    const port = new URL(services[name].url).port;
     const proc = startProcess(name, process.execPath, ['--import', 'tsx', `${name}/src/server.ts`], {
       // Sign-in links point to SITE_URL; unset, to the local address. (The gateway, with SITE_URL
       // unset, also accepts writes from whatever local name the browser used, e.g. localhost.)
-      // svc-checker rebuilds its copy of the services from svc-catalog (started before it).
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: process.env.SITE_URL || url, ...(name === 'svc-checker' || name === 'svc-media' ? { CATALOG_URL: services['svc-catalog'].url } : {}) },
+      env: { ...env, PORT: port, HOST: '127.0.0.1', SITE_URL: process.env.SITE_URL || url, ...peers[name] },
       logFile: path.join(logDir, `${name}.log`),
     });
     started.push(proc);
-    services[name] = { url: `http://127.0.0.1:${port}`, pid: proc.child.pid, proc };
+    Object.assign(services[name], { pid: proc.child.pid, proc });
   }
   for (const name of SERVICES) {
     await ready(`${services[name].url}/readyz`, services[name].proc);

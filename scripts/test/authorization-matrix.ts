@@ -107,6 +107,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'PATCH', path: '/api/media/admin/media/{missing}', expect: ADMIN },
   { method: 'POST', path: '/api/media/admin/media/{missing}/delete', expect: ADMIN },
   { method: 'POST', path: '/api/media/admin/media/{missing}/restore', expect: ADMIN },
+  { method: 'GET', path: '/api/media/internal/media/{missing}', expect: NEVER },
   { method: 'GET', path: '/api/media/metrics', expect: NEVER },
   { method: 'GET', path: '/api/media/healthz', expect: NEVER },
   { method: 'GET', path: '/api/media/readyz', expect: NEVER },

@@ -53,4 +53,11 @@ describe('docker-compose.yml', () => {
       expect(env.MONGODB_URI).toBe('mongodb://mongodb:27017/');
     }
   });
+
+  it('when the services start under compose, then each knows the peers it asks: svc-catalog asks svc-media about logos, svc-media and svc-checker load their copies of the services from svc-catalog', () => {
+    const envOf = (name: string) => interpolate(compose.services[name]!.environment ?? {});
+    expect(envOf('svc-catalog').MEDIA_URL).toBe('http://svc-media:3000');
+    expect(envOf('svc-media').CATALOG_URL).toBe('http://svc-catalog:3000');
+    expect(envOf('svc-checker').CATALOG_URL).toBe('http://svc-catalog:3000');
+  });
 });

@@ -131,6 +131,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'PATCH /api/media/admin/media/{missing}': { ...byId('/api/media/admin/media/:id', 'media', MediaIdParamsSchema), body: MediaAltTextBodySchema },
   'POST /api/media/admin/media/{missing}/delete': byId('/api/media/admin/media/:id/delete', 'media', MediaIdParamsSchema),
   'POST /api/media/admin/media/{missing}/restore': byId('/api/media/admin/media/:id/restore', 'media', MediaIdParamsSchema),
+  'GET /api/media/internal/media/{missing}': {},
   'GET /api/media/metrics': {},
   'GET /api/media/healthz': {},
   'GET /api/media/readyz': {},

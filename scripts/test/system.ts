@@ -54,11 +54,21 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
       SEED_DEMO_DATA: 'true',
       ...env,
     };
+    // Every port first: svc-catalog asks svc-media (started after it) about logos.
+    const ports = new Set<number>();
+    while (ports.size < SERVICES.length) ports.add(await freePort());
+    const urls = Object.fromEntries([...ports].map((port, i) => [SERVICES[i], `http://127.0.0.1:${port}`])) as Record<ServiceName, string>;
+    const peers: Record<ServiceName, Record<string, string>> = {
+      'svc-catalog': { MEDIA_URL: urls['svc-media'] },
+      'svc-auth': {},
+      'svc-media': { CATALOG_URL: urls['svc-catalog'] },
+      'svc-checker': { CATALOG_URL: urls['svc-catalog'] },
+    };
     const startService = async (name: ServiceName, port?: number) => {
       services[name] = await startServiceProcess(
         `${name}/src/server.ts`,
-        { ...common, SITE_URL: 'http://127.0.0.1:9', ...(name === 'svc-checker' || name === 'svc-media' ? { CATALOG_URL: services['svc-catalog'].url } : {}) },
-        { ...(port ? { port } : {}), timeoutMs: 120_000 },
+        { ...common, SITE_URL: 'http://127.0.0.1:9', ...peers[name] },
+        { port: port ?? Number(new URL(urls[name]).port), timeoutMs: 120_000 },
       );
     };
     for (const name of SERVICES) await startService(name);

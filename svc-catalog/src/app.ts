@@ -4,6 +4,7 @@ import { articleViewRepository } from './data-access/article-view-repository';
 import { blogPostRepository } from './data-access/blog-post-repository';
 import { geoRegionRepository } from './data-access/geo-region-repository';
 import { mealTypeRepository } from './data-access/meal-type-repository';
+import { mediaClient } from './data-access/media-client';
 import { serviceReportRepository } from './data-access/service-report-repository';
 import { serviceRepository } from './data-access/service-repository';
 import { CatalogIndex } from './domain/catalog-index';
@@ -26,6 +27,8 @@ export interface CatalogDeps {
   identitySecret: string;
   /** The public index; built from the database when not given. */
   catalog?: CatalogIndex;
+  /** MEDIA_URL: svc-media, asked whose upload a new logo is; unset, no listing can take a new logo. */
+  mediaUrl?: string;
   exposeStack?: boolean;
   now?: () => Date;
 }
@@ -55,6 +58,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     catalog,
     events: outbox,
     ipHashSecret: deps.identitySecret,
+    media: deps.mediaUrl ? mediaClient({ mediaUrl: deps.mediaUrl, identitySecret: deps.identitySecret }) : undefined,
     now: deps.now,
   };
   return createApp({

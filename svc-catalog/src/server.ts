@@ -26,6 +26,7 @@ await runService('svc-catalog', () =>
       await subscribeIndexRefresher(broker, catalog, logger);
       await subscribeCheckerEvents(broker, { services: repositories.services, catalog, events: outbox });
       logger.info({ published: catalog.index.size }, 'public index built');
+      if (!config.MEDIA_URL) logger.warn('MEDIA_URL is not set: listings cannot take a new logo (svc-media is asked whose upload it is)');
     },
     createApp: ({ logger, connection, broker, outbox }) =>
       createCatalogApp({
@@ -35,6 +36,7 @@ await runService('svc-catalog', () =>
         outbox,
         catalog,
         identitySecret: config.IDENTITY_SECRET,
+        mediaUrl: config.MEDIA_URL,
         exposeStack: config.NODE_ENV === 'development',
       }),
   }),

@@ -23,9 +23,10 @@ export interface CatalogHarness {
 /**
  * svc-catalog as a test file needs it: its own database (states and meal types seeded, and the
  * demo catalogue when `demo` is given a date) and broker prefix, served on a free port, all of it
- * removed after the file.
+ * removed after the file. `mediaUrl` gives svc-media's address (read once the file's own
+ * `beforeAll`s before this call have run).
  */
-export function useCatalog(label: string, options: { demo?: Date; now?: Date } = {}): CatalogHarness {
+export function useCatalog(label: string, options: { demo?: Date; now?: Date; mediaUrl?: () => string } = {}): CatalogHarness {
   const harness: CatalogHarness = { url: '', db: null as unknown as CatalogHarness['db'], events: [], publish: (() => Promise.reject(new Error('not started'))) as Broker['publish'] };
   let mq: Awaited<ReturnType<typeof testBroker>>;
   let http: Awaited<ReturnType<typeof serve>>;
@@ -45,7 +46,16 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date } =
     await subscribeCheckerEvents(mq.broker, { services: repositories.services, catalog, events: outbox, ...(now ? { now: () => now } : {}) });
     harness.publish = mq.broker.publish.bind(mq.broker);
     http = await serve(
-      createCatalogApp({ logger: silentLogger, connection: harness.db.connection, broker: mq.broker, outbox, identitySecret: TEST_IDENTITY_SECRET, catalog, ...(now ? { now: () => now } : {}) }),
+      createCatalogApp({
+        logger: silentLogger,
+        connection: harness.db.connection,
+        broker: mq.broker,
+        outbox,
+        identitySecret: TEST_IDENTITY_SECRET,
+        catalog,
+        ...(now ? { now: () => now } : {}),
+        ...(options.mediaUrl ? { mediaUrl: options.mediaUrl() } : {}),
+      }),
     );
     harness.url = http.url;
   });

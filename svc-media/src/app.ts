@@ -7,12 +7,15 @@ import { mediaRepository } from './data-access/media-repository';
 import { serviceDirectoryRepository } from './data-access/service-directory-repository';
 import { seedMarkerRepository } from './data-access/seed-marker-repository';
 import { storedImageRepository } from './data-access/stored-image-repository';
+import { uploadQuotaRepository } from './data-access/upload-quota-repository';
 import { bannersRouter } from './entry-points/http/banners-router';
 import { imagesRouter } from './entry-points/http/images-router';
 import { uploadsRouter } from './entry-points/http/uploads-router';
 import { adminMediaRouter } from './entry-points/http/admin-media-router';
 import { adminBannersRouter } from './entry-points/http/admin-banners-router';
+import { internalRouter } from './entry-points/http/internal-router';
 import { stockPhotos } from './domain/stock-photos';
+import { UploadGate, type UploadGateOptions } from './domain/upload-gate';
 
 export interface MediaDeps {
   logger: Logger;
@@ -30,6 +33,9 @@ export interface MediaDeps {
   fetchAllowHosts?: readonly string[];
   /** How the image fetcher finds a host's addresses: DNS unless given (IMAGE_FETCH_HOSTS). */
   fetchResolve?: Resolve;
+  /** How image processing is shared between users; the defaults unless given (tests). */
+  uploadGate?: UploadGateOptions;
+  now?: () => Date;
   exposeStack?: boolean;
 }
 
@@ -44,6 +50,7 @@ export function mediaRepositories(connection: Connection, outbox: Outbox, mediaD
     images: storedImageRepository(connection),
     markers: seedMarkerRepository(connection),
     directory: serviceDirectoryRepository(connection),
+    quotas: uploadQuotaRepository(connection),
     files: imageFileStore(mediaDir),
   };
 }
@@ -51,6 +58,8 @@ export function mediaRepositories(connection: Connection, outbox: Outbox, mediaD
 export function createMediaApp(deps: MediaDeps) {
   const outbox = deps.outbox ?? new Outbox(deps);
   const repositories = mediaRepositories(deps.connection, outbox, deps.mediaDir);
+  // One per instance: uploads and banner fetches take their turns in it.
+  const gate = new UploadGate(deps.uploadGate);
   return createApp({
     name: 'svc-media',
     broker: deps.broker,
@@ -62,7 +71,7 @@ export function createMediaApp(deps: MediaDeps) {
     mount: (app) => {
       app.use(bannersRouter(repositories));
       app.use(imagesRouter(repositories));
-      app.use(uploadsRouter(repositories));
+      app.use(uploadsRouter({ ...repositories, gate, now: deps.now }));
       app.use(adminMediaRouter({ ...repositories, cdnUrl: deps.cdnUrl }));
       app.use(
         adminBannersRouter({
@@ -71,8 +80,10 @@ export function createMediaApp(deps: MediaDeps) {
           allowHosts: deps.fetchAllowHosts ?? [],
           resolve: deps.fetchResolve ?? createResolver(null),
           events: outbox,
+          gate,
         }),
       );
+      app.use(internalRouter({ media: repositories.media, secret: deps.identitySecret }));
     },
   });
 }

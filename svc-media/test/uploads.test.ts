@@ -2,14 +2,18 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { signIdentity } from '@mealprep/service-kit';
+import { MediaItemLookupSchema } from '@mealprep/contracts';
+import { signIdentity, signInternal } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaApp, mediaRepositories } from '../src/app';
-import { NOT_AN_IMAGE, TOO_BIG, TOO_MANY_PIXELS, UNREADABLE } from '../src/domain/uploads';
+import { tooManyAtOnce } from '../src/domain/upload-gate';
+import { DAILY_UPLOADS, NOT_AN_IMAGE, TOO_BIG, TOO_MANY_PIXELS, UNREADABLE } from '../src/domain/uploads';
 
-const owner = signIdentity({ userId: 'owner-1', email: 'owner@example.com', roles: [] }, TEST_IDENTITY_SECRET);
+const as = (userId: string, roles: Array<'admin'> = []) => signIdentity({ userId, email: `${userId}@example.com`, roles }, TEST_IDENTITY_SECRET);
+const owner = as('owner-1');
+const admin = as('boss', ['admin']);
 
 /** A PNG whose header says width × height but whose data is a few bytes: a decompression bomb. */
 function bombPng(width: number, height: number): Buffer {
@@ -122,5 +126,133 @@ describe('logo uploads', () => {
   it('when a visitor who is not signed in uploads, then it is refused', async () => {
     const answer = await upload(photo, 'logo.jpg', 'image/jpeg', {});
     expect(answer.status).toBe(401);
+  });
+
+  it('when an admin soft-deletes an upload, then visitors and its uploader get a 404 for it, an admin still sees it uncached, and once restored it is served again', async () => {
+    const { body } = await upload(photo, 'gone.jpg', 'image/jpeg');
+    const image = (headers: Record<string, string> = {}) => fetch(`${http.url}/images/${body.mediaId}/card`, { headers });
+    expect((await image()).status).toBe(200);
+    expect((await fetch(`${http.url}/admin/media/${body.mediaId}/delete`, { method: 'POST', headers: admin })).status).toBe(200);
+
+    for (const headers of [{}, owner]) {
+      const refused = await image(headers);
+      expect(refused.status).toBe(404);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(`There is no image "${body.mediaId}".`);
+    }
+    const seen = await image(admin);
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get('content-type')).toBe('image/webp');
+    expect(seen.headers.get('cache-control')).toBe('private, no-store');
+
+    expect((await fetch(`${http.url}/admin/media/${body.mediaId}/restore`, { method: 'POST', headers: admin })).status).toBe(200);
+    const back = await image();
+    expect(back.status).toBe(200);
+    expect(back.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('when svc-catalog asks about an upload on the signed internal route, then it learns who uploaded it and whether it is deleted; without the signature it learns nothing', async () => {
+    const { body } = await upload(photo, 'mine.jpg', 'image/jpeg');
+    const ask = async (id: string, headers: Record<string, string>) => {
+      const response = await fetch(`${http.url}/internal/media/${id}`, { headers });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const known = await ask(body.mediaId!, signInternal(TEST_IDENTITY_SECRET));
+    expect(known.status).toBe(200);
+    expect(MediaItemLookupSchema.parse(known.body)).toEqual({ item: { id: body.mediaId, uploadedBy: 'owner-1', associatedEntityId: null, deletedAt: null } });
+    expect(await ask('u-000000000000000000000000', signInternal(TEST_IDENTITY_SECRET))).toEqual({ status: 200, body: { item: null } });
+    expect((await ask(body.mediaId!, {})).status).toBe(403);
+    expect((await ask(body.mediaId!, signInternal('x'.repeat(40)))).status).toBe(403);
+    expect((await ask(body.mediaId!, admin)).status).toBe(403);
+  });
+});
+
+describe('upload limits', () => {
+  // 18:30 UTC: the day's uploads come back at midnight, in 5.5 hours.
+  const NOW = new Date('2026-11-01T18:30:00Z');
+  let db: Awaited<ReturnType<typeof testDatabase>>;
+  let mq: Awaited<ReturnType<typeof testBroker>>;
+  let http: Awaited<ReturnType<typeof serve>>;
+  let mediaDir: string;
+  let tiny: Buffer;
+
+  beforeAll(async () => {
+    db = await testDatabase('media-upload-limits');
+    mq = await testBroker('media-upload-limits', 'svc-media');
+    mediaDir = await mkdtemp(path.join(tmpdir(), 'svc-media-limits-'));
+    http = await serve(createMediaApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, mediaDir, now: () => NOW }));
+    tiny = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#e91' } }).png().toBuffer();
+  });
+  afterAll(async () => {
+    await http?.close();
+    await mq?.destroy();
+    await db?.drop();
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  const send = async (bytes: Buffer, headers: Record<string, string>) => {
+    const response = await fetch(`${http.url}/uploads?fileName=logo.png`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...headers }, body: new Uint8Array(bytes) });
+    const body = (await response.json()) as { mediaId?: string; error?: { message: string } };
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), message: body.error?.message, mediaId: body.mediaId };
+  };
+  const storedFiles = async () => (await readdir(path.join(mediaDir, 'uploads')).catch(() => [])).length;
+
+  it("when one user sends six 40-megapixel uploads at once, then two are taken, four are refused with 429 and a message, and another user's upload meanwhile goes through", async () => {
+    // Solid colour: small to send, 40 megapixels to decode three times over.
+    const huge = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#345' } }).png({ compressionLevel: 9 }).toBuffer();
+    const flooder = as('flooder');
+    const settled: Array<Awaited<ReturnType<typeof send>>> = [];
+    const flood = Array.from({ length: 6 }, () => send(huge, flooder).then((answer) => (settled.push(answer), answer)));
+    // The refusals come back at once, while the two taken are still being drawn.
+    await expect.poll(() => settled.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    const neighbour = await send(tiny, as('neighbour'));
+    expect(neighbour.status).toBe(201);
+
+    const answers = await Promise.all(flood);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(4);
+    for (const answer of refused) expect(answer).toMatchObject({ status: 429, retryAfter: '5', message: tooManyAtOnce(2) });
+    // Done, the flooder may upload again.
+    expect((await send(tiny, flooder)).status).toBe(201);
+  }, 60_000);
+
+  it('when a user has stored 50 images today, then the 51st is refused with 429, a message and Retry-After until midnight (UTC), and nothing is stored; failed uploads do not count, other users and admins are not held back', async () => {
+    const daily = as('daily-uploader');
+    for (let i = 0; i < DAILY_UPLOADS; i += 1) {
+      expect((await send(tiny, daily)).status).toBe(201);
+      // A refused upload stores nothing and costs nothing.
+      if (i === 10) expect((await send(Buffer.from('not an image at all'), daily)).status).toBe(415);
+    }
+    const before = await storedFiles();
+    const refused = await send(tiny, daily);
+    expect(refused).toMatchObject({
+      status: 429,
+      retryAfter: String(5.5 * 60 * 60),
+      message: 'You have uploaded 50 images today, the most allowed in a day. You can upload again in 6 hours.',
+    });
+    expect(await storedFiles()).toBe(before);
+
+    expect((await send(tiny, as('someone-else'))).status).toBe(201);
+    expect((await send(tiny, admin)).status).toBe(201);
+    const quotas = mediaRepositories(db.connection, testOutbox(db.connection), mediaDir).quotas;
+    expect(await quotas.used('daily-uploader', '2026-11-01')).toBe(DAILY_UPLOADS);
+    expect(await quotas.used('boss', '2026-11-01')).toBe(0);
+  }, 120_000);
+
+  it("when a user's first upload of the day is refused, then the database is left as it was", async () => {
+    const records = db.connection.collection('upload_quotas');
+    const before = await records.countDocuments();
+    expect((await send(Buffer.from('not an image at all'), as('first-timer'))).status).toBe(415);
+    expect(await records.countDocuments()).toBe(before);
+  });
+
+  it('when many uploads of one user race for the last places of the day, then exactly those places are taken, on any instance', async () => {
+    const quotas = mediaRepositories(db.connection, testOutbox(db.connection), mediaDir).quotas;
+    const taken = await Promise.all(Array.from({ length: 12 }, () => quotas.take('racer', '2026-11-01', 5)));
+    expect(taken.filter(Boolean)).toHaveLength(5);
+    expect(await quotas.used('racer', '2026-11-01')).toBe(5);
+    await quotas.giveBack('racer', '2026-11-01');
+    expect(await quotas.take('racer', '2026-11-01', 5)).toBe(true);
+    expect(await quotas.take('racer', '2026-11-01', 5)).toBe(false);
   });
 });

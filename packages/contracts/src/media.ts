@@ -78,3 +78,20 @@ export const UploadQuerySchema = z.strictObject({
   fileName: z.string().trim().min(1).max(200).default('logo'),
   folder: z.enum(['services']).default('services'),
 });
+
+/**
+ * svc-media's internal answer about one media item (GET /internal/media/:id): what svc-catalog
+ * needs to decide whether a listing may use it as its logo.
+ */
+export const MediaItemFactsSchema = z.object({
+  id: z.string(),
+  /** Who uploaded it; null for demo and imported media. */
+  uploadedBy: z.string().nullable(),
+  /** The service it is the logo of, once one uses it. */
+  associatedEntityId: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+});
+export type MediaItemFacts = z.infer<typeof MediaItemFactsSchema>;
+
+/** The answer of GET /internal/media/:id: `item` is null for an id svc-media does not know (a 404 would look like a missing route). */
+export const MediaItemLookupSchema = z.object({ item: MediaItemFactsSchema.nullable() });

@@ -13,11 +13,13 @@ export class AppError extends Error {
   readonly status: number;
   readonly operational: boolean;
   readonly details: Detail[] | undefined;
+  /** Sent as Retry-After: when a refusal (429, 503) may be tried again. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: string,
     message: string,
-    options: { status?: number; operational?: boolean; details?: Detail[]; cause?: unknown } = {},
+    options: { status?: number; operational?: boolean; details?: Detail[]; retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
@@ -25,6 +27,7 @@ export class AppError extends Error {
     this.status = options.status ?? 500;
     this.operational = options.operational ?? true;
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   static badRequest(message: string, details?: Detail[]) {
@@ -39,8 +42,11 @@ export class AppError extends Error {
   static forbidden(message = 'You do not have permission to do that.') {
     return new AppError('forbidden', message, { status: 403 });
   }
-  static unavailable(message: string) {
-    return new AppError('unavailable', message, { status: 503 });
+  static unavailable(message: string, retryAfterSeconds?: number) {
+    return new AppError('unavailable', message, { status: 503, retryAfterSeconds });
+  }
+  static tooManyRequests(message: string, retryAfterSeconds: number) {
+    return new AppError('too_many_requests', message, { status: 429, retryAfterSeconds });
   }
 }
 
@@ -78,6 +84,7 @@ export function errorHandler(options: { exposeStack: boolean }): ErrorRequestHan
         ...(options.exposeStack && !appError.operational && err instanceof Error ? { stack: err.stack } : {}),
       },
     };
+    if (appError.retryAfterSeconds !== undefined) res.set('Retry-After', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));
     res.status(appError.status).json(body);
   };
 }

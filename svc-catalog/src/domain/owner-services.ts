@@ -3,13 +3,16 @@ import { EDIT_NOT_FOUND_MESSAGE, OWNER_LOCKED_STATUSES, PUBLIC_SERVICE_STATUSES 
 import { AppError } from '@mealprep/service-kit';
 import type { z } from 'zod';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
+import type { MediaFinder } from '../data-access/media-client';
 import type { StoredService } from '../data-access/service-repository';
 import type { ServiceDeps } from './services';
 import { announceStatusChange, announceUpdate, serviceChange } from './service-events';
 import { websiteHost } from './admin-index';
+import { checkLogoChoice } from './logo-choice';
 import { US_STATES } from './us-states';
 
-export type OwnerDeps = ServiceDeps & { mealTypes: MealTypeRepository };
+/** `media`: svc-media, asked about a new logo (unset, a new logo cannot be taken). */
+export type OwnerDeps = ServiceDeps & { mealTypes: MealTypeRepository; media?: MediaFinder };
 
 const isAdmin = (identity: Identity) => identity.roles.includes('admin');
 const notFound = () => AppError.notFound(EDIT_NOT_FOUND_MESSAGE);
@@ -55,6 +58,7 @@ export async function createService(deps: OwnerDeps, identity: Identity, input: 
       throw AppError.badRequest(`Unknown state: ${location.address.region}.`, [{ path: 'locations.address.region', message: 'unknown state' }]);
     }
   }
+  await checkLogoChoice(deps.media, identity, { id: null, ownerUserId: identity.userId, logoImageId: null }, input.media.logoImageId);
   // Read from memory; the database's unique index turns a race for the slug into the same 409.
   if (deps.catalog.admin.slugTaken(input.slug)) throw new AppError('slug_taken', 'That URL slug is already used by another service. Choose another.', { status: 409 });
   const now = deps.now?.() ?? new Date();
@@ -101,6 +105,7 @@ export async function updateService(deps: OwnerDeps, identity: Identity, id: str
   if (update.slug && update.slug !== first.slug && deps.catalog.admin.slugTaken(update.slug, id)) {
     throw new AppError('slug_taken', 'That URL slug is already used by another service. Choose another.', { status: 409 });
   }
+  if (update.media) await checkLogoChoice(deps.media, identity, { id, ownerUserId: first.ownerUserId, logoImageId: first.media.logoImageId }, update.media.logoImageId);
   const set: Record<string, unknown> = {};
   if (update.name !== undefined) set.name = update.name;
   if (update.slug !== undefined) set.slug = update.slug;

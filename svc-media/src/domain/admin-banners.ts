@@ -7,6 +7,7 @@ import type { StoredImageRepository } from '../data-access/stored-image-reposito
 import { toBannerImage } from './banners';
 import { fetchPublic } from './safe-fetch';
 import { photoIdFromUrl, type StockPhotos } from './stock-photos';
+import type { UploadGate } from './upload-gate';
 import { ingestImage } from './uploads';
 
 export interface AdminBannerDeps {
@@ -18,6 +19,8 @@ export interface AdminBannerDeps {
   /** How the image fetcher finds a host's addresses: DNS, or the IMAGE_FETCH_HOSTS table. */
   resolve: Resolve;
   events: DomainEvents;
+  /** Drawing the banner's renditions takes its turn with the uploads. */
+  gate: UploadGate;
 }
 
 export async function listAllBanners(deps: AdminBannerDeps): Promise<AdminBannerImage[]> {
@@ -38,12 +41,13 @@ export async function stockPhotoByUrl(deps: AdminBannerDeps, url: string) {
  */
 export async function addBanner(
   deps: AdminBannerDeps,
+  adminId: string,
   input: { source: 'unsplash'; unsplashId: string } | { source: 'custom'; url: string; alt: string },
 ): Promise<AdminBannerImage> {
   const photo = input.source === 'unsplash' ? await deps.stock.byId(input.unsplashId) : null;
   const from = photo ? photo.urls.regular : (input as { url: string }).url;
   const { bytes } = await fetchPublic(from, { allowHosts: deps.allowHosts, resolve: deps.resolve, maxBytes: MAX_IMAGE_BYTES });
-  const imageId = await ingestImage(deps, bytes, 'banners');
+  const imageId = await deps.gate.run(adminId, () => ingestImage(deps, bytes, 'banners'));
   const record = await deps.banners.create({
     id: `b-${randomBytes(8).toString('hex')}`,
     source: input.source,

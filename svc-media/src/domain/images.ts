@@ -1,17 +1,21 @@
 import { IMAGE_WIDTHS, type ImageSize } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import type { ImageFileStore } from '../data-access/image-file-store';
+import type { MediaRepository } from '../data-access/media-repository';
 import type { Rendition, StoredImageRepository } from '../data-access/stored-image-repository';
 
 export interface ImageDeps {
   images: StoredImageRepository;
   files: ImageFileStore;
+  media: Pick<MediaRepository, 'findById'>;
 }
 
 export interface OpenedImage {
   contentType: string;
   etag: string;
   width: number;
+  /** A soft-deleted media item's image, shown to admins only (their media screen lists it). */
+  deleted: boolean;
   read: () => Promise<Buffer>;
 }
 
@@ -26,16 +30,20 @@ export function pickRendition(renditions: Rendition[], wanted: number): Renditio
 
 /**
  * Finds an image's rendition for a size without reading it yet, so a cache revalidation is
- * answered from the record alone.
+ * answered from the record alone. The image of a soft-deleted media item is not there for
+ * visitors, owners included; admins still see it on the media screen.
  */
-export async function openImage(deps: ImageDeps, id: string, size: ImageSize): Promise<OpenedImage> {
-  const image = await deps.images.findById(id);
+export async function openImage(deps: ImageDeps, id: string, size: ImageSize, viewer: { admin: boolean }): Promise<OpenedImage> {
+  // Both by _id: banners have an image and no media item, uploads and logos have both.
+  const [image, item] = await Promise.all([deps.images.findById(id), deps.media.findById(id)]);
   const rendition = image && pickRendition(image.renditions, IMAGE_WIDTHS[size]);
-  if (!image || !rendition) throw AppError.notFound(`There is no image "${id}".`);
+  const deleted = Boolean(item?.deletedAt);
+  if (!image || !rendition || (deleted && !viewer.admin)) throw AppError.notFound(`There is no image "${id}".`);
   return {
     contentType: image.contentType,
     etag: rendition.etag,
     width: rendition.width,
+    deleted,
     read: async () => {
       const bytes = await deps.files.read(image.folder, image.id, rendition.width);
       if (!bytes) throw AppError.notFound(`The file of image "${id}" is missing.`);

@@ -41,7 +41,7 @@ export function adminBannersRouter(deps: AdminBannerDeps): Router {
   router.post(
     '/admin/banners',
     route(async (req, res) => {
-      res.status(201).json(await addBanner(deps, parseInput(AddBannerSchema, req.body, 'banner')));
+      res.status(201).json(await addBanner(deps, req.identity!.userId, parseInput(AddBannerSchema, req.body, 'banner')));
     }),
   );
   // Bulk first: '/admin/banners/bulk…' is not a banner id.

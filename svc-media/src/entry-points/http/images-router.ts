@@ -22,11 +22,12 @@ export function imagesRouter(deps: ImageDeps): Router {
     route(async (req, res) => {
       const params = parseInput(ImageParamsSchema, req.params, 'image');
       parseInput(NoQuerySchema, req.query, 'query');
-      const image = await openImage(deps, params.id, params.size);
+      const image = await openImage(deps, params.id, params.size, { admin: Boolean(req.identity?.roles.includes('admin')) });
       res.set({
         'content-type': image.contentType,
-        // An upload's id is random and its files never change: cached for good.
-        'cache-control': params.id.startsWith('u-') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+        // An upload's id is random and its files never change: cached for good. A deleted item's,
+        // which only an admin is shown, is kept by no cache.
+        'cache-control': image.deleted ? 'private, no-store' : params.id.startsWith('u-') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
         etag: image.etag,
         'x-content-type-options': 'nosniff',
       });

@@ -1,12 +1,22 @@
-import express, { Router, type ErrorRequestHandler } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import { MAX_IMAGE_BYTES, UploadQuerySchema } from '@mealprep/contracts';
 import { AppError, parseInput, requireSignIn, route } from '@mealprep/service-kit';
 import { TOO_BIG, uploadImage, type UploadDeps } from '../../domain/uploads';
 
-/** The body-parser's "too large" becomes the spec's message. */
-const tooLarge: ErrorRequestHandler = (err: { type?: string }, _req, _res, next) => {
-  next(err.type === 'entity.too.large' ? new AppError('too_large', TOO_BIG, { status: 413 }) : err);
-};
+const rawBody = express.raw({ type: () => true, limit: MAX_IMAGE_BYTES });
+
+/**
+ * Reads the body when the upload has been admitted, not before: a refused upload (too many at
+ * once, the day's limit) costs no memory. The body-parser's "too large" becomes the spec's message.
+ */
+function readBytes(req: Request, res: Response): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    rawBody(req, res, (err?: unknown) => {
+      if (err) return reject((err as { type?: string }).type === 'entity.too.large' ? new AppError('too_large', TOO_BIG, { status: 413 }) : err);
+      resolve(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+    });
+  });
+}
 
 /**
  * media.uploadImageKit: the image's bytes as the body (any content type: the bytes decide what it
@@ -17,12 +27,9 @@ export function uploadsRouter(deps: UploadDeps): Router {
   router.post(
     '/uploads',
     requireSignIn,
-    express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }),
-    tooLarge,
     route(async (req, res) => {
       const query = parseInput(UploadQuerySchema, req.query, 'query');
-      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      res.status(201).json(await uploadImage(deps, req.identity!, { bytes, fileName: query.fileName }));
+      res.status(201).json(await uploadImage(deps, req.identity!, { fileName: query.fileName, readBytes: () => readBytes(req, res) }));
     }),
   );
   return router;
