@@ -71,5 +71,13 @@ describe('website checks in Chromium', () => {
     await page.waitForURL((url) => url.searchParams.get('filter') === 'reviewed');
     await page.locator('tr', { hasText: `Parked Pantry ${tag}` }).getByText('Closed', { exact: true }).waitFor();
     await page.locator('tr', { hasText: `Gone Kitchen ${tag}` }).getByText('Ignored', { exact: true }).waitFor();
+
+    // Re-check of the slow site: the row says it is checking for the 3 s the site takes, then the result is said.
+    await page.getByRole('combobox', { name: 'Show' }).selectOption('all');
+    const slow = page.locator('tr', { hasText: `Slow Skillet ${tag}` });
+    await slow.getByRole('button', { name: 'Re-check' }).click();
+    await slow.getByRole('button', { name: 'Checking…' }).waitFor();
+    await page.getByRole('status', { name: 'Website check' }).getByText(`Slow Skillet ${tag}: accessible.`).waitFor({ timeout: 15_000 });
+    await slow.getByRole('button', { name: 'Re-check' }).waitFor();
   });
 });
