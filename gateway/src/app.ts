@@ -30,6 +30,9 @@ export interface Gateway {
 }
 
 const CHECK_NOW_PATH = /^\/admin\/checks\/services\/[^/]+\/check$/;
+/** svc-catalog's imports and bulk changes (paths inside /api/catalog), and how long the gateway waits for them. */
+const MANY_AT_ONCE_PATH = /^\/admin\/(?:import\/[a-z]+|services\/bulk\/[a-z]+)$/;
+const MANY_AT_ONCE_TIMEOUT_MS = 120_000;
 
 export function siteUrlOf(config: GatewayConfig): string {
   return (config.SITE_URL ?? `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`).replace(/\/$/, '');
@@ -163,10 +166,14 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   // the admin waits, which may take the whole check budget: it is given that, and time to store the result.
   const checkNowWait = checkNowTimeoutMs(config);
   const checkNow = (req: express.Request) => (req.method === 'POST' && CHECK_NOW_PATH.test(req.path) ? checkNowWait : undefined);
+  // An admin's import or bulk change of up to 1,000 listings is answered when it is done, which on a
+  // busy machine may take longer than one request usually may: it gets its own, longer wait.
+  const manyAtOnceWait = Math.max(config.UPSTREAM_TIMEOUT_MS, MANY_AT_ONCE_TIMEOUT_MS);
+  const manyAtOnce = (req: express.Request) => (req.method === 'POST' && MANY_AT_ONCE_PATH.test(req.path) ? manyAtOnceWait : undefined);
   for (const upstream of upstreams) {
     const options =
       upstream.name === 'catalog'
-        ? { cache: edgeCache, onFailure: () => catalogHealth.markDown(), extraHeaders }
+        ? { cache: edgeCache, onFailure: () => catalogHealth.markDown(), extraHeaders, timeoutFor: manyAtOnce }
         : upstream.name === 'media'
           ? // The banner list is read on every home page; images carry their own long cache headers.
             { cache: edgeCache, cachePaths: /^\/banners$/, extraHeaders }

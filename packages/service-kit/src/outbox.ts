@@ -235,10 +235,14 @@ export class Outbox implements DomainEvents {
     }
   });
 
-  /** Relays until nothing is queued (true), or stops at the first failure (false). */
+  /**
+   * Relays until nothing is queued (true), or stops at the first failure (false). The events of
+   * up to RELAY_BATCH waiting writes are published back to back and their confirms awaited
+   * together (they stay in order on the channel); then the stored copies of the confirmed ones are
+   * removed, a few at a time. A bulk change of 1,000 listings relayed in 4.6 s one by one.
+   */
   private async drain(): Promise<boolean> {
     const log = this.options.logger;
-    const db = this.options.connection;
     try {
       while (this.queue.length > 0) {
         if (this.stopped) return true;
@@ -246,23 +250,40 @@ export class Outbox implements DomainEvents {
           log.warn({ waiting: this.queued }, 'broker away; events wait in the outbox');
           return false;
         }
-        const waiting = this.queue[0]!;
-        if ('entryId' in waiting && waiting.deletes) await this.completeDeletes(waiting.deletes);
-        for (const text of waiting.events) {
-          const envelope = readEnvelope(text);
-          if (envelope) await this.options.broker.publishEnvelope(envelope);
-          else log.error({ stored: text.slice(0, 200) }, 'dropped a stored event that is not a valid event');
-        }
-        if ('entryId' in waiting) await this.entries.deleteOne({ _id: waiting.entryId });
-        // One document at a time: a filter on _id alone is the one FerretDB finds by key.
-        else for (const id of waiting.ids) await db.collection(waiting.collection).updateOne({ _id: id as never }, { $pullAll: { [OUTBOX_FIELD]: waiting.events } } as never);
-        this.queue.shift();
+        const batch = this.queue.slice(0, RELAY_BATCH);
+        // An interrupted delete is completed before its events go out; it comes first in its batch.
+        const deleting = batch.findIndex((w) => 'entryId' in w && w.deletes !== null);
+        const items = deleting > 0 ? batch.slice(0, deleting) : deleting === 0 ? batch.slice(0, 1) : batch;
+        for (const waiting of items) if ('entryId' in waiting && waiting.deletes) await this.completeDeletes(waiting.deletes);
+        const published = await Promise.allSettled(items.map((waiting) => Promise.all(waiting.events.map((text) => this.publishStored(text)))));
+        const confirmed = published.findIndex((result) => result.status === 'rejected');
+        const done = confirmed === -1 ? items : items.slice(0, confirmed);
+        await inParallel(done, RELAY_WRITES, (waiting) => this.forget(waiting));
+        this.queue.splice(0, done.length);
+        if (done.length < items.length) throw (published[confirmed] as PromiseRejectedResult).reason;
       }
       return true;
     } catch (err) {
       log.warn({ err }, 'outbox relay failed; it will be tried again');
       return false;
     }
+  }
+
+  private async publishStored(text: string): Promise<void> {
+    const envelope = readEnvelope(text);
+    if (envelope) await this.options.broker.publishEnvelope(envelope);
+    else this.options.logger.error({ stored: text.slice(0, 200) }, 'dropped a stored event that is not a valid event');
+  }
+
+  /** Removes the stored copy of events the broker has confirmed. */
+  private async forget(waiting: Waiting): Promise<void> {
+    if ('entryId' in waiting) {
+      await this.entries.deleteOne({ _id: waiting.entryId });
+      return;
+    }
+    // One document at a time: a filter on _id alone is the one FerretDB finds by key.
+    const collection = this.options.connection.collection(waiting.collection);
+    for (const id of waiting.ids) await collection.updateOne({ _id: id as never }, { $pullAll: { [OUTBOX_FIELD]: waiting.events } } as never);
   }
 
   /** Deletes what an entry names, one by one (idempotent: a second run deletes nothing more). */
@@ -288,6 +309,24 @@ export class Outbox implements DomainEvents {
     this.retryTimer = null;
     await this.relay();
   }
+}
+
+/** How many waiting writes are relayed together, and how many of their stored copies are removed at once. */
+const RELAY_BATCH = 200;
+const RELAY_WRITES = 8;
+
+/** Runs `work` over the items, at most `limit` at a time; rejects with the first failure after all have settled. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const failures: unknown[] = [];
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item).catch((err: unknown) => void failures.push(err));
+    }
+  });
+  await Promise.all(lanes);
+  if (failures.length > 0) throw failures[0];
 }
 
 function occurredAt(events: readonly string[]): string {

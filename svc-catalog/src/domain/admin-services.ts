@@ -32,20 +32,29 @@ export async function bulkSetStatus(deps: OwnerDeps, identity: Identity, ids: re
   return { updated };
 }
 
+/** How many services of a bulk call are written at once (the database takes one write at a time; the rest overlaps). */
+const BULK_WRITERS = 4;
+
 /**
  * Writes each service as `plan` decides on it as it is when written (an owner may save meanwhile;
- * see ServiceRepository.modify), updates the indexes by id, then sends the events. Returns how
- * many changed.
+ * see ServiceRepository.modify), a few at a time, updates the indexes by id, then sends the
+ * events. Returns how many changed.
  */
 async function eachWritten(deps: OwnerDeps, services: readonly StoredService[], plan: Plan): Promise<number> {
   let changed = 0;
+  let next = 0;
   try {
-    for (const service of services) {
-      const written = await deps.services.modify(service.id, plan, service);
-      if (!written || written.after === written.before) continue;
-      deps.catalog.apply(written.after);
-      changed += 1;
-    }
+    await Promise.all(
+      Array.from({ length: Math.min(BULK_WRITERS, services.length) }, async () => {
+        while (next < services.length) {
+          const service = services[next++]!;
+          const written = await deps.services.modify(service.id, plan, service);
+          if (!written || written.after === written.before) continue;
+          deps.catalog.apply(written.after);
+          changed += 1;
+        }
+      }),
+    );
   } finally {
     await deps.events.relay();
   }
