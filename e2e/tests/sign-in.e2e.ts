@@ -1,7 +1,5 @@
-import mongoose from 'mongoose';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { demoServices } from '@mealprep/demo-data';
 import { useBrowserPage } from '../browser';
 import { E2E_ADMINS } from '../global-setup';
 import { signInLink } from '../mail-catcher';
@@ -109,18 +107,23 @@ describe('signing in and the dashboard frame in Chromium', () => {
     const { page } = browser;
     const email = newAddress('owner');
     await signInWithCode(page, email);
-    const me = (await (await page.request.get(`${siteUrl}/api/auth/me`)).json()) as { user: { id: string } };
-    const service = demoServices().find((s) => s.status === 'draft' || s.status === 'pending')!;
-    const connection = await mongoose.createConnection(inject('mongodbUri'), { dbName: 'catalog' }).asPromise();
-    try {
-      await connection.collection('services').updateOne({ slug: service.slug }, { $set: { ownerUserId: me.user.id } });
-    } finally {
-      await connection.close();
-    }
+    // The owner submits a listing, as the add-service form does.
+    const slug = `owned-kitchen-${Date.now().toString(36)}`;
+    const created = await page.request.post(`${siteUrl}/api/catalog/services`, {
+      data: {
+        name: 'Owned Kitchen', slug, tagline: '', description: '', mealTypes: [],
+        deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
+        contact: { email, phone: '', website: '', socialLinks: [] },
+        locations: [], media: { logoImageId: null },
+        metadata: { ownerName: 'Owen Owner', termsAccepted: true, submittedVia: 'dashboard' },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
     await page.reload();
     const edit = page.getByRole('link', { name: 'Edit My Service' });
     await edit.waitFor();
-    expect(await edit.getAttribute('href')).toMatch(/^\/dashboard\/services\/[a-f0-9]{24}\/edit$/);
+    expect(await edit.getAttribute('href')).toBe(`/dashboard/services/${id}/edit`);
     await page.getByText('Welcome to your dashboard. Use the sidebar to navigate.').waitFor();
     expect(await sidebarLinks(page)).toEqual(['Dashboard', 'Edit My Service']);
   });

@@ -440,8 +440,8 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
             ownerUserId: null, metadata: s.metadata, createdAt: now, updatedAt: now, version: 1,
             statusHistory: [{ at: now, ...by, from: null, to: 'published', reason: 'Imported from CSV' }],
           });
-        } else if (current.ownerUserId) refused.push({ slug: s.slug, reason: 'owned' });
-        else if (sameAsImported(current, s)) unchanged += 1;
+        } else if (sameAsImported(current, s)) unchanged += 1;
+        else if (current.ownerUserId) refused.push({ slug: s.slug, reason: 'owned' });
         else updates.push({ current, row: s });
       }
       // Every row about to be written is named by the announcement, in parts of at most

@@ -95,8 +95,10 @@ describe('service detail', () => {
     inlineRuntimeConfig();
     mockApi({ [DETAIL]: { status: 200, body: publicService({ name: 'Salt & Thyme #1? Yes' }) } });
     renderRoutes('/service/fit-fuel-kitchen');
-    const linkedIn = new URL((await screen.findByRole('link', { name: 'Share on LinkedIn' })).getAttribute('href') ?? '');
-    expect(Object.fromEntries(linkedIn.searchParams)).toEqual({ mini: 'true', url: 'https://mealprep.example/service/fit-fuel-kitchen', title: 'Salt & Thyme #1? Yes' });
+    const params = (name: string) => Object.fromEntries(new URL(screen.getByRole('link', { name }).getAttribute('href') ?? '').searchParams);
+    await screen.findByRole('link', { name: 'Share on LinkedIn' });
+    // The site's address comes with the runtime config, read once the page is there.
+    await waitFor(() => expect(params('Share on LinkedIn')).toEqual({ mini: 'true', url: 'https://mealprep.example/service/fit-fuel-kitchen', title: 'Salt & Thyme #1? Yes' }));
     const twitter = new URL(screen.getByRole('link', { name: 'Share on Twitter' }).getAttribute('href') ?? '');
     expect(Object.fromEntries(twitter.searchParams)).toEqual({ url: 'https://mealprep.example/service/fit-fuel-kitchen', text: 'Salt & Thyme #1? Yes' });
     const facebook = new URL(screen.getByRole('link', { name: 'Share on Facebook' }).getAttribute('href') ?? '');
