@@ -112,6 +112,8 @@ describe('services CSV import', () => {
     expect(result.body).toMatchObject({ imported: 1, skipped: 1, skippedRows: [{ line: 2, name: 'Captured Kitchen', reason: 'A listing with this slug is managed by its owner; an import never overwrites it' }] });
     const mine = (await (await fetch(`${catalog.url}/services/${id}/edit`, { headers: owner })).json()) as PublicService & { ownerUserId: string };
     expect(mine).toMatchObject({ ownerUserId: 'owner', status: 'draft', tagline: 'The owner wrote this', locations: [] });
+    // A row that matches the owner's listing exactly changes nothing, and is no reason to skip.
+    expect((await upload([HEADER, 'Captured Kitchen,captured-kitchen,The owner wrote this,,,,No,No,,,,,'].join('\n'))).body).toMatchObject({ imported: 0, skipped: 0, unchanged: 1 });
     const free = (await (await fetch(`${catalog.url}/services/by-slug/free-kitchen`)).json()) as PublicService;
     await expect.poll(() => events.filter((e) => e.type === 'catalog.services.imported').map((e) => (e.payload as { serviceIds: string[] }).serviceIds)).toContainEqual([free.id]);
   });
