@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Builds the front end for production: the three remotes first, then the shell, one at a time
 // (2 cores; parallel builds only fight each other). Prints one line per app; exits non-zero on failure.
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rspack } from '@rspack/core';
 import { precompress } from './lib/precompress.mjs';
+import { publishRelease } from './lib/release.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = ['mfe-public', 'mfe-dashboard', 'mfe-admin', 'shell'];
@@ -27,9 +28,8 @@ async function folderSize(dir) {
   return total;
 }
 
-async function buildApp(app) {
-  const started = Date.now();
-  const configModule = await import(pathToFileURL(path.join(root, app, 'rspack.config.mjs')).href);
+async function compile(app, file) {
+  const configModule = await import(pathToFileURL(path.join(root, app, file)).href);
   const factory = configModule.default;
   const config = typeof factory === 'function' ? factory({}, { mode: 'production' }) : factory;
   const stats = await run(config);
@@ -39,9 +39,30 @@ async function buildApp(app) {
     for (const error of info.errors ?? []) console.error(`[${app}] error: ${error.message}`);
     throw new Error(`${app} failed to build`);
   }
-  const kib = ((await folderSize(config.output.path)) / 1024).toFixed(1);
-  await precompress(config.output.path);
-  console.log(`built ${app} -> ${path.relative(root, config.output.path)}/ (${kib} KiB) in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  return config.output.path;
+}
+
+/**
+ * The shell is built into its dist folder. A remote is built into a staging folder (its browser
+ * build, and its server build when it has rspack.server.config.mjs), then published as a release
+ * beside the ones before it (scripts/lib/release.mjs): what is already open keeps working.
+ */
+async function buildApp(app) {
+  const started = Date.now();
+  const output = await compile(app, 'rspack.config.mjs');
+  const kib = ((await folderSize(output)) / 1024).toFixed(1);
+  await precompress(output);
+  if (app === 'shell') {
+    console.log(`built ${app} -> ${path.relative(root, output)}/ (${kib} KiB) in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+    return;
+  }
+  const hasServer = await stat(path.join(root, app, 'rspack.server.config.mjs')).then(() => true, () => false);
+  const stagedServer = hasServer ? await compile(app, 'rspack.server.config.mjs') : undefined;
+  const dist = path.join(root, app, 'dist');
+  const { version } = await publishRelease({ dist, staged: output, stagedServer });
+  await rm(output, { recursive: true, force: true });
+  if (stagedServer) await rm(stagedServer, { recursive: true, force: true });
+  console.log(`built ${app} release ${version}${hasServer ? ' (with its server build)' : ''} -> ${path.relative(root, dist)}/ (${kib} KiB) in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
 
 const only = process.argv.slice(2);

@@ -52,9 +52,9 @@ export const gatewayConfigShape = {
   /** Folder holding shell/dist and each remote dist folder. */
   STATIC_ROOT: z.string().min(1).default(REPO_ROOT),
   /** Where the shell finds each remote's manifest; a remote can move without rebuilding the shell. */
-  REMOTE_PUBLIC_URL: z.string().min(1).default('/remotes/public/mf-manifest.json'),
-  REMOTE_DASHBOARD_URL: z.string().min(1).default('/remotes/dashboard/mf-manifest.json'),
-  REMOTE_ADMIN_URL: z.string().min(1).default('/remotes/admin/mf-manifest.json'),
+  REMOTE_PUBLIC_URL: z.string().min(1).default('/remotes/public/release.json'),
+  REMOTE_DASHBOARD_URL: z.string().min(1).default('/remotes/dashboard/release.json'),
+  REMOTE_ADMIN_URL: z.string().min(1).default('/remotes/admin/release.json'),
   ANALYTICS_KEY: z.string().max(200).optional(),
   ANALYTICS_HOST: z.url().default('https://us.i.posthog.com'),
   ANALYTICS_SCRIPT_SRC: z.url().default('https://us-assets.i.posthog.com/static/array.js'),

@@ -119,7 +119,7 @@ describe('gateway', () => {
       const json = /<script type="application\/json" id="runtime-config">(.*?)<\/script>/.exec(html)?.[1];
       expect(JSON.parse(json ?? 'null')).toMatchObject({
         apiBase: '/api',
-        remotes: { public: 'https://cdn.example.com/public/mf-manifest.json', dashboard: '/remotes/dashboard/mf-manifest.json' },
+        remotes: { public: 'https://cdn.example.com/public/mf-manifest.json', dashboard: '/remotes/dashboard/release.json' },
       });
     }
     expect(((await (await fetch(`${site.url}/runtime-config.json`)).json()) as { siteName: string }).siteName).toBe('Meal Prep Directory');

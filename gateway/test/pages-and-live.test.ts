@@ -63,9 +63,14 @@ describe('gateway pages for crawlers and live events', () => {
       path.join(staticRoot, 'shell', 'dist', 'index.html'),
       '<html><head><title>Default</title><meta name="description" content="default"><!--runtime-config--></head><body></body></html>',
     );
-    mkdirSync(path.join(staticRoot, 'mfe-public', 'dist'), { recursive: true });
+    // The public remote's current release, as scripts/lib/release.mjs publishes it.
+    mkdirSync(path.join(staticRoot, 'mfe-public', 'dist', 'releases', '0123456789ab'), { recursive: true });
     writeFileSync(
-      path.join(staticRoot, 'mfe-public', 'dist', 'mf-manifest.json'),
+      path.join(staticRoot, 'mfe-public', 'dist', 'release.json'),
+      JSON.stringify({ version: '0123456789ab', manifest: 'releases/0123456789ab/mf-manifest.json', server: null }),
+    );
+    writeFileSync(
+      path.join(staticRoot, 'mfe-public', 'dist', 'releases', '0123456789ab', 'mf-manifest.json'),
       JSON.stringify({
         metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
         exposes: [
@@ -127,11 +132,10 @@ describe('gateway pages for crawlers and live events', () => {
     const { html } = await page('/service/green-fork-kitchen');
     const hints = [...html.matchAll(/<link rel="(preload|prefetch)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
     expect(hints).toEqual([
-      'preload /remotes/public/mf-manifest.json',
-      'preload /remotes/public/200.dddd.css',
-      'prefetch /remotes/public/remoteEntry.js',
-      'prefetch /remotes/public/200.aaaa.js',
-      'prefetch /remotes/public/page-service-page.bbbb.js',
+      'preload /remotes/public/releases/0123456789ab/200.dddd.css',
+      'prefetch /remotes/public/releases/0123456789ab/remoteEntry.js',
+      'prefetch /remotes/public/releases/0123456789ab/200.aaaa.js',
+      'prefetch /remotes/public/releases/0123456789ab/page-service-page.bbbb.js',
       'preload /api/catalog/services/by-slug/green-fork-kitchen',
       'preload /api/catalog/meal-types',
     ]);

@@ -78,7 +78,9 @@ export function createRspackConfig({ appDir, name, kind, exposes = {}, port = 30
       entry: { main: './src/index.ts' },
       devtool: isDev ? 'cheap-module-source-map' : false,
       output: {
-        path: path.join(appDir, 'dist'),
+        // A remote's production build is staged, then published beside its earlier releases
+        // (scripts/lib/release.mjs), so pages still open on an older release keep loading its files.
+        path: path.join(appDir, 'dist', isHost || isDev ? '' : '.staging'),
         // The shell lives at the site root; a remote's chunks load relative to its remoteEntry.
         publicPath: isHost ? '/' : 'auto',
         uniqueName: name,
@@ -150,6 +152,68 @@ export function createRspackConfig({ appDir, name, kind, exposes = {}, port = 30
         historyApiFallback: true,
         headers: isHost ? {} : { 'Access-Control-Allow-Origin': '*' },
       },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+/**
+ * The modules a remote's server build takes from the renderer that loads it, never bundles: the
+ * same singletons the browser shares, so one React, one router and one QueryClient serve a render.
+ */
+export const SERVER_SINGLETONS = [...SINGLETONS, 'react-dom/server'];
+
+/**
+ * A remote's server build: one CommonJS file (no lazily loaded chunks) that the renderer fetches
+ * and evaluates, with the singletons required from the renderer and stylesheets left out.
+ * @param {object} options
+ * @param {string} options.appDir absolute folder of the app
+ * @param {string} options.name the app's Module Federation name
+ * @param {string} options.entry the server entry, relative to appDir
+ */
+export function createServerRspackConfig({ appDir, name, entry }) {
+  const require = createRequire(import.meta.url);
+  return (_env = {}, argv = {}) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    return {
+      mode,
+      context: appDir,
+      target: 'node20',
+      entry: { server: entry },
+      devtool: false,
+      output: {
+        path: path.join(appDir, 'dist', '.staging-server'),
+        filename: '[name].[contenthash:8].cjs',
+        library: { type: 'commonjs2' },
+        uniqueName: `${name}_server`,
+        asyncChunks: false,
+        clean: true,
+      },
+      externals: Object.fromEntries(SERVER_SINGLETONS.map((request) => [request, `commonjs ${request}`])),
+      externalsType: 'commonjs',
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                target: 'es2022',
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+              },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, use: [{ loader: require.resolve('./empty-loader.cjs') }], type: 'javascript/auto' },
+          { test: /\.(svg|png|jpe?g|webp|avif|ico)$/, type: 'asset/resource', generator: { emit: false } },
+        ],
+      },
+      plugins: [new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+      optimization: { minimize: false, moduleIds: 'deterministic' },
+      performance: { hints: false },
       stats: 'errors-warnings',
     };
   };

@@ -20,7 +20,7 @@ function newest(dir) {
 
 /** Builds the front ends when a dist is missing or older than any front-end source. */
 export async function ensureBuild({ force = false } = {}) {
-  const built = APPS.map((app) => path.join(ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json'));
+  const built = APPS.map((app) => path.join(ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'release.json'));
   const oldest = Math.min(...built.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
   const sources = Math.max(...SOURCES.map((dir) => newest(path.join(ROOT, dir))));
   if (!force && oldest > 0 && oldest >= sources) return;

@@ -8,14 +8,17 @@ import { precompressed } from './precompressed';
 
 const RUNTIME_CONFIG_MARK = '<!--runtime-config-->';
 const FILE_LIKE = /\.[A-Za-z0-9]{1,8}$/;
-// Files whose names carry a content hash never change, so browsers may keep them for a year.
+// Files whose names carry a content hash never change, so browsers may keep them for a year; so
+// does everything in a remote's release folder (releases/<version>/, manifest and entry included).
 const HASHED = /[.-][0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|webp|jpg)(?:\.br|\.gz)?$/;
-// What a browser must re-check on every load: entry points that name the hashed files.
-const ALWAYS_FRESH = /(?:^|\/)(?:mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.html)(?:\.br|\.gz)?$/;
+const IN_A_RELEASE = /(?:^|\/)releases\/[0-9a-f]{12}\//;
+// What a browser must re-check on every load: entry points that name the hashed files (a remote's
+// release.json names its current release).
+const ALWAYS_FRESH = /(?:^|\/)(?:release\.json|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.html)(?:\.br|\.gz)?$/;
 
 function cacheHeaders(res: Response, filePath: string, cors: boolean) {
-  if (ALWAYS_FRESH.test(filePath)) res.setHeader('cache-control', 'no-cache');
-  else if (HASHED.test(filePath)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  if (IN_A_RELEASE.test(filePath) || HASHED.test(filePath)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  else if (ALWAYS_FRESH.test(filePath)) res.setHeader('cache-control', 'no-cache');
   else res.setHeader('cache-control', 'public, max-age=3600');
   // Remotes may be served from another origin than the shell that loads them.
   if (cors) res.setHeader('access-control-allow-origin', '*');

@@ -8,6 +8,9 @@ import { z } from 'zod';
  * one step after another: the public remote's entry and first chunks, the page's API reads, and
  * the home hero's first image. The URLs must be the very ones the app requests (same query order).
  */
+/** A remote's release.json: its current release, paths relative to the file. */
+const ReleaseSchema = z.object({ version: z.string().regex(/^[0-9a-f]{12}$/), manifest: z.string().regex(/^releases\/[0-9a-f]{12}\/mf-manifest\.json$/) });
+
 const ManifestSchema = z.object({
   exposes: z.array(
     z.object({
@@ -100,34 +103,43 @@ export interface PreloadOptions {
   firstBannerId: () => Promise<string | null>;
 }
 
+/** How long the public remote's current release is trusted before release.json is read again. */
+const RELEASE_RECHECK_MS = 5_000;
+
 export function preloadHints(options: PreloadOptions) {
-  let assets: Promise<{ scripts: string[]; styles: string[]; pages: string[] }> | null = null;
-  const remoteBase = '/remotes/public/';
+  let assets: { at: number; value: Promise<{ base: string; scripts: string[]; styles: string[]; pages: string[] }> } | null = null;
+  const remoteRoot = '/remotes/public/';
+  const dist = path.join(options.staticRoot, 'mfe-public', 'dist');
+  const readAssets = async () => {
+    const release = ReleaseSchema.parse(JSON.parse(await readFile(path.join(dist, 'release.json'), 'utf8')));
+    const manifest = ManifestSchema.parse(JSON.parse(await readFile(path.join(dist, release.manifest), 'utf8')));
+    const base = `${remoteRoot}${path.posix.dirname(release.manifest)}/`;
+    const routes = manifest.exposes.find((e) => e.name === 'routes');
+    return {
+      base,
+      scripts: [manifest.metaData.remoteEntry.name, ...(routes?.assets.js.sync ?? [])].map((file) => `${base}${file}`),
+      styles: (routes?.assets.css?.sync ?? []).map((file) => `${base}${file}`),
+      pages: routes?.assets.js.async ?? [],
+    };
+  };
   const remoteAssets = () => {
-    assets ??= readFile(path.join(options.staticRoot, 'mfe-public', 'dist', 'mf-manifest.json'), 'utf8')
-      .then((text) => {
-        const manifest = ManifestSchema.parse(JSON.parse(text));
-        const routes = manifest.exposes.find((e) => e.name === 'routes');
-        return {
-          scripts: [manifest.metaData.remoteEntry.name, ...(routes?.assets.js.sync ?? [])].map((file) => `${remoteBase}${file}`),
-          styles: (routes?.assets.css?.sync ?? []).map((file) => `${remoteBase}${file}`),
-          pages: routes?.assets.js.async ?? [],
-        };
-      })
-      .catch(() => ({ scripts: [], styles: [], pages: [] }));
-    return assets;
+    if (!assets || Date.now() - assets.at > RELEASE_RECHECK_MS) {
+      assets = { at: Date.now(), value: readAssets().catch(() => ({ base: remoteRoot, scripts: [], styles: [], pages: [] })) };
+    }
+    return assets.value;
   };
 
   return async (pathname: string, search: URLSearchParams): Promise<string> => {
     const tags: string[] = [];
-    if (options.publicRemoteUrl === `${remoteBase}mf-manifest.json`) {
-      tags.push(`<link rel="preload" href="${remoteBase}mf-manifest.json" as="fetch" crossorigin="anonymous">`);
-      const { scripts, styles, pages } = await remoteAssets();
+    if (options.publicRemoteUrl === `${remoteRoot}release.json`) {
+      // The release pointer and the manifest are not preloaded: a preload answered while the remote
+      // was unreachable would be reused by the shell's "Try again".
+      const { scripts, styles, pages, base } = await remoteAssets();
       // Styles are fetched early but applied only when the remote adds them (a preload, not a stylesheet).
       for (const href of styles) tags.push(`<link rel="preload" href="${href}" as="style">`);
       const chunk = pageChunkFor(pathname);
       const page = chunk ? pages.find((file) => file.startsWith(`${chunk}.`)) : undefined;
-      for (const src of [...scripts, ...(page ? [`${remoteBase}${page}`] : [])]) tags.push(`<link rel="prefetch" href="${src}">`);
+      for (const src of [...scripts, ...(page ? [`${base}${page}`] : [])]) tags.push(`<link rel="prefetch" href="${src}">`);
     }
     for (const url of dataFor(pathname, search)) tags.push(`<link rel="preload" href="${url.replace(/&/g, '&amp;')}" as="fetch" crossorigin="anonymous">`);
     if (pathname === '/') {

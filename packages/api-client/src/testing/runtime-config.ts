@@ -6,9 +6,9 @@ export const testRuntimeConfig: RuntimeConfig = {
   siteUrl: 'http://127.0.0.1:8080',
   apiBase: '/api',
   remotes: {
-    public: '/remotes/public/mf-manifest.json',
-    dashboard: '/remotes/dashboard/mf-manifest.json',
-    admin: '/remotes/admin/mf-manifest.json',
+    public: '/remotes/public/release.json',
+    dashboard: '/remotes/dashboard/release.json',
+    admin: '/remotes/admin/release.json',
   },
   analytics: { product: null, site: null, marketing: null },
   forms: { embedScriptSrc: 'https://forms.example.com/embed.js', addServiceFormId: 'add-your-service' },

@@ -1,0 +1,3 @@
+import PublicRoutes from './routes';
+
+export { PublicRoutes };
