@@ -15,6 +15,7 @@ export default defineConfig({
             'packages/{contracts,service-kit,demo-data}/src/**/*.test.ts',
             'svc-*/{src,test}/**/*.test.ts',
             'gateway/{src,test}/**/*.test.ts',
+            'renderer/{src,test}/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
           globalSetup: ['scripts/test/database.global-setup.ts'],

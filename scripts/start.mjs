@@ -46,6 +46,13 @@ function identitySecret(runDir) {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** The gateway as a process on this machine reaches it (a wildcard address is not one to connect to). */
+function localUrlOf(settings) {
+  const wildcard = settings.HOST === '0.0.0.0' || settings.HOST === '::';
+  const host = wildcard ? '127.0.0.1' : settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
+  return `http://${host}:${settings.PORT}`;
+}
+
 async function ready(url, proc) {
   await waitFor(async () => {
     if (proc.exited) throw new Error(`${proc.name} stopped at start:\n${logTail(proc.logFile)}`);
@@ -129,11 +136,15 @@ async function main() {
     say(`${name}: ${services[name].url} (pid ${services[name].pid}, log ${path.relative(ROOT, services[name].proc.logFile)})`);
   }
 
+  // The renderer renders public pages for the gateway, reading everything through it (no secret,
+  // no database): its port is known before the gateway starts, and it starts once the gateway is up.
+  const rendererUrl = `http://127.0.0.1:${await freePort()}`;
   const gateway = startProcess('gateway', process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
     env: {
       ...env,
       PORT: String(settings.PORT),
       HOST: settings.HOST,
+      RENDERER_URL: rendererUrl,
       CATALOG_URL: services['svc-catalog'].url,
       AUTH_URL: services['svc-auth'].url,
       MEDIA_URL: services['svc-media'].url,
@@ -144,6 +155,16 @@ async function main() {
   started.push(gateway);
   await ready(`${url}/healthz`, gateway);
   say(`gateway: ${url} (pid ${gateway.child.pid}, log ${path.relative(ROOT, gateway.logFile)})`);
+
+  const { IDENTITY_SECRET: _secret, MONGODB_URI: _database, ...rendererEnv } = env;
+  const renderer = startProcess('renderer', process.execPath, ['--import', 'tsx', 'renderer/src/server.ts'], {
+    env: { ...rendererEnv, PORT: new URL(rendererUrl).port, HOST: '127.0.0.1', GATEWAY_URL: localUrlOf(settings) },
+    logFile: path.join(logDir, 'renderer.log'),
+  });
+  started.push(renderer);
+  // Ready once it has loaded the public remote's release from the gateway.
+  await ready(`${rendererUrl}/readyz`, renderer);
+  say(`renderer: ${rendererUrl} (pid ${renderer.child.pid}, log ${path.relative(ROOT, renderer.logFile)})`);
 
   for (const proc of started) {
     proc.child.once('exit', (code, signal) => {
@@ -159,6 +180,7 @@ async function main() {
     mongodbUri,
     services: Object.fromEntries(SERVICES.map((name) => [name, { url: services[name].url, pid: services[name].pid }])),
     gateway: { url, pid: gateway.child.pid },
+    renderer: { url: rendererUrl, pid: renderer.child.pid },
   };
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
   say(`the site is up at ${url} (Ctrl-C stops everything)`);

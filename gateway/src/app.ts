@@ -10,9 +10,9 @@ import { staticSite } from './front-end/static-site';
 import { LiveHub } from './live/live-hub';
 import { invalidationFor } from './live/topics';
 import { catalogReader } from './pages/catalog-reader';
-import type { PageMeta } from './pages/page-meta';
 import { preloadHints } from './pages/preloads';
-import { routeMeta } from './pages/route-meta';
+import { RenderedPages } from './pages/rendered-pages';
+import { fallbackMeta } from './pages/route-meta';
 import { robotsTxt, sitemapXml } from './pages/sitemap';
 import { EdgeCache } from './proxy/edge-cache';
 import { UpstreamHealth } from './proxy/upstream-health';
@@ -23,6 +23,8 @@ export interface Gateway {
   live: LiveHub;
   broker: Broker;
   edgeCache: EdgeCache;
+  /** Public pages from the renderer (null when no RENDERER_URL is set: the browser renders every page). */
+  rendered: RenderedPages | null;
   sessions: SessionResolver;
   /** Starts listening for domain events (in the background when the broker is away). */
   start: () => Promise<void>;
@@ -53,23 +55,6 @@ export function runtimeConfigFrom(config: GatewayConfig, siteUrl: string): Runti
   };
 }
 
-/** Page meta per path for a few seconds; dropped whenever the catalogue announces a change. */
-function cachedMeta(resolve: (path: string) => Promise<PageMeta>, ttlMs = 10_000, max = 1_000) {
-  const cache = new Map<string, { at: number; meta: Promise<PageMeta> }>();
-  return {
-    get(path: string): Promise<PageMeta> {
-      const hit = cache.get(path);
-      if (hit && Date.now() - hit.at < ttlMs) return hit.meta;
-      if (cache.size >= max) cache.clear();
-      const meta = resolve(path);
-      cache.set(path, { at: Date.now(), meta });
-      meta.catch(() => cache.delete(path));
-      return meta;
-    },
-    clear: () => cache.clear(),
-  };
-}
-
 export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const urls = { catalog: config.CATALOG_URL, auth: config.AUTH_URL, media: config.MEDIA_URL, checker: config.CHECKER_URL };
   const upstreams: Upstream[] = SERVICE_NAMES.map((name) =>
@@ -90,7 +75,6 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     return banner.id;
   };
   const preloads = preloadHints({ staticRoot: config.STATIC_ROOT, publicRemoteUrl: config.REMOTE_PUBLIC_URL, firstBannerId });
-  const meta = cachedMeta((path) => routeMeta(path, read, siteUrl));
   const live = new LiveHub({ maxClients: config.LIVE_MAX_CLIENTS, maxPerIp: config.LIVE_MAX_PER_IP });
   const broker = new Broker({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, source: 'gateway', logger });
   let eventsFlowing = false;
@@ -100,6 +84,17 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     ttlMs: 30_000,
     enabled: () => eventsFlowing && broker.isConnected() && catalogHealth.up,
   });
+
+  const rendered = config.RENDERER_URL
+    ? new RenderedPages({
+        rendererUrl: config.RENDERER_URL,
+        timeoutMs: config.RENDER_TIMEOUT_MS,
+        ttlMs: config.PAGE_CACHE_TTL_MS,
+        maxEntries: 2_000,
+        enabled: () => eventsFlowing && broker.isConnected(),
+        count: (outcome) => pageRenders.inc({ outcome }),
+      })
+    : null;
 
   const sessions = new SessionResolver({ pool: (upstreams.find((u) => u.name === 'auth') as Upstream).pool, secret: config.IDENTITY_SECRET });
 
@@ -111,6 +106,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const { metrics, middleware: countRequests } = serviceMetrics('the gateway', { broker });
   metrics.gauge('live_clients', 'Browsers connected to the live stream.', () => [[{}, live.size]]);
   app.use(countRequests);
+  const pageRenders = metrics.counter('gateway_pages_total', 'Public pages the gateway answered, by outcome: rendered, cached, or fallback_* (rendered in the browser).');
   app.use(
     securityHeaders({
       siteUrl,
@@ -191,7 +187,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     if (!xml) return next(new AppError('service_unavailable', 'The sitemap is unavailable right now.', { status: 503 }));
     res.set('cache-control', 'public, max-age=300').type('application/xml').send(xml);
   });
-  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig: runtimeConfigFrom(config, siteUrl), pageMeta: meta.get, preloads }));
+  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig: runtimeConfigFrom(config, siteUrl), pageMeta: fallbackMeta, preloads, rendered }));
   app.use((req, _res, next) => next(AppError.notFound(`Nothing at ${req.path}`)));
   app.use(errorHandler({ exposeStack: false }));
 
@@ -200,6 +196,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     live,
     broker,
     edgeCache,
+    rendered,
     sessions,
     start: async () => {
       await broker.subscribe(
@@ -223,7 +220,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
         'gateway-live',
         ['catalog.#', 'media.#'],
         async (event) => {
-          meta.clear();
+          rendered?.clear();
           if (event.type.startsWith('media.banners.')) banner = null;
           if (event.type.startsWith('catalog.') || event.type.startsWith('media.')) edgeCache.clear();
           const message = invalidationFor(event);
@@ -234,6 +231,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
       // Until the stream is up (and again after any reconnect) cached answers could miss a change.
       broker.onConnectionChange((connected) => {
         edgeCache.clear();
+        rendered?.clear();
         // A logout announced while the stream was down would be missed.
         sessions.clear();
         eventsFlowing = connected;
@@ -245,7 +243,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
       catalogHealth.stop();
       live.close();
       await broker.close();
-      await Promise.all(upstreams.map((u) => u.pool.close()));
+      await Promise.all([...upstreams.map((u) => u.pool.close()), rendered?.close()]);
     },
   };
 }

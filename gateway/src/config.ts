@@ -79,6 +79,15 @@ export const gatewayConfigShape = {
   LIVE_MAX_PER_IP: z.coerce.number().int().min(1).max(1_000).default(20),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
+  /**
+   * The renderer, which renders public pages on the server. Unset: every page is rendered in the
+   * browser (as when the renderer is down, slow or fails).
+   */
+  RENDERER_URL: serviceUrl.optional(),
+  /** The renderer must have started a page within this long, or the browser renders it. */
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
+  /** How long a rendered page is served to every visitor before it is rendered again (any catalogue or media event drops it sooner). */
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   /** svc-checker's budget for one website check: "check now" is given that plus a margin (checkNowTimeoutMs). */
   CHECK_TIMEOUT_MS: checkTimeoutSetting,
 };

@@ -27,6 +27,29 @@ const TermsPage = lazyPage(() => import(/* webpackChunkName: "page-info-pages" *
 const PrivacyPage = lazyPage(() => import(/* webpackChunkName: "page-info-pages" */ './pages/info-pages'), 'PrivacyPage');
 
 /**
+ * The lazily loaded chunk of each page (the names above), by route: the server render links the
+ * page's own chunk in the head, so the browser has it by the time it hydrates.
+ */
+export const PAGE_CHUNKS: ReadonlyArray<readonly [path: string, chunk: string]> = [
+  ['/find-service', 'page-find-service-page'],
+  ['/services-by-state', 'page-services-by-state-page'],
+  ['/state/:stateSlug', 'page-state-page'],
+  ['/services-that-ship', 'page-services-that-ship-page'],
+  ['/services-by-meal-type', 'page-services-by-meal-type-page'],
+  ['/meal-type/:mealTypeSlug', 'page-meal-type-page'],
+  ['/services-by-name', 'page-services-by-name-page'],
+  ['/service/:serviceSlug', 'page-service-page'],
+  ['/articles', 'page-articles-page'],
+  ['/articles/:slug', 'page-articles-page'],
+  ['/add-your-service', 'page-form-pages'],
+  ['/paperform', 'page-form-pages'],
+  ['/paperform/:formId', 'page-form-pages'],
+  ['/about', 'page-info-pages'],
+  ['/terms-of-service', 'page-info-pages'],
+  ['/privacy-policy', 'page-info-pages'],
+];
+
+/**
  * Exposed as `./routes`: every public page. The shell mounts it under a splat route and provides
  * the router and the QueryClient.
  */

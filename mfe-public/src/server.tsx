@@ -1,3 +1,35 @@
-import PublicRoutes from './routes';
+import { configureApiClient } from '@mealprep/api-client';
+import { matchPath } from '@mealprep/router';
+import { PageMetaCollector, type PageCollector } from '@mealprep/ui';
+import PublicRoutes, { PAGE_CHUNKS } from './routes';
 
-export { PublicRoutes };
+export interface PublicServerOptions {
+  /** The site's public API, absolute (the renderer has no page origin): e.g. http://127.0.0.1:8080/api. */
+  apiBase: string;
+  /** Each API call of a render gives up after this long. */
+  apiTimeoutMs: number;
+}
+
+export interface PublicServer {
+  /** The release's routes, as the shell mounts them in the browser, reporting the page's meta to the collector. */
+  Routes: (props: { collector: PageCollector }) => React.ReactNode;
+  /** The lazily loaded chunk of the page at a path, or null (the home and not-found pages are in the first chunks). */
+  pageChunk: (pathname: string) => string | null;
+}
+
+/**
+ * This remote's server build (rspack.server.config.mjs): what the renderer loads to render the
+ * public pages with the same components the browser runs. The renderer provides React, the router
+ * and the QueryClient (the shared singletons), and reads the page's meta from the collector.
+ */
+export function createPublicServer(options: PublicServerOptions): PublicServer {
+  configureApiClient({ baseUrl: options.apiBase, timeoutMs: options.apiTimeoutMs });
+  return {
+    Routes: ({ collector }) => (
+      <PageMetaCollector collector={collector}>
+        <PublicRoutes />
+      </PageMetaCollector>
+    ),
+    pageChunk: (pathname) => PAGE_CHUNKS.find(([path]) => matchPath(path, pathname))?.[1] ?? null,
+  };
+}

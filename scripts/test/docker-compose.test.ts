@@ -8,6 +8,7 @@ import { loadAuthConfig } from '../../svc-auth/src/config';
 import { loadMediaConfig } from '../../svc-media/src/config';
 import { loadCheckerConfig } from '../../svc-checker/src/config';
 import { loadGatewayConfig } from '../../gateway/src/config';
+import { loadRendererConfig } from '../../renderer/src/config';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 type Service = { command?: string[]; environment?: Record<string, string> };
@@ -32,11 +33,12 @@ const loaders = {
   'svc-media': loadMediaConfig,
   'svc-checker': loadCheckerConfig,
   gateway: loadGatewayConfig,
+  renderer: loadRendererConfig,
 } as const;
 
 describe('docker-compose.yml', () => {
-  it('when it is read, then it has MongoDB 7, RabbitMQ with management, the four services and the gateway', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'mongodb', 'rabbitmq', 'svc-auth', 'svc-catalog', 'svc-checker', 'svc-media']);
+  it('when it is read, then it has MongoDB 7, RabbitMQ with management, the four services, the gateway and the renderer', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'mongodb', 'rabbitmq', 'renderer', 'svc-auth', 'svc-catalog', 'svc-checker', 'svc-media']);
     expect((compose.services.mongodb as { image: string }).image).toBe('mongo:7');
     expect((compose.services.rabbitmq as { image: string }).image).toContain('management');
   });
@@ -49,6 +51,13 @@ describe('docker-compose.yml', () => {
     expect(existsSync(path.join(ROOT, entry)), entry).toBe(true);
     if (name === 'gateway') {
       for (const upstream of ['CATALOG_URL', 'AUTH_URL', 'MEDIA_URL', 'CHECKER_URL']) expect(env[upstream]).toMatch(/^http:\/\/svc-\w+:3000$/);
+      expect(env.RENDERER_URL).toBe('http://renderer:3000');
+    } else if (name === 'renderer') {
+      // It reads through the gateway like any visitor: no secret, no database.
+      expect(env.GATEWAY_URL).toBe('http://gateway:8080');
+      expect(Object.keys(env)).not.toEqual(expect.arrayContaining(['IDENTITY_SECRET']));
+      expect(env.MONGODB_URI).toBeUndefined();
+      expect(env.IDENTITY_SECRET).toBeUndefined();
     } else {
       expect(env.MONGODB_URI).toBe('mongodb://mongodb:27017/');
     }

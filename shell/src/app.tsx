@@ -17,14 +17,16 @@ export function createQueryClient(): QueryClient {
 export interface AppProps extends ShellRouteDeps {
   /** Replaced in tests; the default listens to /api/live. */
   subscribeLive?: LiveSubscriber;
+  /** The page's QueryClient when the bootstrap made it (to put the server render's data in first). */
+  queryClient?: QueryClient;
 }
 
 /**
  * The one QueryClient and the one router of the page: remotes reach them through the shared
  * @tanstack/react-query and @mealprep/router singletons.
  */
-export function App({ subscribeLive, ...deps }: AppProps) {
-  const [queryClient] = useState(createQueryClient);
+export function App({ subscribeLive, queryClient: given, ...deps }: AppProps) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   useLiveInvalidation(queryClient, subscribeLive);
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,8 +1,9 @@
-import './styles.css';
-import { readRuntimeConfig } from '@mealprep/api-client';
+import { readInlineRuntimeConfig, readRuntimeConfig, RUNTIME_CONFIG_QUERY_KEY } from '@mealprep/api-client';
+import { QUERY_STATE_ELEMENT_ID } from '@mealprep/contracts/browser';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createQueryClient } from './app';
 import { createAnalyticsLoader } from './features/analytics/analytics-loader';
 import { createRemoteLoader, retryableOnce } from './features/remotes/federation';
 import './features/theme/stores/theme-store';
@@ -16,17 +17,32 @@ const loadAnalytics = createAnalyticsLoader(getConfig);
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');
 
-// A transition lets React split the first render into short tasks, so input is never blocked long.
-const root = createRoot(rootElement);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App
-        loadPublicRoutes={() => loadRemoteRoutes('public')}
-        loadDashboardRoutes={() => loadRemoteRoutes('dashboard')}
-        loadAdminRoutes={() => loadRemoteRoutes('admin')}
-        loadAnalytics={loadAnalytics}
-      />
-    </StrictMode>,
-  );
-});
+// The runtime config the page carries, and a server-rendered page's data, are in the page's
+// QueryClient before the first render: components read them at once, and nothing the server
+// already fetched is asked for again.
+const queryClient = createQueryClient();
+const config = readInlineRuntimeConfig();
+if (config) queryClient.setQueryData(RUNTIME_CONFIG_QUERY_KEY, config);
+const serverState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+if (serverState) hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
+
+const app = (
+  <StrictMode>
+    <App
+      queryClient={queryClient}
+      loadPublicRoutes={() => loadRemoteRoutes('public')}
+      loadDashboardRoutes={() => loadRemoteRoutes('dashboard')}
+      loadAdminRoutes={() => loadRemoteRoutes('admin')}
+      loadAnalytics={loadAnalytics}
+    />
+  </StrictMode>
+);
+
+if (serverState) {
+  // The server rendered this page: React takes over its HTML in place.
+  hydrateRoot(rootElement, app);
+} else {
+  // A transition lets React split the first render into short tasks, so input is never blocked long.
+  const root = createRoot(rootElement);
+  startTransition(() => root.render(app));
+}

@@ -4,6 +4,7 @@ import express, { Router, type RequestHandler, type Response } from 'express';
 import { REMOTE_NAMES, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import { literally, renderMeta, type PageMeta } from '../pages/page-meta';
+import type { RenderedPages } from '../pages/rendered-pages';
 import { precompressed } from './precompressed';
 
 const RUNTIME_CONFIG_MARK = '<!--runtime-config-->';
@@ -37,10 +38,12 @@ export function injectRuntimeConfig(html: string, config: RuntimeConfig): string
 export function staticSite(options: {
   staticRoot: string;
   runtimeConfig: RuntimeConfig;
-  /** The meta of a client route, written into the page for crawlers and link previews. */
-  pageMeta: (path: string) => Promise<PageMeta>;
+  /** The meta of a page the browser renders by itself (the site's defaults, the canonical URL and the status). */
+  pageMeta: (path: string) => PageMeta;
   /** Preload hints for what the page will fetch first. */
   preloads?: (pathname: string, search: URLSearchParams) => Promise<string>;
+  /** Public pages rendered on the server; when it cannot, the page below is served for the browser to render. */
+  rendered?: RenderedPages | null;
 }): Router {
   const router = Router();
   const shellDist = path.join(options.staticRoot, 'shell', 'dist');
@@ -92,6 +95,7 @@ export function staticSite(options: {
     // A path that names a file (letters after a dot) and was not found is a missing file, not a
     // client route; anything else is the app's to answer, even odd slugs like "..%2F..".
     if (FILE_LIKE.test(req.path)) return next();
+    if (options.rendered?.handles(req.path) && (await options.rendered.serve(req, res))) return;
     let html: string;
     try {
       html = await shellPage();
@@ -101,7 +105,8 @@ export function staticSite(options: {
     }
     try {
       const search = new URLSearchParams(req.url.split('?')[1] ?? '');
-      const [meta, hints] = await Promise.all([options.pageMeta(req.path), options.preloads?.(req.path, search) ?? '']);
+      const meta = options.pageMeta(req.path);
+      const hints = (await options.preloads?.(req.path, search)) ?? '';
       const page = renderMeta(html, meta, options.runtimeConfig.siteUrl);
       res.setHeader('cache-control', 'no-cache');
       res.status(meta.status).type('html').send(meta.status === 200 && hints ? page.replace('</head>', literally(`    ${hints}\n  </head>`)) : page);

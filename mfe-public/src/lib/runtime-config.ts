@@ -1,22 +1,6 @@
-import { readRuntimeConfig } from '@mealprep/api-client';
+import { runtimeConfigQuery } from '@mealprep/api-client';
 import type { RuntimeConfig } from '@mealprep/contracts';
-import { useEffect, useState } from 'react';
-
-let pending: Promise<RuntimeConfig> | undefined;
-
-/** Read once per page (the gateway inlines it); a failed read is tried again on the next use. */
-export function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  pending ??= readRuntimeConfig().catch((error: unknown) => {
-    pending = undefined;
-    throw error;
-  });
-  return pending;
-}
-
-/** For tests: forget the cached config. */
-export function resetRuntimeConfig(): void {
-  pending = undefined;
-}
+import { useQuery } from '@tanstack/react-query';
 
 export type RuntimeConfigState =
   | { status: 'loading' }
@@ -24,31 +8,15 @@ export type RuntimeConfigState =
   | { status: 'error'; retry: () => void };
 
 /**
- * The public settings. Not a TanStack query on purpose: it never changes while the page is open,
- * so it has no live topic to be invalidated by.
+ * The public settings, from the QueryClient the page shares: the shell (or the server render) puts
+ * them there before the first render, so a page renders with them at once, on the server as in
+ * the browser; standing alone (this remote's own dev page) they are read from the page.
  */
 export function useRuntimeConfig(): RuntimeConfigState {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<RuntimeConfigState>({ status: 'loading' });
-  useEffect(() => {
-    let active = true;
-    loadRuntimeConfig().then(
-      (config) => active && setState({ status: 'ready', config }),
-      () =>
-        active &&
-        setState({
-          status: 'error',
-          retry: () => {
-            setState({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          },
-        }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
-  return state;
+  const { data, isError, refetch } = useQuery(runtimeConfigQuery);
+  if (data) return { status: 'ready', config: data };
+  if (isError) return { status: 'error', retry: () => void refetch() };
+  return { status: 'loading' };
 }
 
 /** The site's own origin for absolute links (share links): the configured siteUrl, else this page's. */

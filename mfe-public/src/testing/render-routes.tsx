@@ -1,17 +1,16 @@
+import { RUNTIME_CONFIG_QUERY_KEY } from '@mealprep/api-client';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { Route, Routes } from '@mealprep/router';
 import { LocationProbe, MemoryRouter } from '@mealprep/router/testing';
-import { resetRuntimeConfig } from '../lib/runtime-config';
 import PublicRoutes from '../routes';
 
 // Pages are lazy chunks that vitest transforms on first use; on 2 cores that can pass 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
-// The runtime config is read once per page load; every test is a new page load.
+// Every test is a new page load, with a QueryClient of its own and no runtime config in the page.
 afterEach(() => {
-  resetRuntimeConfig();
   document.getElementById('runtime-config')?.remove();
 });
 
@@ -22,9 +21,14 @@ export interface RenderRoutesOptions {
   strict?: boolean;
 }
 
-/** Mounts the exposed routes the way the shell does: under a splat route, with a QueryClient. */
+/**
+ * Mounts the exposed routes the way the shell does: under a splat route, with a QueryClient that
+ * holds the runtime config the page carries (inlineRuntimeConfig) before the first render.
+ */
 export function renderRoutes(path: string, { seed = [], strict = false }: RenderRoutesOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+  const inlined = document.getElementById('runtime-config')?.textContent;
+  if (inlined) queryClient.setQueryData(RUNTIME_CONFIG_QUERY_KEY, JSON.parse(inlined) as unknown);
   for (const [key, data] of seed) queryClient.setQueryData(key, data);
   const tree = (
     <QueryClientProvider client={queryClient}>

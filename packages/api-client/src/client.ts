@@ -32,17 +32,31 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
   }
 }
 
-export function createApiClient({ baseUrl = '/api', fetch: fetchImpl }: ApiClientOptions = {}): ApiClient {
-  const base = baseUrl.replace(/\/+$/, '');
+/**
+ * Where the default client sends calls: same-origin '/api' in the browser; a server render (which
+ * has no page origin) sets the site's absolute API address, and a timeout for every call.
+ */
+let defaultBase = '/api';
+let defaultTimeoutMs: number | null = null;
+
+export function configureApiClient(options: { baseUrl: string; timeoutMs?: number }): void {
+  defaultBase = options.baseUrl.replace(/\/+$/, '');
+  defaultTimeoutMs = options.timeoutMs ?? null;
+}
+
+export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions = {}): ApiClient {
+  const fixedBase = baseUrl?.replace(/\/+$/, '');
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const base = fixedBase ?? defaultBase;
     const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
+    const signal = defaultTimeoutMs === null ? options.signal : options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(defaultTimeoutMs)]) : AbortSignal.timeout(defaultTimeoutMs);
     const hasBody = options.body !== undefined;
     let response: Response;
     try {
       response = await doFetch(`${base}${path.startsWith('/') ? path : `/${path}`}`, {
         method: options.method ?? 'GET',
-        signal: options.signal,
+        signal,
         credentials: 'same-origin',
         headers: { Accept: 'application/json', ...(hasBody ? { 'Content-Type': 'application/json' } : {}) },
         body: hasBody ? JSON.stringify(options.body) : undefined,
@@ -68,5 +82,5 @@ export function createApiClient({ baseUrl = '/api', fetch: fetchImpl }: ApiClien
   };
 }
 
-/** The client every app uses by default: same-origin '/api' through the gateway. */
+/** The client every app uses by default: same-origin '/api' through the gateway (see configureApiClient). */
 export const apiClient: ApiClient = createApiClient();

@@ -39,6 +39,18 @@ function checked(value: unknown): RuntimeConfig {
   return value;
 }
 
+/** The runtime config the page carries (the gateway or the renderer inlined it), or null; read at once. */
+export function readInlineRuntimeConfig(doc: Document = document): RuntimeConfig | null {
+  const text = doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent?.trim();
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRuntimeConfig(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The gateway inlines the runtime config into index.html; when it is missing (a page served by
  * something else, a dev server) it is fetched instead. Either way its shape is checked before use.
@@ -52,4 +64,29 @@ export async function readRuntimeConfig({ document: doc = document, fetch: fetch
   const response = await doFetch(RUNTIME_CONFIG_URL, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`The runtime config could not be loaded (status ${response.status}).`);
   return checked(await response.json());
+}
+
+/**
+ * The runtime config as a query, so every component reads it at once from the QueryClient the
+ * page shares: the shell puts it there before the first render (from the page, or the server
+ * render's own), and it never goes stale while the page is open.
+ */
+export const RUNTIME_CONFIG_QUERY_KEY = ['runtime-config'] as const;
+export const runtimeConfigQuery = {
+  queryKey: RUNTIME_CONFIG_QUERY_KEY,
+  queryFn: () => readRuntimeConfig(),
+  staleTime: Infinity,
+  gcTime: Infinity,
+  meta: { public: true },
+} as const;
+
+/**
+ * Marks a query whose answer is the same for every visitor: a server render fetches such queries
+ * for the page and hands them to the browser. Anything about the person (their session, their
+ * listings) is never marked, so it is never fetched on the server nor cached in a page.
+ */
+export const PUBLIC_QUERY = { public: true } as const;
+
+export function isPublicQueryMeta(meta: Record<string, unknown> | undefined): boolean {
+  return meta?.public === true;
 }

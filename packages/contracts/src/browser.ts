@@ -12,3 +12,4 @@ export * from './media-constants';
 export * from './checker-constants';
 export * from './runtime-config-constants';
 export * from './slug';
+export * from './page-meta';

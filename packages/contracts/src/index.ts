@@ -22,3 +22,4 @@ export * from './media';
 export * from './service';
 export * from './owner-service';
 export * from './website-check';
+export * from './page-meta';

@@ -13,7 +13,8 @@ export interface AppOptions {
   /** The service's name, in its metrics' help texts. */
   name?: string;
   logger: Logger;
-  identitySecret: string;
+  /** The key the gateway signs identities and client addresses with; a part that holds none (the renderer) sees neither. */
+  identitySecret?: string;
   /** Each dependency the service needs and whether it is connected now. */
   readiness: Readiness;
   /** Mounts the service's routers. */
@@ -43,10 +44,11 @@ export function createApp(options: AppOptions): Express {
   options.metrics?.(metrics);
   app.use(middleware);
   app.use((req, _res, next) => {
-    req.identity = verifyIdentity(req.headers, options.identitySecret);
+    const secret = options.identitySecret;
+    req.identity = secret ? verifyIdentity(req.headers, secret) : null;
     // req.ip is the address every limit counts by: the one the gateway signed (it applied TRUST_PROXY),
     // else whoever opened the connection. A forged or copied header is not the gateway's.
-    const ip = verifyClientAddress(req.headers, options.identitySecret) ?? req.socket.remoteAddress ?? '';
+    const ip = (secret ? verifyClientAddress(req.headers, secret) : null) ?? req.socket.remoteAddress ?? '';
     Object.defineProperty(req, 'ip', { value: ip, configurable: true, enumerable: true });
     next();
   });

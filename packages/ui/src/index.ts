@@ -9,11 +9,15 @@ export {
   DEFAULT_PAGE_DESCRIPTION,
   DEFAULT_PAGE_TITLE,
   formatPageTitle,
+  JsonLd,
   PageMeta,
+  PageMetaCollector,
+  pageMetaTags,
+  resolvePageMeta,
   useDocumentTitle,
   usePageMeta,
 } from './page-meta/page-meta';
-export type { PageMetaInput } from './page-meta/page-meta';
+export type { PageCollector, PageMetaInput, ResolvedPageMeta } from './page-meta/page-meta';
 export { getPageItems, Pager, PAGER_COLLAPSE_AFTER } from './components/pager';
 export type { PageItem, PagerLinkProps, PagerProps } from './components/pager';
 export { BannerRotator, BANNER_ROTATION_MS, MAX_BANNER_IMAGES } from './components/banner-rotator';

@@ -1,30 +1,11 @@
-import { useLayoutEffect } from 'react';
-import { PRODUCT_NAME } from '@mealprep/contracts/browser';
+import { createContext, createElement, useContext, useLayoutEffect } from 'react';
+import { formatPageTitle, PRODUCT_NAME, resolvePageMeta, type PageMetaInput } from '@mealprep/contracts/browser';
 
-export const DEFAULT_PAGE_TITLE = `${PRODUCT_NAME} — Find meal prep services near you`;
-export const DEFAULT_PAGE_DESCRIPTION =
-  'Find local meal prep services and meal delivery across the United States: browse by state, by meal type, or services that ship nationwide.';
+export { DEFAULT_PAGE_DESCRIPTION, DEFAULT_PAGE_TITLE, formatPageTitle, pageMetaTags, resolvePageMeta, type PageMetaInput, type ResolvedPageMeta } from '@mealprep/contracts/browser';
 
-export interface PageMetaInput {
-  /** Page's own title; the product name is appended. Omit for the default title. */
-  title?: string;
-  description?: string;
-  /** Absolute or site-relative canonical URL; defaults to the current location without query. */
-  url?: string;
-  image?: string;
-  type?: string;
-  noindex?: boolean;
-}
-
-/** Spec §9: a given title gets ' | ' and the product name; none gives the default title. */
-export function formatPageTitle(title?: string): string {
-  const trimmed = title?.trim();
-  return trimmed ? `${trimmed} | ${PRODUCT_NAME}` : DEFAULT_PAGE_TITLE;
-}
-
-function setMeta(attr: 'name' | 'property', key: string, content: string | undefined) {
+function setMeta(attr: 'name' | 'property', key: string, content: string | null) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
-  if (content === undefined) {
+  if (content === null) {
     el?.remove();
     return;
   }
@@ -48,27 +29,47 @@ function setCanonical(href: string) {
 
 /** Writes title, description, canonical URL, robots and Open Graph tags into the document head. */
 export function applyPageMeta(meta: PageMetaInput): void {
-  const title = formatPageTitle(meta.title);
-  const description = meta.description ?? DEFAULT_PAGE_DESCRIPTION;
-  const url = new URL(meta.url ?? window.location.pathname, window.location.origin).href;
-  document.title = title;
-  setMeta('name', 'description', description);
-  setMeta('name', 'robots', meta.noindex ? 'noindex, nofollow' : 'index, follow');
-  setCanonical(url);
-  setMeta('property', 'og:title', title);
-  setMeta('property', 'og:description', description);
-  setMeta('property', 'og:url', url);
-  setMeta('property', 'og:type', meta.type ?? 'website');
+  const resolved = resolvePageMeta(meta, { origin: window.location.origin, pathname: window.location.pathname });
+  document.title = resolved.title;
+  setMeta('name', 'description', resolved.description);
+  setMeta('name', 'robots', resolved.robots);
+  setCanonical(resolved.canonical);
+  setMeta('property', 'og:title', resolved.title);
+  setMeta('property', 'og:description', resolved.description);
+  setMeta('property', 'og:url', resolved.canonical);
+  setMeta('property', 'og:type', resolved.type);
   setMeta('property', 'og:site_name', PRODUCT_NAME);
-  setMeta('property', 'og:image', meta.image);
+  setMeta('property', 'og:image', resolved.image);
+  setMeta('name', 'twitter:card', resolved.image ? 'summary_large_image' : 'summary');
+  setMeta('property', 'article:published_time', resolved.publishedTime);
+  setMeta('property', 'article:modified_time', resolved.modifiedTime);
+}
+
+/**
+ * What a server render learns of its page: the meta the page declared (the last declaration
+ * wins, as in the browser). The server reads it to write the head and the status (404 for a
+ * not-found page); in the browser there is no collector and usePageMeta writes the head itself.
+ */
+export interface PageCollector {
+  meta: PageMetaInput | null;
+}
+
+const PageCollectorContext = createContext<PageCollector | null>(null);
+
+/** Gives a server render a collector; the page's usePageMeta calls report to it. */
+export function PageMetaCollector({ collector, children }: { collector: PageCollector; children?: React.ReactNode }) {
+  return createElement(PageCollectorContext.Provider, { value: collector }, children);
 }
 
 export function usePageMeta(meta: PageMetaInput): void {
-  const { title, description, url, image, type, noindex } = meta;
+  const collector = useContext(PageCollectorContext);
+  // On the server effects never run: the render itself reports the page's meta.
+  if (collector) collector.meta = meta;
+  const { title, description, url, image, type, noindex, publishedTime, modifiedTime } = meta;
   // Applied in the same commit that shows the page, so the title never lags behind what is on screen.
   useLayoutEffect(() => {
-    applyPageMeta({ title, description, url, image, type, noindex });
-  }, [title, description, url, image, type, noindex]);
+    applyPageMeta({ title, description, url, image, type, noindex, publishedTime, modifiedTime });
+  }, [title, description, url, image, type, noindex, publishedTime, modifiedTime]);
 }
 
 export function useDocumentTitle(title?: string): void {
@@ -81,4 +82,13 @@ export function useDocumentTitle(title?: string): void {
 export function PageMeta(props: PageMetaInput) {
   usePageMeta(props);
   return null;
+}
+
+/**
+ * Structured data (schema.org JSON-LD) in the page itself, so crawlers read it in the first HTML;
+ * `<` is escaped so no value can end the script.
+ */
+export function JsonLd({ data }: { data: Record<string, unknown> | Array<Record<string, unknown>> }) {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return createElement('script', { type: 'application/ld+json', dangerouslySetInnerHTML: { __html: json } });
 }

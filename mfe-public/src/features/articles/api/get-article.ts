@@ -1,4 +1,4 @@
-import { apiClient } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { BlogPost } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -14,6 +14,10 @@ export async function getArticle(slug: string, signal?: AbortSignal): Promise<Bl
 
 export function articleQueryOptions(slug: string) {
   return queryOptions({
+    // The same for every visitor: fetched by the server render and handed to the page, its
+    // answer included when it is a not-found or refused one (not asked again when the page mounts).
+    meta: PUBLIC_QUERY,
+    retryOnMount: false,
     queryKey: ['articles', 'detail', slug],
     queryFn: ({ signal }) => getArticle(slug, signal),
     enabled: isPossibleArticleSlug(slug),

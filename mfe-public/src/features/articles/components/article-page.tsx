@@ -6,6 +6,7 @@ import { Link } from '@mealprep/router';
 import { safeExternalUrl } from '../../../lib/outbound';
 import { isPossibleArticleSlug, useArticle } from '../api/get-article';
 import { useRecordArticleView } from '../api/record-article-view';
+import { blogPosting, breadcrumbList, StructuredData } from '../../../lib/structured-data';
 import { ArticleDate, TagList } from './article-meta';
 
 /** Readable defaults for the server-sanitised article HTML (a hand-written "prose"). */
@@ -42,7 +43,7 @@ function BackLink() {
 }
 
 function ArticleNotFound() {
-  usePageMeta({ title: 'Article Not Found', noindex: true });
+  usePageMeta({ title: 'Article Not Found', noindex: true, notFound: true });
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-3xl font-bold tracking-tight">Article Not Found</h1>
@@ -63,6 +64,16 @@ function ArticleBody({ article }: { article: BlogPost }) {
   const credit = article.featuredImageUnsplash;
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-6">
+      <StructuredData
+        build={(origin) => [
+          blogPosting(origin, article),
+          breadcrumbList(origin, [
+            { name: 'Home', path: '/' },
+            { name: 'Articles', path: '/articles' },
+            { name: article.title, path: `/articles/${encodeURIComponent(article.slug)}` },
+          ]),
+        ]}
+      />
       <BackLink />
       <header className="flex flex-col gap-3">
         {article.category ? (

@@ -9,7 +9,7 @@ export function isPossibleFormId(formId: string | undefined): formId is string {
 }
 
 export function FormNotFound({ message = 'No form ID provided.' }: { message?: string }) {
-  usePageMeta({ title: 'Form Not Found', noindex: true });
+  usePageMeta({ title: 'Form Not Found', noindex: true, notFound: true });
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-3xl font-bold tracking-tight">Form Not Found</h1>

@@ -1,4 +1,4 @@
-import { apiClient } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { BannerImage, BannerImageList } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -9,6 +9,10 @@ export async function getBanners(signal?: AbortSignal): Promise<BannerImage[]> {
 
 export function bannersQueryOptions() {
   return queryOptions({
+    // The same for every visitor: fetched by the server render and handed to the page, its
+    // answer included when it is a not-found or refused one (not asked again when the page mounts).
+    meta: PUBLIC_QUERY,
+    retryOnMount: false,
     queryKey: ['banners', 'active'],
     queryFn: ({ signal }) => getBanners(signal),
   });

@@ -1,4 +1,4 @@
-import { apiClient } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { MealType } from '@mealprep/contracts';
 import { isSlug } from '@mealprep/contracts/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -14,6 +14,10 @@ export function isPossibleMealTypeSlug(slug: string): boolean {
 
 export function mealTypeQueryOptions(slug: string) {
   return queryOptions({
+    // The same for every visitor: fetched by the server render and handed to the page, its
+    // answer included when it is a not-found or refused one (not asked again when the page mounts).
+    meta: PUBLIC_QUERY,
+    retryOnMount: false,
     queryKey: ['meal-types', 'detail', slug],
     queryFn: ({ signal }) => getMealType(slug, signal),
     enabled: isPossibleMealTypeSlug(slug),

@@ -1,4 +1,4 @@
-import { apiClient } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { MealType, MealTypeList } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -9,6 +9,10 @@ export async function getMealTypes(signal?: AbortSignal): Promise<MealType[]> {
 
 export function mealTypesQueryOptions() {
   return queryOptions({
+    // The same for every visitor: fetched by the server render and handed to the page, its
+    // answer included when it is a not-found or refused one (not asked again when the page mounts).
+    meta: PUBLIC_QUERY,
+    retryOnMount: false,
     queryKey: ['meal-types', 'list'],
     queryFn: ({ signal }) => getMealTypes(signal),
   });

@@ -3,10 +3,11 @@ import type { MealType } from '@mealprep/contracts';
 import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import type { ReactNode } from 'react';
 import { Link } from '@mealprep/router';
+import { breadcrumbList, StructuredData } from '../../../lib/structured-data';
 import { isPossibleMealTypeSlug, useMealType } from '../api/get-meal-type';
 
 function MealTypeNotFound() {
-  usePageMeta({ title: 'Meal Type Not Found', noindex: true });
+  usePageMeta({ title: 'Meal Type Not Found', noindex: true, notFound: true });
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-3xl font-bold tracking-tight">Meal Type Not Found</h1>
@@ -27,6 +28,15 @@ function MealTypeDetails({ mealType, children }: { mealType: MealType; children:
   });
   return (
     <section>
+      <StructuredData
+        build={(origin) =>
+          breadcrumbList(origin, [
+            { name: 'Home', path: '/' },
+            { name: 'Services by Meal Type', path: '/services-by-meal-type' },
+            { name: mealType.name, path: `/meal-type/${mealType.slug}` },
+          ])
+        }
+      />
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
       {mealType.description ? (
         <p className="mt-4 max-w-2xl text-gray-600 dark:text-gray-300">{mealType.description}</p>

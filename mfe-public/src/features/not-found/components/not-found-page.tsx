@@ -2,7 +2,7 @@ import { buttonClassName, usePageMeta } from '@mealprep/ui';
 import { Link } from '@mealprep/router';
 
 export function NotFoundPage() {
-  usePageMeta({ title: 'Page Not Found', noindex: true });
+  usePageMeta({ title: 'Page Not Found', noindex: true, notFound: true });
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-3xl font-bold tracking-tight">Page Not Found</h1>

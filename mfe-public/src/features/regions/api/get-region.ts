@@ -1,4 +1,4 @@
-import { apiClient } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { GeoRegion } from '@mealprep/contracts';
 import { isSlug } from '@mealprep/contracts/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -14,6 +14,10 @@ export function isPossibleSlug(slug: string): boolean {
 
 export function regionQueryOptions(slug: string) {
   return queryOptions({
+    // The same for every visitor: fetched by the server render and handed to the page, its
+    // answer included when it is a not-found or refused one (not asked again when the page mounts).
+    meta: PUBLIC_QUERY,
+    retryOnMount: false,
     queryKey: ['regions', 'detail', slug],
     queryFn: ({ signal }) => getRegion(slug, signal),
     enabled: isPossibleSlug(slug),

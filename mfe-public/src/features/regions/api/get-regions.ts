@@ -1,4 +1,4 @@
-import { apiClient } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { GeoRegion, GeoRegionList } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -12,6 +12,10 @@ export async function getRegions(signal?: AbortSignal): Promise<GeoRegion[]> {
 
 export function regionsQueryOptions() {
   return queryOptions({
+    // The same for every visitor: fetched by the server render and handed to the page, its
+    // answer included when it is a not-found or refused one (not asked again when the page mounts).
+    meta: PUBLIC_QUERY,
+    retryOnMount: false,
     queryKey: regionsQueryKey,
     queryFn: ({ signal }) => getRegions(signal),
     staleTime: 10 * 60_000,

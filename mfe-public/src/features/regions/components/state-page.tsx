@@ -3,10 +3,11 @@ import type { GeoRegion } from '@mealprep/contracts';
 import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import type { ReactNode } from 'react';
 import { Link, useParams } from '@mealprep/router';
+import { breadcrumbList, StructuredData } from '../../../lib/structured-data';
 import { isPossibleSlug, useRegion } from '../api/get-region';
 
 function StateNotFound() {
-  usePageMeta({ title: 'State Not Found', noindex: true });
+  usePageMeta({ title: 'State Not Found', noindex: true, notFound: true });
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-3xl font-bold tracking-tight">State Not Found</h1>
@@ -27,6 +28,15 @@ function StateDetails({ region, children }: { region: GeoRegion; children: React
   });
   return (
     <section>
+      <StructuredData
+        build={(origin) =>
+          breadcrumbList(origin, [
+            { name: 'Home', path: '/' },
+            { name: 'Services by State', path: '/services-by-state' },
+            { name: region.name, path: `/state/${region.slug}` },
+          ])
+        }
+      />
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-4 max-w-2xl text-gray-600 dark:text-gray-300">
         Local kitchens preparing fresh meals for pickup and delivery across {region.name}.

@@ -1,4 +1,4 @@
-import { apiClient } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { PublicService } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -15,6 +15,10 @@ export async function getService(slug: string, signal?: AbortSignal): Promise<Pu
 
 export function serviceQueryOptions(slug: string) {
   return queryOptions({
+    // The same for every visitor: fetched by the server render and handed to the page, its
+    // answer included when it is a not-found or refused one (not asked again when the page mounts).
+    meta: PUBLIC_QUERY,
+    retryOnMount: false,
     queryKey: ['services', 'detail', slug],
     queryFn: ({ signal }) => getService(slug, signal),
     enabled: isPossibleServiceSlug(slug),

@@ -1,4 +1,4 @@
-import { apiClient } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { ServiceList } from '@mealprep/contracts';
 import { MAX_SEARCH_LENGTH, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -47,6 +47,10 @@ function sameListOtherPage(previousKey: unknown, params: URLSearchParams): boole
 export function servicesQueryOptions(filter: ServiceListFilter) {
   const params = serviceListParams(filter);
   return queryOptions({
+    // The same for every visitor: fetched by the server render and handed to the page, its
+    // answer included when it is a not-found or refused one (not asked again when the page mounts).
+    meta: PUBLIC_QUERY,
+    retryOnMount: false,
     // Under the 'services' topic, so a published or edited service refreshes every open list.
     queryKey: ['services', 'list', Object.fromEntries(params)],
     queryFn: ({ signal }) => getServices(filter, signal),

@@ -4,12 +4,12 @@ import { imageUrl } from '@mealprep/contracts/browser';
 import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import type { ReactNode } from 'react';
 import { Link } from '@mealprep/router';
-import { siteOrigin, useRuntimeConfig } from '../../../lib/runtime-config';
+import { breadcrumbList, foodEstablishment, StructuredData, useSiteOrigin } from '../../../lib/structured-data';
 import { isPossibleServiceSlug, useService } from '../api/get-service';
 import { ServiceDetails } from './service-details';
 
 function ServiceNotFound() {
-  usePageMeta({ title: 'Service Not Found', noindex: true });
+  usePageMeta({ title: 'Service Not Found', noindex: true, notFound: true });
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-3xl font-bold tracking-tight">Service Not Found</h1>
@@ -37,13 +37,26 @@ export function ServiceDetailPage({ slug, renderMealTypes }: ServiceDetailPagePr
 }
 
 function LoadedService({ service, renderMealTypes }: { service: PublicService; renderMealTypes: ServiceDetailPageProps['renderMealTypes'] }) {
-  const config = useRuntimeConfig();
-  const pageUrl = `${siteOrigin(config.status === 'ready' ? config.config : undefined)}/service/${encodeURIComponent(service.slug)}`;
+  const pageUrl = `${useSiteOrigin()}/service/${encodeURIComponent(service.slug)}`;
   usePageMeta({
     title: service.name,
     description: service.tagline || service.description.slice(0, 160) || undefined,
     url: pageUrl,
     image: service.media.logoImageId ? imageUrl(service.media.logoImageId, 'card') : undefined,
   });
-  return <ServiceDetails service={service} pageUrl={pageUrl} renderMealTypes={renderMealTypes} />;
+  return (
+    <>
+      <StructuredData
+        build={(origin) => [
+          foodEstablishment(origin, service),
+          breadcrumbList(origin, [
+            { name: 'Home', path: '/' },
+            { name: 'Services by Name', path: '/services-by-name' },
+            { name: service.name, path: `/service/${encodeURIComponent(service.slug)}` },
+          ]),
+        ]}
+      />
+      <ServiceDetails service={service} pageUrl={pageUrl} renderMealTypes={renderMealTypes} />
+    </>
+  );
 }

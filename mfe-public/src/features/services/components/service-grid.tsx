@@ -4,6 +4,7 @@ import { ErrorState, Loading, Pager, buttonClassName } from '@mealprep/ui';
 import type { ReactNode } from 'react';
 import { Link } from '@mealprep/router';
 import { RouterPagerLink } from '../../../lib/router-link';
+import { serviceItemList, StructuredData } from '../../../lib/structured-data';
 import { usePageParam } from '../../../lib/use-page-param';
 import { useServices, type ServiceListFilter } from '../api/get-services';
 import { ServiceCard } from './service-card';
@@ -68,6 +69,9 @@ export function ServiceGrid({
           </Link>
         </div>
       ) : (
+        <StructuredData build={(origin) => serviceItemList(origin, data.items, (page - 1) * SERVICE_GRID_PAGE_SIZE + 1)} />
+      )}
+      {data.items.length === 0 ? null : (
         <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy={isFetching || undefined}>
           {data.items.map((service) => (
             <li key={service.id}>

@@ -28,7 +28,8 @@ export function ServiceSearch({ labelForMealType }: { labelForMealType?: (slug: 
       <h2 id={`${inputId}-heading`} className="text-2xl font-bold tracking-tight">
         Search the directory
       </h2>
-      <form role="search" onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      {/* A plain GET form too: without JavaScript the browser submits ?q=… to this page by itself. */}
+      <form role="search" method="get" action={pathname} onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor={inputId} className="text-sm font-medium">
             Search services

@@ -42,10 +42,12 @@ describe('site header', () => {
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('when the theme is dark, then the dark logo mark is shown', () => {
-    themeStore.getState().setTheme('dark');
+  it("when the theme is dark, then the dark logo mark is shown: the root's dark class picks the mark, so it is right before any script runs", () => {
     const { container } = renderHeader('/');
-    expect(container.querySelector('[data-logo-variant="dark"]')).not.toBeNull();
+    expect(container.querySelector('[data-logo-variant="dark"]')?.getAttribute('class')).toContain('hidden dark:block');
+    expect(container.querySelector('[data-logo-variant="light"]')?.getAttribute('class')).toContain('dark:hidden');
+    themeStore.getState().setTheme('dark');
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
     themeStore.getState().setTheme('light');
   });
 });

@@ -33,7 +33,8 @@ export function HeaderSearch({ className = '', onSearch }: { className?: string;
   }
 
   return (
-    <form role="search" onSubmit={submit} className={`flex items-center ${className}`}>
+    // A plain GET form too: without JavaScript the browser goes to /find-service?q=… by itself.
+    <form role="search" method="get" action="/find-service" onSubmit={submit} className={`flex items-center ${className}`}>
       <label htmlFor={inputId} className="sr-only">
         Search services
       </label>

@@ -1,14 +1,17 @@
 import { PRODUCT_NAME } from '@mealprep/contracts/browser';
 import { Link } from '@mealprep/router';
 import type { Theme } from '../../theme/stores/theme-store';
-import { useTheme } from '../../theme/stores/theme-store';
 
-/** The mark has a light and a dark version so it keeps its contrast on either background. */
+/**
+ * The mark has a light and a dark version so it keeps its contrast on either background. Both are
+ * in the page and the theme's class on the root shows one (`dark:`), so a server-rendered page
+ * shows the right one before any script runs.
+ */
 function LogoMark({ theme }: { theme: Theme }) {
   const plate = theme === 'dark' ? '#34d399' : '#047857';
   const food = theme === 'dark' ? '#030712' : '#ffffff';
   return (
-    <svg aria-hidden="true" data-logo-variant={theme} viewBox="0 0 32 32" className="size-8 shrink-0">
+    <svg aria-hidden="true" data-logo-variant={theme} viewBox="0 0 32 32" className={`size-8 shrink-0 ${theme === 'dark' ? 'hidden dark:block' : 'dark:hidden'}`}>
       <rect width="32" height="32" rx="8" fill={plate} />
       <circle cx="16" cy="17" r="8" fill="none" stroke={food} strokeWidth="2.5" />
       <path d="M16 5v5M12 6v3M20 6v3" stroke={food} strokeWidth="2" strokeLinecap="round" />
@@ -17,13 +20,13 @@ function LogoMark({ theme }: { theme: Theme }) {
 }
 
 export function Logo() {
-  const theme = useTheme();
   return (
     <Link
       to="/"
       className="flex items-center gap-2 rounded-md font-bold text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-white"
     >
-      <LogoMark theme={theme} />
+      <LogoMark theme="light" />
+      <LogoMark theme="dark" />
       <span className="text-lg tracking-tight">{PRODUCT_NAME}</span>
     </Link>
   );

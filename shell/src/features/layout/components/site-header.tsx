@@ -49,7 +49,9 @@ export function SiteHeader() {
           <nav aria-label="Main">
             <ul className="flex flex-col gap-1 py-2 lg:flex-row lg:items-center lg:py-0">
               {links.map((link) => (
-                <li key={link.to}>
+                // Sign-in and Dashboard take the same room: the server renders the page signed out,
+                // and a signed-in visitor's link changes after hydration without moving the rest.
+                <li key={link.to} className={link === DASHBOARD_LINK || link === LOGIN_LINK ? 'lg:min-w-[6.5rem] lg:text-center' : undefined}>
                   <NavLink to={link.to} end={link.to === '/'} className={navLinkClass}>
                     {link.label}
                   </NavLink>

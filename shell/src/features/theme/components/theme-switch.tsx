@@ -1,5 +1,5 @@
 import { Button } from '@mealprep/ui';
-import { useTheme, useToggleTheme } from '../stores/theme-store';
+import { useThemeAfterHydration, useToggleTheme } from '../stores/theme-store';
 
 function SunIcon() {
   return (
@@ -19,7 +19,7 @@ function MoonIcon() {
 }
 
 export function ThemeSwitch() {
-  const theme = useTheme();
+  const theme = useThemeAfterHydration();
   const toggleTheme = useToggleTheme();
   const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   return (

@@ -1,4 +1,5 @@
 import { THEME_STORAGE_KEY } from '@mealprep/contracts/browser';
+import { useSyncExternalStore } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 
 export type Theme = 'light' | 'dark';
@@ -20,6 +21,8 @@ function isTheme(value: unknown): value is Theme {
 }
 
 function browserEnvironment(): ThemeEnvironment {
+  // A server render has no page: the theme is the page's to apply (its inline script does it first).
+  if (typeof window === 'undefined') return { storage: null, prefersDark: () => false, root: null };
   let storage: ThemeEnvironment['storage'] = null;
   try {
     storage = window.localStorage;
@@ -74,6 +77,20 @@ export const themeStore = createThemeStore();
 
 export function useTheme(): Theme {
   return useStore(themeStore, (state) => state.theme);
+}
+
+/**
+ * The theme for what a server-rendered page may show only once it runs in the browser (the theme
+ * switch's icon and label): the server cannot know the visitor's theme, so while the page is
+ * hydrated this answers 'light', as the server did, and the real theme right after. The page's
+ * colours never wait for it: the inline script in the head sets them before the first paint.
+ */
+export function useThemeAfterHydration(): Theme {
+  return useSyncExternalStore(
+    themeStore.subscribe,
+    () => themeStore.getState().theme,
+    () => 'light',
+  );
 }
 
 export function useToggleTheme(): () => void {

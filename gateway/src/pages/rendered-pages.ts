@@ -1,0 +1,181 @@
+import { constants as zlibConstants, createGzip, gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
+import { REQUEST_ID_HEADER } from '@mealprep/contracts';
+import { Pool } from 'undici';
+
+/** A rendered page kept for every visitor: its HTML once, and once gzipped. */
+interface CachedPage {
+  status: number;
+  release: string;
+  body: Buffer;
+  gzipped: Buffer;
+}
+
+/** Pages the renderer does not render: they belong to a signed-in person (and say noindex). */
+const CLIENT_ONLY = /^\/(?:dashboard|login)(?:\/|$)/;
+/** Longer URLs are rendered but not kept: a visitor's 10 KB query string should not fill the cache. */
+const MAX_CACHED_URL = 1_024;
+const MAX_CACHED_BODY = 1024 * 1024;
+
+export interface RenderedPagesOptions {
+  rendererUrl: string;
+  /** The renderer must have answered (status and head) within this long, or the browser renders the page. */
+  timeoutMs: number;
+  /** How long a rendered page is served to everyone before it is rendered again. */
+  ttlMs: number;
+  maxEntries: number;
+  /** Whether kept pages may be served: not while the events that drop them could be missed. */
+  enabled: () => boolean;
+  /** Counts what became of each page request: rendered, cached or fallback (with a reason). */
+  count?: (outcome: string) => void;
+}
+
+const acceptsGzip = (req: Request) => /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
+
+/**
+ * Public pages as the renderer renders them, kept for a few seconds for every visitor (the HTML
+ * is the same for all; the session settles in the browser) and dropped on any catalogue or media
+ * event, as cached lists are. `serve` answers true when the page went out; false means the
+ * renderer is away, refused, failed or was slower than `timeoutMs`, and the caller serves the
+ * page for the browser to render instead. Nothing from the visitor but the user agent (a crawler
+ * gets the whole document at once) and the request id goes to the renderer.
+ */
+export class RenderedPages {
+  private readonly pool: Pool;
+  private readonly entries = new Map<string, { at: number; page: CachedPage }>();
+  private generation = 0;
+
+  constructor(private readonly options: RenderedPagesOptions) {
+    this.pool = new Pool(new URL(options.rendererUrl).origin, {
+      connections: 64,
+      keepAliveTimeout: 30_000,
+      connect: { timeout: Math.min(options.timeoutMs, 1_000) },
+      headersTimeout: options.timeoutMs,
+      // Between two pieces of a page that has started: a stalled render is cut, not waited for.
+      bodyTimeout: Math.max(options.timeoutMs, 5_000),
+    });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Drops every kept page (a catalogue or media event, or the event stream going down). */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  handles(path: string): boolean {
+    return !CLIENT_ONLY.test(path);
+  }
+
+  async serve(req: Request, res: Response): Promise<boolean> {
+    const key = req.originalUrl;
+    const keep = key.length <= MAX_CACHED_URL && this.options.enabled();
+    const hit = keep ? this.cached(key) : null;
+    if (hit) {
+      this.options.count?.('cached');
+      this.send(req, res, hit, 'hit');
+      return true;
+    }
+    const generation = this.generation;
+    const abort = new AbortController();
+    const deadline = setTimeout(() => abort.abort(), this.options.timeoutMs);
+    let answer: Awaited<ReturnType<Pool['request']>>;
+    try {
+      answer = await this.pool.request({
+        method: 'GET',
+        path: key,
+        signal: abort.signal,
+        headers: { 'user-agent': String(req.headers['user-agent'] ?? ''), [REQUEST_ID_HEADER]: req.id, accept: 'text/html' },
+      });
+    } catch (err) {
+      clearTimeout(deadline);
+      this.options.count?.(abort.signal.aborted ? 'fallback_timeout' : 'fallback_unreachable');
+      req.log.warn({ err: abort.signal.aborted ? undefined : err, path: req.path }, abort.signal.aborted ? 'the renderer was too slow: the page is rendered in the browser' : 'the renderer could not be reached: the page is rendered in the browser');
+      return false;
+    }
+    clearTimeout(deadline);
+    if (answer.statusCode !== 200 && answer.statusCode !== 404) {
+      await answer.body.dump().catch(() => undefined);
+      this.options.count?.('fallback_refused');
+      req.log.warn({ path: req.path, status: answer.statusCode }, 'the renderer did not render the page: it is rendered in the browser');
+      return false;
+    }
+    const release = String(answer.headers['x-rendered-release'] ?? '');
+    const status = answer.statusCode;
+    res.status(status);
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('cache-control', 'no-cache');
+    res.setHeader('vary', 'accept-encoding');
+    res.setHeader('x-page-cache', 'miss');
+    if (release) res.setHeader('x-rendered-release', release);
+    const gzip = acceptsGzip(req);
+    if (gzip) res.setHeader('content-encoding', 'gzip');
+    res.flushHeaders();
+    // The page goes out as it comes (the head first), gzipped piece by piece; it is kept once whole.
+    const out = gzip ? createGzip({ flush: zlibConstants.Z_SYNC_FLUSH }) : null;
+    if (out) out.pipe(res);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of answer.body) {
+        const piece = chunk as Buffer;
+        size += piece.length;
+        if (size <= MAX_CACHED_BODY) chunks.push(piece);
+        if (out) out.write(piece);
+        else res.write(piece);
+      }
+    } catch (err) {
+      this.options.count?.('cut_short');
+      req.log.warn({ err, path: req.path }, 'the renderer stopped in the middle of a page');
+      res.destroy();
+      return true;
+    }
+    if (out) out.end();
+    else res.end();
+    this.options.count?.('rendered');
+    if (keep && size <= MAX_CACHED_BODY && generation === this.generation) {
+      const body = Buffer.concat(chunks);
+      this.store(key, { status, release, body, gzipped: gzipSync(body) });
+    }
+    return true;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  private cached(key: string): CachedPage | null {
+    const hit = this.entries.get(key);
+    if (!hit) return null;
+    if (Date.now() - hit.at > this.options.ttlMs) {
+      this.entries.delete(key);
+      return null;
+    }
+    return hit.page;
+  }
+
+  private store(key: string, page: CachedPage): void {
+    if (this.entries.size >= this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { at: Date.now(), page });
+  }
+
+  private send(req: Request, res: Response, page: CachedPage, cache: 'hit'): void {
+    const gzip = acceptsGzip(req);
+    const body = gzip ? page.gzipped : page.body;
+    res.status(page.status);
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('cache-control', 'no-cache');
+    res.setHeader('vary', 'accept-encoding');
+    res.setHeader('x-page-cache', cache);
+    if (page.release) res.setHeader('x-rendered-release', page.release);
+    if (gzip) res.setHeader('content-encoding', 'gzip');
+    res.setHeader('content-length', String(body.length));
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+}

@@ -1,0 +1,112 @@
+import type { BlogPost, BlogPostSummary, PublicService, ServiceCard } from '@mealprep/contracts';
+import { imageUrl } from '@mealprep/contracts/browser';
+import { JsonLd } from '@mealprep/ui';
+import { siteOrigin, useRuntimeConfig } from './runtime-config';
+
+/**
+ * schema.org structured data, written by the pages themselves so the server render and the browser
+ * give the same: FoodEstablishment for a service, BlogPosting for an article, ItemList on list
+ * pages, BreadcrumbList on state, meal-type, service and article pages. JsonLd escapes `<`.
+ */
+type Thing = Record<string, unknown>;
+
+const CONTEXT = 'https://schema.org';
+
+/** The site's origin for absolute URLs (the configured siteUrl). */
+export function useSiteOrigin(): string {
+  const config = useRuntimeConfig();
+  return siteOrigin(config.status === 'ready' ? config.config : undefined);
+}
+
+const absolute = (origin: string, path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export function breadcrumbList(origin: string, crumbs: Crumb[]): Thing {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.name, item: absolute(origin, crumb.path) })),
+  };
+}
+
+/** The services of one page of a list; positions continue from the pages before it. */
+export function serviceItemList(origin: string, services: ServiceCard[], firstPosition: number): Thing {
+  return {
+    '@context': CONTEXT,
+    '@type': 'ItemList',
+    itemListElement: services.map((service, i) => ({
+      '@type': 'ListItem',
+      position: firstPosition + i,
+      name: service.name,
+      url: `${origin}/service/${encodeURIComponent(service.slug)}`,
+    })),
+  };
+}
+
+export function articleItemList(origin: string, articles: BlogPostSummary[]): Thing {
+  return {
+    '@context': CONTEXT,
+    '@type': 'ItemList',
+    itemListElement: articles.map((article, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: article.title,
+      url: `${origin}/articles/${encodeURIComponent(article.slug)}`,
+    })),
+  };
+}
+
+export function foodEstablishment(origin: string, service: PublicService): Thing {
+  const location = service.locations.find((l) => l.isPrimary) ?? service.locations[0];
+  return {
+    '@context': CONTEXT,
+    '@type': 'FoodEstablishment',
+    name: service.name,
+    description: service.description || service.tagline,
+    url: `${origin}/service/${encodeURIComponent(service.slug)}`,
+    ...(service.contact.website ? { sameAs: [service.contact.website] } : {}),
+    ...(service.contact.phone ? { telephone: service.contact.phone } : {}),
+    ...(service.contact.email ? { email: service.contact.email } : {}),
+    ...(service.media.logoImageId ? { image: absolute(origin, imageUrl(service.media.logoImageId, 'card')) } : {}),
+    ...(location
+      ? {
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: location.address.line1,
+            addressLocality: location.address.city,
+            addressRegion: location.address.region,
+            postalCode: location.address.postalCode,
+            addressCountry: location.address.countryCode || 'US',
+          },
+        }
+      : {}),
+    servesCuisine: service.mealTypes,
+  };
+}
+
+export function blogPosting(origin: string, post: BlogPost): Thing {
+  const url = `${origin}/articles/${encodeURIComponent(post.slug)}`;
+  return {
+    '@context': CONTEXT,
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.metaDescription || post.excerpt,
+    url,
+    mainEntityOfPage: url,
+    ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
+    dateModified: post.updatedAt,
+    author: { '@type': 'Person', name: post.author || 'Meal Prep Directory' },
+    ...(post.tags.length ? { keywords: post.tags.join(', ') } : {}),
+    ...(post.featuredImageUrl ? { image: absolute(origin, post.featuredImageUrl) } : {}),
+  };
+}
+
+/** Structured data in the page, built against the site's origin. */
+export function StructuredData({ build }: { build: (origin: string) => Thing | Thing[] }) {
+  const origin = useSiteOrigin();
+  return <JsonLd data={build(origin)} />;
+}

@@ -1,0 +1,31 @@
+import { loadConfig, portSetting } from '@mealprep/service-kit';
+import { z } from 'zod';
+
+const millis = (min: number, max: number, fallback: number) =>
+  z.coerce.number({ error: `must be milliseconds from ${min} to ${max}` }).int().min(min).max(max).default(fallback);
+
+/**
+ * The renderer's settings. It holds no secret and no database: everything it shows it reads from
+ * the site itself, through the gateway's public routes.
+ */
+export const rendererConfigShape = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: portSetting.default(0),
+  /**
+   * The gateway, as this process reaches it: the public API, the runtime config, the shell's page
+   * and the public remote's releases come from there (and remote code only from there).
+   */
+  GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+  /** How often the public remote's release.json is read again (a new release is used within this, plus a load). */
+  RELEASE_CHECK_MS: millis(500, 300_000, 10_000),
+  /** Each API call of a render gives up after this long; the page then falls back to the browser's render. */
+  API_TIMEOUT_MS: millis(50, 30_000, 700),
+};
+
+export type RendererConfig = ReturnType<typeof loadRendererConfig>;
+
+export function loadRendererConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig(rendererConfigShape, env);
+}

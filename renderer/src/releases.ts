@@ -1,0 +1,156 @@
+import { createRequire } from 'node:module';
+import vm from 'node:vm';
+import type { RuntimeConfig } from '@mealprep/contracts';
+import type { Logger } from '@mealprep/service-kit';
+import type { PageCollector } from '@mealprep/ui';
+import { z } from 'zod';
+
+/** What mfe-public's server build exports (mfe-public/src/server.tsx). */
+export interface PublicServer {
+  Routes: (props: { collector: PageCollector }) => unknown;
+  /** The name of the lazily loaded chunk of the page at a path (its files are named `<chunk>.<hash>.js`), or null. */
+  pageChunk: (pathname: string) => string | null;
+}
+interface PublicServerModule {
+  createPublicServer: (options: { apiBase: string; apiTimeoutMs: number }) => PublicServer;
+}
+
+/** A release of the public remote, loaded: the browser uses its manifest, the server its build. */
+export interface LoadedRelease {
+  version: string;
+  /** The release's manifest, as the page's runtime config names it (so the browser loads this release). */
+  manifestUrl: string;
+  /** What the page links at once: the remote's entry and first chunks, its stylesheets, and its page chunks. */
+  assets: { scripts: string[]; styles: string[]; pages: string[] };
+  server: PublicServer;
+  /** The file of the page's own chunk at a path, to load with the rest, or null (the home page is in the first chunks). */
+  pageFor: (pathname: string) => string | null;
+}
+
+const ReleasePointerSchema = z.object({
+  version: z.string().regex(/^[0-9a-f]{12}$/),
+  manifest: z.string().min(1),
+  server: z.string().min(1).nullable(),
+});
+const AssetsSchema = z.object({ js: z.object({ sync: z.array(z.string()), async: z.array(z.string()) }), css: z.object({ sync: z.array(z.string()), async: z.array(z.string()) }).optional() });
+const ManifestSchema = z.object({
+  metaData: z.object({ remoteEntry: z.object({ name: z.string(), path: z.string() }) }),
+  exposes: z.array(z.object({ name: z.string(), assets: AssetsSchema })),
+});
+
+/**
+ * The modules a release's server build takes from this process: the singletons the browser shares
+ * too (packages/build-config SERVER_SINGLETONS), so a render has one React, one router and one
+ * QueryClient. They are the very instances this process's own code imports: React's packages are
+ * CommonJS only, and the others are taken as ES modules, as the shell's code here imports them (a
+ * package with both builds would otherwise be loaded twice, and its contexts would not match).
+ * Nothing else may be required: remote code gets no file system, no network module.
+ */
+const require = createRequire(import.meta.url);
+const SINGLETONS: Record<string, unknown> = {
+  ...Object.fromEntries(['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-dom/server'].map((id) => [id, require(id)])),
+  '@mealprep/router': await import('@mealprep/router'),
+  zustand: await import('zustand'),
+  '@tanstack/react-query': await import('@tanstack/react-query'),
+};
+
+function evaluate(code: string, filename: string): PublicServerModule {
+  const wrapper = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename }) as (exports: object, require: (id: string) => unknown, module: { exports: object }) => void;
+  const module = { exports: {} as object };
+  wrapper(module.exports, (id: string) => {
+    if (!Object.hasOwn(SINGLETONS, id)) throw new Error(`A release's server build may not require "${id}".`);
+    return SINGLETONS[id];
+  }, module);
+  const loaded = module.exports as Partial<PublicServerModule>;
+  if (typeof loaded.createPublicServer !== 'function') throw new Error('The release has no createPublicServer.');
+  return loaded as PublicServerModule;
+}
+
+export interface ReleaseOptions {
+  /** The gateway: release.json, manifests and server builds are read from it, and only from it. */
+  gatewayUrl: string;
+  apiTimeoutMs: number;
+  checkEveryMs: number;
+  logger: Logger;
+  /** The runtime config, which says where the public remote's release.json is. */
+  runtimeConfig: () => Promise<RuntimeConfig>;
+}
+
+/**
+ * The public remote's current release, as this process renders with it. release.json is read
+ * again at most every `checkEveryMs` (on a request, in the background): a new release is loaded
+ * (its server build fetched and evaluated here) and then used for every render after, while the
+ * one before keeps serving until it is ready. Renders never wait for a check, only for the first
+ * load.
+ */
+export class PublicReleases {
+  private current: LoadedRelease | null = null;
+  private loading: Promise<LoadedRelease> | null = null;
+  private checkedAt = 0;
+
+  constructor(private readonly options: ReleaseOptions) {}
+
+  /** The release to render with (the first call waits for the first load). */
+  async get(): Promise<LoadedRelease> {
+    if (this.current) {
+      if (Date.now() - this.checkedAt >= this.options.checkEveryMs) void this.check().catch(() => undefined);
+      return this.current;
+    }
+    return this.check();
+  }
+
+  /** The version in use, or null before the first load. */
+  get version(): string | null {
+    return this.current?.version ?? null;
+  }
+
+  /** Reads release.json and loads the release it names when it is another one. */
+  check(): Promise<LoadedRelease> {
+    this.loading ??= this.load().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async fetchFromGateway(url: URL, as: 'json' | 'text'): Promise<unknown> {
+    if (url.origin !== new URL(this.options.gatewayUrl).origin) throw new Error(`${url.href} is not on the gateway: remote code is loaded from the site only.`);
+    const answer = await fetch(url, { signal: AbortSignal.timeout(10_000), headers: { accept: as === 'json' ? 'application/json' : '*/*' } });
+    if (!answer.ok) throw new Error(`${url.pathname} answered ${answer.status}`);
+    return as === 'json' ? answer.json() : answer.text();
+  }
+
+  private async load(): Promise<LoadedRelease> {
+    const config = await this.options.runtimeConfig();
+    const pointerUrl = new URL(config.remotes.public, this.options.gatewayUrl);
+    if (!/\/release\.json$/.test(pointerUrl.pathname)) throw new Error('The public remote is not configured by its release.json: pages are rendered in the browser only.');
+    const pointer = ReleasePointerSchema.parse(await this.fetchFromGateway(pointerUrl, 'json'));
+    this.checkedAt = Date.now();
+    if (this.current?.version === pointer.version) return this.current;
+    if (!pointer.server) throw new Error(`Release ${pointer.version} has no server build.`);
+    const manifestUrl = new URL(pointer.manifest, pointerUrl);
+    const manifest = ManifestSchema.parse(await this.fetchFromGateway(manifestUrl, 'json'));
+    const serverUrl = new URL(pointer.server, pointerUrl);
+    const code = String(await this.fetchFromGateway(serverUrl, 'text'));
+    const module = evaluate(code, `mfe-public@${pointer.version}/server.cjs`);
+    const server = module.createPublicServer({ apiBase: new URL('/api', this.options.gatewayUrl).href, apiTimeoutMs: this.options.apiTimeoutMs });
+    const base = new URL('.', manifestUrl).pathname;
+    const routes = manifest.exposes.find((e) => e.name === 'routes');
+    const release: LoadedRelease = {
+      version: pointer.version,
+      manifestUrl: manifestUrl.pathname,
+      assets: {
+        scripts: [manifest.metaData.remoteEntry.name, ...(routes?.assets.js.sync ?? [])].map((file) => `${base}${file}`),
+        styles: (routes?.assets.css?.sync ?? []).map((file) => `${base}${file}`),
+        pages: (routes?.assets.js.async ?? []).map((file) => `${base}${file}`),
+      },
+      server,
+      pageFor: (pathname) => {
+        const chunk = server.pageChunk(pathname);
+        return chunk ? (release.assets.pages.find((file) => file.slice(file.lastIndexOf('/') + 1).startsWith(`${chunk}.`)) ?? null) : null;
+      },
+    };
+    this.options.logger.info({ version: release.version, before: this.current?.version ?? null }, 'public remote release loaded');
+    this.current = release;
+    return release;
+  }
+}

@@ -1,0 +1,165 @@
+import { Writable } from 'node:stream';
+import { isApiError, isPublicQueryMeta, RUNTIME_CONFIG_QUERY_KEY } from '@mealprep/api-client';
+import { QUERY_STATE_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
+import { ServerApp } from '@mealprep/shell/server';
+import { pageMetaTags, resolvePageMeta, type PageCollector } from '@mealprep/ui';
+import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
+import { createElement, type ReactElement } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { LoadedRelease } from './releases';
+import type { ShellPage } from './shell-page';
+
+/** A render gives up after this many rounds of fetching what the page asked for (each round is one render). */
+const MAX_ROUNDS = 5;
+
+/** Where a render's HTML goes: the status and head once they are known, then the body as it comes. */
+export interface PageSink {
+  start(status: number): void;
+  write(chunk: string | Uint8Array): void;
+  end(): void;
+}
+
+/** A render that could not give the page's content: the gateway then serves the page for the browser to render. */
+export class RenderUnavailable extends Error {
+  override readonly name = 'RenderUnavailable';
+}
+
+const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+function isEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: unknown }).enabled;
+  return typeof enabled === 'function' ? Boolean((enabled as (q: Query) => unknown)(query)) : enabled !== false;
+}
+
+/** Public queries the render asked for and nobody fetched yet. */
+function unfetched(queryClient: QueryClient): Query[] {
+  return queryClient.getQueryCache().findAll({ predicate: (query) => isPublicQueryMeta(query.meta) && query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isEnabled(query) });
+}
+
+/** Renders a tree to the end and drops the HTML: what the render asked for is in the QueryClient now. */
+function renderAndDrop(element: ReactElement): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(new Writable({ write: (_chunk, _encoding, done) => done(), final: (done) => (done(), resolve()) })),
+      onShellError: reject,
+      onError: () => undefined,
+    });
+  });
+}
+
+export interface RenderInput {
+  /** The page's path and query, as the visitor asked for it. */
+  url: string;
+  release: LoadedRelease;
+  shell: ShellPage;
+  runtimeConfig: RuntimeConfig;
+  /** A crawler gets the whole document at once; a person gets the head as soon as it is known. */
+  wholeDocument: boolean;
+}
+
+/**
+ * Renders a public page with the shell and the public remote's current release, as the browser
+ * would, and writes it to the sink. The page asks for its data as it renders (the same query
+ * functions and keys the browser uses): each round renders the page, fetches the public queries
+ * it asked for, and renders again, until nothing new is asked for. The head (status, meta,
+ * stylesheets, preloads) is written as soon as the page has declared its meta (a not-found page
+ * says so, and answers 404); the body follows from React's stream once every query is in; the data
+ * the page used goes into the page for the browser to hydrate with. An API that fails (other than
+ * a not-found or refused request, which the page shows) ends in RenderUnavailable, before anything
+ * was written when it can.
+ */
+export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ status: number; rounds: number }> {
+  // An answer is kept as it came: an error is not tried again when a later round renders the page.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } } });
+  queryClient.setQueryData(RUNTIME_CONFIG_QUERY_KEY, input.runtimeConfig);
+  const collector: PageCollector = { meta: null };
+  const routes = input.release.server.Routes;
+  const tree = () =>
+    createElement(ServerApp, {
+      queryClient,
+      url: input.url,
+      publicRoutes: { default: () => routes({ collector }) as ReactElement },
+    });
+
+  let headWritten: number | null = null;
+  const writeHead = () => {
+    const status = collector.meta?.notFound ? 404 : 200;
+    sink.start(status);
+    sink.write(headOf(input, collector));
+    headWritten = status;
+  };
+
+  let rounds = 0;
+  for (; rounds < MAX_ROUNDS; rounds += 1) {
+    await renderAndDrop(tree());
+    const failed = queryClient.getQueryCache().findAll({ predicate: (q) => isPublicQueryMeta(q.meta) && q.state.status === 'error' });
+    for (const query of failed) {
+      const error = query.state.error;
+      // A not-found or a refused request is an answer the page shows; anything else is not this page's to show.
+      if (!(isApiError(error) && error.status >= 400 && error.status < 500)) throw new RenderUnavailable(`the page's data could not be read (${String((error as Error | null)?.message ?? error)})`);
+    }
+    if (headWritten === null && !input.wholeDocument && collector.meta) writeHead();
+    const pending = unfetched(queryClient);
+    if (pending.length === 0) break;
+    await Promise.all(pending.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })));
+  }
+  if (headWritten === null) writeHead();
+
+  // The page as the browser will hydrate it, every query in: React's stream goes into the page's root.
+  // It is piped once everything is ready (which, with every query in, is at once): a page read
+  // without JavaScript, or under a CSP that refuses inline scripts, then has no fallback to swap.
+  sink.write(`<div id="root" data-release="${escapeAttribute(input.release.version)}">`);
+  await new Promise<void>((resolve, reject) => {
+    const stream = renderToPipeableStream(tree(), {
+      // Every boundary inline, however large: React would otherwise send a big one after the rest,
+      // hidden, for an inline script to move into place.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady: () =>
+        stream.pipe(
+          new Writable({
+            write: (chunk: Uint8Array, _encoding, done) => {
+              sink.write(chunk);
+              done();
+            },
+            final: (done) => {
+              done();
+              resolve();
+            },
+          }),
+        ),
+      onShellError: reject,
+      onError: () => undefined,
+    });
+  });
+  // What the page was rendered with, not-found and refused answers included (the page shows them):
+  // the browser's first render then matches this one.
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => isPublicQueryMeta(query.meta) && query.queryKey[0] !== RUNTIME_CONFIG_QUERY_KEY[0] && (query.state.status === 'success' || (query.state.status === 'error' && isApiError(query.state.error))),
+  });
+  sink.write(`</div>\n    <script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${escapeJson(state)}</script>${input.shell.bodyEnd}`);
+  sink.end();
+  return { status: headWritten ?? 200, rounds: rounds + 1 };
+}
+
+/** Everything of the page before its root: the shell's head, this page's meta, the release's files, the runtime config. */
+function headOf(input: RenderInput, collector: PageCollector): string {
+  const { pathname } = new URL(input.url, 'http://page.invalid');
+  const meta = resolvePageMeta(collector.meta ?? {}, { origin: input.runtimeConfig.siteUrl.replace(/\/+$/, ''), pathname });
+  const { assets } = input.release;
+  // The browser loads this release, the one the page was rendered with, whatever is current by then.
+  const runtimeConfig: RuntimeConfig = { ...input.runtimeConfig, remotes: { ...input.runtimeConfig.remotes, public: input.release.manifestUrl } };
+  const page = input.release.pageFor(pathname);
+  const hints = [
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
+    `<link rel="preload" href="${escapeAttribute(input.release.manifestUrl)}" as="fetch" crossorigin="anonymous">`,
+    ...[...assets.scripts, ...(page ? [page] : [])].map((href) => `<link rel="preload" href="${escapeAttribute(href)}" as="script">`),
+  ];
+  return [
+    input.shell.headStart,
+    pageMetaTags(meta),
+    ...hints,
+    `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${escapeJson(runtimeConfig)}</script>`,
+    input.shell.headEnd,
+  ].join('\n    ');
+}

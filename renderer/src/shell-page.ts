@@ -1,0 +1,60 @@
+/** The shell's page (its built index.html) cut where a server render puts the page's own parts. */
+export interface ShellPage {
+  /** From the doctype to the runtime config's place: charset, viewport, the theme's inline script. */
+  headStart: string;
+  /** The rest of the head (the shell's stylesheet and script) and the body's opening. */
+  headEnd: string;
+  /** After the root: what closes the page. */
+  bodyEnd: string;
+}
+
+const RUNTIME_CONFIG_MARK = '<!--runtime-config-->';
+
+/**
+ * Cuts the shell's index.html for a server render. The page's own title and description replace
+ * the shell's defaults, and the "needs JavaScript" note goes: the page reads without it.
+ */
+export function cutShellPage(html: string): ShellPage {
+  const mark = html.indexOf(RUNTIME_CONFIG_MARK);
+  const root = html.indexOf('<div id="root"></div>');
+  const bodyOpen = html.indexOf('<body>');
+  if (mark < 0 || root < 0 || bodyOpen < 0 || !(mark < bodyOpen && bodyOpen < root)) throw new Error("The shell's page has no runtime-config mark or no empty root.");
+  const headStart = html
+    .slice(0, mark)
+    .replace(/\s*<title>[^<]*<\/title>/, '')
+    .replace(/\s*<meta\s+name="description"[^>]*>/, '')
+    .trimEnd();
+  const headEnd = `${html.slice(mark + RUNTIME_CONFIG_MARK.length, root).trim()}\n    `;
+  const bodyEnd = html.slice(root + '<div id="root"></div>'.length).replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  return { headStart, headEnd, bodyEnd };
+}
+
+/**
+ * The shell's page from the gateway, read again at most every `checkEveryMs` (a new shell build
+ * names new files), so this process never holds a file of the site's own.
+ */
+export class ShellPages {
+  private page: { at: number; value: Promise<ShellPage> } | null = null;
+
+  constructor(private readonly options: { gatewayUrl: string; checkEveryMs: number }) {}
+
+  get(): Promise<ShellPage> {
+    if (!this.page || Date.now() - this.page.at >= this.options.checkEveryMs) {
+      const previous = this.page?.value;
+      const value = this.read().catch((err: unknown) => {
+        // Keep what was read before when a re-read fails; without it, the next call tries again.
+        if (previous) return previous;
+        this.page = null;
+        throw err;
+      });
+      this.page = { at: Date.now(), value };
+    }
+    return this.page.value;
+  }
+
+  private async read(): Promise<ShellPage> {
+    const answer = await fetch(new URL('/index.html', this.options.gatewayUrl), { signal: AbortSignal.timeout(10_000) });
+    if (!answer.ok) throw new Error(`the shell's page answered ${answer.status}`);
+    return cutShellPage(await answer.text());
+  }
+}
