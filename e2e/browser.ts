@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 // @ts-expect-error plain ESM helper without types
 import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/lib/ensure-chromium.mjs';
@@ -12,9 +12,9 @@ export function useBrowserPage() {
   const handle = {
     page: null as unknown as Page,
     consoleErrors: [] as string[],
-    /** Another visitor: a page in a context of its own (own cookies), closed after the test. */
-    newPage: async (): Promise<Page> => {
-      const other = await browser.newContext();
+    /** Another visitor: a page in a context of its own (own cookies; JavaScript off if asked), closed after the test. */
+    newPage: async (options: BrowserContextOptions = {}): Promise<Page> => {
+      const other = await browser.newContext(options);
       other.setDefaultTimeout(15_000);
       extraContexts.push(other);
       return other.newPage();

@@ -56,13 +56,14 @@ export default async function setup(project: TestProject) {
     await mail.close();
     throw err;
   }
-  const state = JSON.parse(readFileSync(path.join(site.dataDir, 'run', 'state.json'), 'utf8')) as { mongodbUri: string };
+  const state = JSON.parse(readFileSync(path.join(site.dataDir, 'run', 'state.json'), 'utf8')) as { mongodbUri: string; renderer: { url: string; pid: number } };
   project.provide('siteUrl', site.url);
   project.provide('catalogPid', site.services['svc-catalog']?.pid ?? 0);
   project.provide('catalogUrl', site.services['svc-catalog']?.url ?? '');
   project.provide('thirdPartyUrl', third);
   project.provide('mailDir', mail.dir);
   project.provide('mongodbUri', state.mongodbUri);
+  project.provide('renderer', state.renderer);
   project.provide('identitySecret', readFileSync(path.join(site.dataDir, 'run', 'identity-secret'), 'utf8').trim());
   return async () => {
     await site.stop();
@@ -79,5 +80,7 @@ declare module 'vitest' {
     catalogUrl: string;
     mailDir: string;
     mongodbUri: string;
+    /** The renderer npm start started, which the renderer-down test stops (and starts again). */
+    renderer: { url: string; pid: number };
   }
 }

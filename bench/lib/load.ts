@@ -23,7 +23,7 @@ function percentile(sorted: number[], p: number): number {
 export async function load(
   origin: string,
   paths: string[],
-  options: { connections: number; seconds: number; headers?: Record<string, string> },
+  options: { connections: number; seconds: number; headers?: Record<string, string>; /** Stop once this many requests were sent (before `seconds` if sooner). */ stopAfter?: number },
 ): Promise<LoadResult> {
   const pool = new Pool(origin, { connections: options.connections, pipelining: 1, keepAliveTimeout: 30_000 });
   const latencies: number[] = [];
@@ -32,7 +32,7 @@ export async function load(
   let next = 0;
   const end = Date.now() + options.seconds * 1000;
   const worker = async () => {
-    while (Date.now() < end) {
+    while (Date.now() < end && (options.stopAfter === undefined || next < options.stopAfter)) {
       const path = paths[next++ % paths.length] as string;
       const started = performance.now();
       try {
@@ -47,13 +47,15 @@ export async function load(
       perPath.get(path)!.push(ms);
     }
   };
+  const startedAt = Date.now();
   await Promise.all(Array.from({ length: options.connections }, worker));
+  const tookSeconds = (Date.now() - startedAt) / 1000;
   await pool.close();
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
     errors,
-    rps: Math.round(latencies.length / options.seconds),
+    rps: Math.round(latencies.length / Math.min(options.seconds, tookSeconds)),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),

@@ -46,6 +46,9 @@ describe('tracking scripts in Chromium', () => {
     await page.goto(`${siteUrl}/`, { waitUntil: 'domcontentloaded' });
     const findAService = page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find a Service' });
     await findAService.waitFor();
+    // The link is in the server's HTML before the app runs: wait for the app (its marketing queue
+    // is set up once the page is hydrated), or the click is a plain navigation to a new document.
+    await page.waitForFunction(() => Array.isArray((window as { _learnq?: unknown })._learnq));
     await beforeLeaving(page);
     await findAService.click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/find-service');

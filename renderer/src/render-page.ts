@@ -153,7 +153,9 @@ function headOf(input: RenderInput, collector: PageCollector): string {
   const hints = [
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
     `<link rel="preload" href="${escapeAttribute(input.release.manifestUrl)}" as="fetch" crossorigin="anonymous">`,
-    ...[...assets.scripts, ...(page ? [page] : [])].map((href) => `<link rel="preload" href="${escapeAttribute(href)}" as="script">`),
+    // Prefetched, not preloaded: a failed preload is handed to the script that asks for the same
+    // file later in the page, so "Try again" after a network failure would fail without trying.
+    ...[...assets.scripts, ...(page ? [page] : [])].map((href) => `<link rel="prefetch" href="${escapeAttribute(href)}">`),
   ];
   return [
     input.shell.headStart,

@@ -1,0 +1,246 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { demoArticles, demoServices } from '@mealprep/demo-data';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { useBrowserPage } from '../browser';
+
+/**
+ * Pages rendered on the server, in Chromium: hydrated in place without asking again for what the
+ * server used, readable and navigable with JavaScript off, a new release of the public remote
+ * taken up without a restart, and the renderer stopped under the running site.
+ */
+const siteUrl = inject('siteUrl');
+const renderer = inject('renderer');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const PUBLIC_DIST = path.join(ROOT, 'mfe-public', 'dist');
+const published = demoServices().filter((s) => s.status === 'published');
+const service = published.find((s) => s.media.logoImageId)!;
+const article = demoArticles()[0]!;
+
+/** The page's own data reads (images, the session, the live stream and counted views are not). */
+function dataReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/catalog/')) reads.push(`${url.pathname}${url.search}`);
+  });
+  return reads;
+}
+
+/** Layout shifts so far (the CLS a visitor would feel without input). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+
+describe('server-rendered pages in the browser', () => {
+  const browser = useBrowserPage();
+
+  it('when a visitor opens public pages, then they hydrate in place: no console error, no data read again, no layout shift, and the page works after', async () => {
+    const { page } = browser;
+    const reads = dataReads(page);
+    for (const path of ['/', `/service/${service.slug}`, '/state/texas', '/services-by-name?page=2', `/articles/${article.slug}`, '/find-service?q=keto']) {
+      reads.length = 0;
+      await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle' });
+      // The session settles after hydration: signed out, the header offers the sign-in.
+      await expect.poll(() => page.getByRole('link', { name: /^(Login|Sign in)$/i }).first().isVisible()).toBe(true);
+      expect([path, reads]).toEqual([path, []]);
+      expect([path, await layoutShift(page)]).toEqual([path, 0]);
+    }
+    expect(browser.consoleErrors).toEqual([]);
+
+    // Hydrated, not just painted: a pager link is followed in the page (no new document) and fetches its data.
+    await page.goto(`${siteUrl}/services-by-name`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => ((window as unknown as { __stayed: boolean }).__stayed = true));
+    reads.length = 0;
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: '2', exact: true }).click();
+    await expect.poll(() => page.url()).toContain('page=2');
+    await expect.poll(() => reads.some((r) => r.startsWith('/api/catalog/services?'))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
+    // The search box still searches in the page.
+    await page.getByRole('searchbox').first().fill('keto');
+    await page.getByRole('searchbox').first().press('Enter');
+    await expect.poll(() => page.url()).toContain('/find-service?q=keto');
+    expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('when JavaScript is off, then a visitor reads and moves across the public site: home, state, service, articles, pagers, A-Z, meal types and search', async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto(`${siteUrl}/`);
+    await expect.poll(() => page.locator('h1').first().innerText()).not.toBe('');
+    await page.locator('a[href="/state/texas"]').first().click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Meal Prep Services in Texas');
+    const firstCard = page.locator('main ul a[href^="/service/"]').first();
+    const name = (await firstCard.innerText()).trim();
+    await firstCard.click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe(name);
+
+    await page.goto(`${siteUrl}/services-by-name`);
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: '2', exact: true }).click();
+    await expect.poll(() => page.url()).toBe(`${siteUrl}/services-by-name?page=2`);
+    expect(await page.locator('main ul a[href^="/service/"]').count()).toBe(6);
+
+    await page.goto(`${siteUrl}/services-by-meal-type`);
+    await page.locator('a[href="/meal-type/keto"]').first().click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Keto Meal Prep Services');
+
+    await page.goto(`${siteUrl}/articles`);
+    await page.locator(`a[href="/articles/${article.slug}"]`).first().click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe(article.title);
+
+    // The header's search is a plain form: Enter goes to /find-service?q=… and the results are there.
+    await page.getByRole('searchbox').first().fill('keto');
+    await page.getByRole('searchbox').first().press('Enter');
+    await expect.poll(() => page.url()).toBe(`${siteUrl}/find-service?q=keto`);
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/\d+ services? match(es)? "keto"/);
+  });
+});
+
+describe('a new release of the public remote, while the site runs', () => {
+  const browser = useBrowserPage();
+  const original = readFileSync(path.join(PUBLIC_DIST, 'release.json'), 'utf8');
+  const current = JSON.parse(original) as { version: string; manifest: string; server: string };
+  const version = randomBytes(6).toString('hex');
+  const marker = `About Meal Prep Directory (${version})`;
+
+  const point = (text: string) => {
+    writeFileSync(path.join(PUBLIC_DIST, 'release.json.next'), text);
+    renameSync(path.join(PUBLIC_DIST, 'release.json.next'), path.join(PUBLIC_DIST, 'release.json'));
+  };
+  const renderedRelease = async (p: string) => (await fetch(`${siteUrl}${p}`)).headers.get('x-rendered-release');
+
+  afterAll(async () => {
+    // Back to the release the site had; its files go once nothing renders with them any more.
+    point(original);
+    const deadline = Date.now() + 40_000;
+    while ((await renderedRelease(`/about?back=${Date.now()}`)) !== current.version && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    rmSync(path.join(PUBLIC_DIST, 'releases', version), { recursive: true, force: true });
+  });
+
+  it('when a new build is put where the runtime config points, then the server render and the browser use it within 30 s, with no failed request and one version per page', async () => {
+    // A build of mfe-public with another About heading, published as publishRelease does: its own
+    // folder, then release.json replaced in one rename. Nothing else is rebuilt or restarted.
+    const folder = path.join(PUBLIC_DIST, 'releases', version);
+    cpSync(path.join(PUBLIC_DIST, 'releases', current.version), folder, { recursive: true });
+    let patched = 0;
+    for (const file of readdirSync(folder)) {
+      if (/\.(br|gz)$/.test(file)) {
+        rmSync(path.join(folder, file));
+        continue;
+      }
+      if (!/\.(c?js)$/.test(file)) continue;
+      const code = readFileSync(path.join(folder, file), 'utf8');
+      if (!code.includes('About Meal Prep Directory')) continue;
+      writeFileSync(path.join(folder, file), code.split('About Meal Prep Directory').join(marker));
+      patched += 1;
+    }
+    expect(patched).toBeGreaterThanOrEqual(2);
+
+    // A visitor is on a page of the old release when the new one lands.
+    const { page } = browser;
+    await page.goto(`${siteUrl}/`, { waitUntil: 'networkidle' });
+
+    // Visitors keep asking while the release changes: every answer is a page.
+    const statuses: number[] = [];
+    let polling = true;
+    const visitors = (async () => {
+      while (polling) {
+        statuses.push((await fetch(`${siteUrl}/about?visitor=${statuses.length}`)).status);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const started = Date.now();
+    point(JSON.stringify({ version, manifest: `releases/${version}/mf-manifest.json`, server: `releases/${version}/server.cjs` }));
+    await expect.poll(() => renderedRelease(`/about?check=${Date.now()}`), { timeout: 30_000, interval: 250 }).toBe(version);
+    const tookMs = Date.now() - started;
+    polling = false;
+    await visitors;
+    console.log(`the new release was rendered ${tookMs} ms after release.json named it`);
+    expect(tookMs).toBeLessThan(30_000);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+
+    // The server's HTML has the new heading and names the release it was rendered with.
+    const html = await (await fetch(`${siteUrl}/about?html=${version}`)).text();
+    expect(html).toContain(marker);
+    expect(html).toContain(`data-release="${version}"`);
+    expect(html).toContain(`"public":"/remotes/public/releases/${version}/mf-manifest.json"`);
+
+    // The visitor on the old page moves on without a failed request (the old release's files are still there).
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await page.getByRole('link', { name: 'About', exact: true }).first().click();
+    await expect.poll(() => page.locator('h1').innerText()).toContain('About Meal Prep Directory');
+
+    // A new visitor gets the new release, in the HTML and in the browser, and only that one.
+    const fresh = await browser.newPage();
+    const remoteFiles: string[] = [];
+    fresh.on('request', (request) => {
+      const match = /\/remotes\/public\/releases\/([0-9a-f]{12})\//.exec(request.url());
+      if (match) remoteFiles.push(match[1]!);
+    });
+    fresh.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await fresh.goto(`${siteUrl}/about`, { waitUntil: 'networkidle' });
+    await expect.poll(() => fresh.locator('h1').innerText()).toBe(marker);
+    // Client-side navigation still uses the same release.
+    await fresh.locator('a[href="/articles"]').first().click();
+    await expect.poll(() => fresh.locator('h1').innerText()).toBe('Articles');
+    expect(new Set(remoteFiles)).toEqual(new Set([version]));
+    expect(failed).toEqual([]);
+    expect(browser.consoleErrors).toEqual([]);
+  });
+});
+
+describe('the renderer stopped under the running site', () => {
+  const browser = useBrowserPage();
+  let restarted: ChildProcess | null = null;
+  afterAll(async () => {
+    if (restarted && restarted.exitCode === null) {
+      const exited = new Promise((resolve) => restarted!.once('exit', resolve));
+      restarted.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  it('when the renderer is killed, then every public page still answers at once with the page for the browser; started again, pages are rendered again', async () => {
+    process.kill(renderer.pid, 'SIGKILL');
+    for (const p of ['/', `/service/${service.slug}`, '/state/texas', '/articles', `/down=${Date.now()}`.replace('=', '-')]) {
+      const started = Date.now();
+      const response = await fetch(`${siteUrl}${p}?renderer=down`);
+      const html = await response.text();
+      expect([p, response.status]).toEqual([p, p.startsWith('/down-') ? 404 : 200]);
+      expect(html).toContain('id="runtime-config"');
+      expect(html).toContain('<div id="root"></div>');
+      expect(Date.now() - started).toBeLessThan(1_000);
+    }
+    // The browser renders the page itself.
+    const { page } = browser;
+    await page.goto(`${siteUrl}/service/${service.slug}?renderer=down`);
+    await expect.poll(() => page.locator('h1').innerText(), { timeout: 15_000 }).toBe(service.name);
+    expect(browser.consoleErrors).toEqual([]);
+
+    // Started again on its address, it renders the next pages.
+    restarted = spawn(process.execPath, ['--import', 'tsx', 'renderer/src/server.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: new URL(renderer.url).port, HOST: '127.0.0.1', GATEWAY_URL: siteUrl, LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    await expect.poll(async () => (await fetch(`${renderer.url}/readyz`).catch(() => null))?.status, { timeout: 30_000, interval: 250 }).toBe(200);
+    const again = await (await fetch(`${siteUrl}/state/texas?renderer=up`)).text();
+    expect(again).toContain('Meal Prep Services in Texas</h1>');
+  });
+});
