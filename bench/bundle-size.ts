@@ -18,6 +18,7 @@ try {
     const context = await browser.newContext();
     const tab = await context.newPage();
     const sizes = { js: 0, css: 0, sentJs: 0, files: 0 };
+    const files: string[] = [];
     const pending: Array<Promise<void>> = [];
     tab.on('response', (response) => {
       const type = response.request().resourceType();
@@ -33,6 +34,7 @@ try {
             sizes.sentJs += sent;
           } else sizes.css += gz;
           sizes.files += 1;
+          files.push(`${(gz / 1024).toFixed(1).padStart(6)} KiB ${new URL(response.url()).pathname}`);
         })(),
       );
     });
@@ -41,6 +43,8 @@ try {
     console.log(
       `${page.padEnd(40)} JS ${(sizes.js / 1024).toFixed(1)} KiB gzip (${(sizes.sentJs / 1024).toFixed(1)} KiB sent) · CSS ${(sizes.css / 1024).toFixed(1)} KiB · ${sizes.files} files`,
     );
+    // What the home page loads, file by file, largest first.
+    if (page === '/') for (const line of files.sort().reverse()) console.log(`    ${line}`);
     await context.close();
   }
 } finally {

@@ -1,6 +1,6 @@
 import '@mealprep/ui/styles.css';
 import { shouldRetry } from '@mealprep/api-client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@mealprep/query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@mealprep/router';

@@ -1,5 +1,5 @@
 import { configureApiClient } from '@mealprep/api-client';
-import { matchPath } from '@mealprep/router';
+import { matchPath } from '@mealprep/router/server';
 import { PageMetaCollector, type PageCollector } from '@mealprep/ui';
 import PublicRoutes, { PAGE_CHUNKS } from './routes';
 

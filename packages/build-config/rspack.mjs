@@ -18,7 +18,8 @@ const SINGLETONS = [
   // never tree-shaken, and all of react-router is ~65 KB gzipped where the apps use ~15.
   '@mealprep/router',
   'zustand',
-  '@tanstack/react-query',
+  // Likewise our named subset of TanStack Query (packages/query).
+  '@mealprep/query',
 ];
 /**
  * Not singletons, shared only to avoid a second download. zod is deliberately absent, and must stay
@@ -161,7 +162,7 @@ export function createRspackConfig({ appDir, name, kind, exposes = {}, port = 30
  * The modules a remote's server build takes from the renderer that loads it, never bundles: the
  * same singletons the browser shares, so one React, one router and one QueryClient serve a render.
  */
-export const SERVER_SINGLETONS = [...SINGLETONS, 'react-dom/server'];
+export const SERVER_SINGLETONS = [...SINGLETONS, 'react-dom/server', '@mealprep/router/server', '@mealprep/query/server'];
 
 /**
  * A remote's server build: one CommonJS file (no lazily loaded chunks) that the renderer fetches

@@ -50,8 +50,10 @@ const require = createRequire(import.meta.url);
 const SINGLETONS: Record<string, unknown> = {
   ...Object.fromEntries(['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-dom/server'].map((id) => [id, require(id)])),
   '@mealprep/router': await import('@mealprep/router'),
+  '@mealprep/router/server': await import('@mealprep/router/server'),
   zustand: await import('zustand'),
-  '@tanstack/react-query': await import('@tanstack/react-query'),
+  '@mealprep/query': await import('@mealprep/query'),
+  '@mealprep/query/server': await import('@mealprep/query/server'),
 };
 
 function evaluate(code: string, filename: string): PublicServerModule {

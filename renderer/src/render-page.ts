@@ -3,7 +3,8 @@ import { isApiError, isPublicQueryMeta, RUNTIME_CONFIG_QUERY_KEY } from '@mealpr
 import { QUERY_STATE_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
 import { ServerApp } from '@mealprep/shell/server';
 import { pageMetaTags, resolvePageMeta, type PageCollector } from '@mealprep/ui';
-import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
+import { QueryClient, type Query } from '@mealprep/query';
+import { dehydrate } from '@mealprep/query/server';
 import { createElement, type ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { LoadedRelease } from './releases';
@@ -37,11 +38,29 @@ function unfetched(queryClient: QueryClient): Query[] {
   return queryClient.getQueryCache().findAll({ predicate: (query) => isPublicQueryMeta(query.meta) && query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isEnabled(query) });
 }
 
-/** Renders a tree to the end and drops the HTML: what the render asked for is in the QueryClient now. */
-function renderAndDrop(element: ReactElement): Promise<void> {
+/**
+ * Renders a tree to the end and gives its HTML, every boundary inline however large (React would
+ * otherwise send a big one after the rest, hidden, for an inline script to move into place, which
+ * a page read without JavaScript, or under a CSP without inline scripts, would never show).
+ */
+function renderToHtml(element: ReactElement): Promise<Buffer[]> {
   return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
     const stream = renderToPipeableStream(element, {
-      onAllReady: () => stream.pipe(new Writable({ write: (_chunk, _encoding, done) => done(), final: (done) => (done(), resolve()) })),
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady: () =>
+        stream.pipe(
+          new Writable({
+            write: (chunk: Buffer, _encoding, done) => {
+              chunks.push(chunk);
+              done();
+            },
+            final: (done) => {
+              done();
+              resolve(chunks);
+            },
+          }),
+        ),
       onShellError: reject,
       onError: () => undefined,
     });
@@ -90,9 +109,12 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
     headWritten = status;
   };
 
+  // Each round renders the page with what has been fetched so far; the round that asks for
+  // nothing new is the page, every query in (the last allowed round is the page in any case).
   let rounds = 0;
+  let html: Buffer[] = [];
   for (; rounds < MAX_ROUNDS; rounds += 1) {
-    await renderAndDrop(tree());
+    html = await renderToHtml(tree());
     const failed = queryClient.getQueryCache().findAll({ predicate: (q) => isPublicQueryMeta(q.meta) && q.state.status === 'error' });
     for (const query of failed) {
       const error = query.state.error;
@@ -101,37 +123,14 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
     }
     if (headWritten === null && !input.wholeDocument && collector.meta) writeHead();
     const pending = unfetched(queryClient);
-    if (pending.length === 0) break;
+    if (pending.length === 0 || rounds === MAX_ROUNDS - 1) break;
     await Promise.all(pending.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })));
   }
   if (headWritten === null) writeHead();
 
-  // The page as the browser will hydrate it, every query in: React's stream goes into the page's root.
-  // It is piped once everything is ready (which, with every query in, is at once): a page read
-  // without JavaScript, or under a CSP that refuses inline scripts, then has no fallback to swap.
+  // The page as the browser will hydrate it goes into the page's root.
   sink.write(`<div id="root" data-release="${escapeAttribute(input.release.version)}">`);
-  await new Promise<void>((resolve, reject) => {
-    const stream = renderToPipeableStream(tree(), {
-      // Every boundary inline, however large: React would otherwise send a big one after the rest,
-      // hidden, for an inline script to move into place.
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onAllReady: () =>
-        stream.pipe(
-          new Writable({
-            write: (chunk: Uint8Array, _encoding, done) => {
-              sink.write(chunk);
-              done();
-            },
-            final: (done) => {
-              done();
-              resolve();
-            },
-          }),
-        ),
-      onShellError: reject,
-      onError: () => undefined,
-    });
-  });
+  for (const chunk of html) sink.write(chunk);
   // What the page was rendered with, not-found and refused answers included (the page shows them):
   // the browser's first render then matches this one.
   const state = dehydrate(queryClient, {

@@ -14,6 +14,8 @@ export interface RunningSystem {
   rabbit: PrivateBroker;
   services: Record<ServiceName, ServiceProcess>;
   gateway: ServiceProcess;
+  /** Renders public pages for the gateway (no secret, no database: it reads through the gateway). */
+  renderer: ServiceProcess;
   /** Starts (again) one service, on the port it had when a port is given. */
   startService: (name: ServiceName, port?: number) => Promise<void>;
   startDatabase: () => Promise<void>;
@@ -22,7 +24,7 @@ export interface RunningSystem {
 }
 
 /**
- * The whole back end as `npm start` runs it (four services and the gateway, each its own
+ * The whole back end as `npm start` runs it (four services, the gateway and the renderer, each its own
  * process), on a FerretDB and a RabbitMQ node of its own, with the demo catalogue, so a test may
  * stop and start any part. `env` adds settings to every process.
  */
@@ -36,7 +38,9 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
   const rabbit = await startPrivateBroker();
   const services = {} as Record<ServiceName, ServiceProcess>;
   let gateway: ServiceProcess | null = null;
+  let renderer: ServiceProcess | null = null;
   const stop = async () => {
+    await renderer?.stop();
     await gateway?.stop();
     for (const name of SERVICES) await services[name]?.stop();
     await ferret?.stop();
@@ -72,17 +76,27 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
       );
     };
     for (const name of SERVICES) await startService(name);
+    const rendererPort = await freePort();
     gateway = await startServiceProcess(
       'gateway/src/server.ts',
-      { ...common, CATALOG_URL: services['svc-catalog'].url, AUTH_URL: services['svc-auth'].url, MEDIA_URL: services['svc-media'].url, CHECKER_URL: services['svc-checker'].url },
+      {
+        ...common,
+        CATALOG_URL: services['svc-catalog'].url,
+        AUTH_URL: services['svc-auth'].url,
+        MEDIA_URL: services['svc-media'].url,
+        CHECKER_URL: services['svc-checker'].url,
+        RENDERER_URL: `http://127.0.0.1:${rendererPort}`,
+      },
       { readyPath: '/healthz' },
     );
+    renderer = await startServiceProcess('renderer/src/server.ts', { GATEWAY_URL: gateway.url, ...(env.LOG_LEVEL ? { LOG_LEVEL: env.LOG_LEVEL } : {}) }, { port: rendererPort, timeoutMs: 60_000 });
     return {
       dataDir,
       mongodbUri: common.MONGODB_URI,
       rabbit,
       services,
       gateway,
+      renderer,
       startService,
       startDatabase,
       stopDatabase: async () => {

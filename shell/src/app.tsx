@@ -1,6 +1,6 @@
 import { shouldRetry } from '@mealprep/api-client';
 import { BrowserRouter } from '@mealprep/router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@mealprep/query';
 import { useState } from 'react';
 import { useLiveInvalidation } from './features/live/hooks/use-live-invalidation';
 import type { LiveSubscriber } from './features/live/live-invalidation';

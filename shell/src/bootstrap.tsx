@@ -1,6 +1,6 @@
 import { readInlineRuntimeConfig, readRuntimeConfig, RUNTIME_CONFIG_QUERY_KEY } from '@mealprep/api-client';
 import { QUERY_STATE_ELEMENT_ID } from '@mealprep/contracts/browser';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { hydrate, type DehydratedState } from '@mealprep/query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app';

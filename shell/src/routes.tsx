@@ -4,12 +4,18 @@ import { PageAnalytics } from './features/analytics/components/page-analytics';
 import { PublicLayout } from './features/layout/components/public-layout';
 import { RouteErrorBoundary } from './features/layout/components/route-error';
 import { ScrollToTop } from './features/layout/components/scroll-to-top';
-import { LoginPage } from './features/auth/components/login-page';
-import { RequireSession } from './features/auth/components/require-session';
-import { DashboardArea } from './features/dashboard/components/dashboard-area';
-import { DashboardLayout } from './features/dashboard/components/dashboard-layout';
+import { Loading } from '@mealprep/ui';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { RemoteArea } from './features/remotes/components/remote-area';
 import type { RemoteRoutesLoader } from './features/remotes/federation';
+
+// The sign-in page and the dashboard's frame are loaded when they are opened: a visitor of the
+// public pages (most of them, and all of the server-rendered ones) never downloads them.
+const LoginPage = lazy(() => import('./features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
+const SignedInFrame = lazy(() => import('./features/dashboard/components/signed-in-frame').then((m) => ({ default: m.SignedInFrame })));
+const DashboardArea = lazy(() => import('./features/dashboard/components/dashboard-area').then((m) => ({ default: m.DashboardArea })));
+
+const whenLoaded = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
 
 export interface ShellRouteDeps {
   loadPublicRoutes: RemoteRoutesLoader;
@@ -33,19 +39,15 @@ export function ShellRoutes({ loadPublicRoutes, loadDashboardRoutes, loadAdminRo
       {loadAnalytics && <PageAnalytics load={loadAnalytics} />}
       <Routes>
         <Route element={<PublicLayout />}>
-          <Route path="login" element={<LoginPage />} />
+          <Route path="login" element={whenLoaded(<LoginPage />)} />
           <Route path="*" element={<RemoteArea load={loadPublicRoutes} />} />
         </Route>
         <Route
           path="dashboard"
-          element={
-            <RequireSession>
-              <DashboardLayout />
-            </RequireSession>
-          }
+          element={whenLoaded(<SignedInFrame />)}
         >
-          <Route index element={<DashboardArea loadDashboard={loadDashboardRoutes} loadAdmin={loadAdminRoutes} />} />
-          <Route path="*" element={<DashboardArea loadDashboard={loadDashboardRoutes} loadAdmin={loadAdminRoutes} />} />
+          <Route index element={whenLoaded(<DashboardArea loadDashboard={loadDashboardRoutes} loadAdmin={loadAdminRoutes} />)} />
+          <Route path="*" element={whenLoaded(<DashboardArea loadDashboard={loadDashboardRoutes} loadAdmin={loadAdminRoutes} />)} />
         </Route>
       </Routes>
     </RouteErrorBoundary>

@@ -1,5 +1,5 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { StaticRouter } from '@mealprep/router';
+import { QueryClientProvider, type QueryClient } from '@mealprep/query';
+import { StaticRouter } from '@mealprep/router/server';
 import { ShellRoutes } from './routes';
 import type { RemoteRoutesLoader, RemoteRoutesModule } from './features/remotes/federation';
 

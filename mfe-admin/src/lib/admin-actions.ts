@@ -1,5 +1,5 @@
 import { serverMessage } from '@mealprep/api-client';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@mealprep/query';
 import { useCallback, useState } from 'react';
 
 /** The look of the admin screens' selects and inputs. */

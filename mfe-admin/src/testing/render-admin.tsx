@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@mealprep/query';
 import { render } from '@testing-library/react';
 import { Route, Routes } from '@mealprep/router';
 import { LocationProbe, MemoryRouter } from '@mealprep/router/testing';

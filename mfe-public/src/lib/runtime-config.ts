@@ -1,6 +1,6 @@
 import { runtimeConfigQuery } from '@mealprep/api-client';
 import type { RuntimeConfig } from '@mealprep/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@mealprep/query';
 
 export type RuntimeConfigState =
   | { status: 'loading' }

@@ -1,5 +1,5 @@
 import { RUNTIME_CONFIG_QUERY_KEY } from '@mealprep/api-client';
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@mealprep/query';
 import { configure, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { Route, Routes } from '@mealprep/router';

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@mealprep/query';
 import type { ReactNode } from 'react';
 
 /** A fresh QueryClient per test (no retries), with data already in the cache if given. */

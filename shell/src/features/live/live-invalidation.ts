@@ -1,7 +1,7 @@
 import { subscribeToLive } from '@mealprep/api-client';
 import type { LiveInvalidation } from '@mealprep/contracts';
 import { LIVE_TOPICS } from '@mealprep/contracts/browser';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@mealprep/query';
 
 export type LiveSubscriber = (
   onInvalidate: (invalidation: LiveInvalidation) => void,

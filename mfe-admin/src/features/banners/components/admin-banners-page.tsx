@@ -1,7 +1,7 @@
 import { apiClient, serverMessage } from '@mealprep/api-client';
 import type { AdminBannerImage, StockPhoto } from '@mealprep/contracts';
 import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@mealprep/query';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { useState, type FormEvent } from 'react';
 import { EmptyNote } from '../../../lib/admin-table';

@@ -1,7 +1,7 @@
 import { apiClient, serverMessage } from '@mealprep/api-client';
 import type { AdminArticleRow } from '@mealprep/contracts';
 import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@mealprep/query';
 import { useState } from 'react';
 import { Link } from '@mealprep/router';
 import { AdminTable, EmptyNote } from '../../../lib/admin-table';

@@ -9,7 +9,7 @@ import {
 import type { BulkCheckStatus, WebsiteCheck, WebsiteCheckList } from '@mealprep/contracts';
 import { Link, useSearchParams } from '@mealprep/router';
 import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@mealprep/query';
 import { useEffect, useRef } from 'react';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { AdminTable, EmptyNote } from '../../../lib/admin-table';

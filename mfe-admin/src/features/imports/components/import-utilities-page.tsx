@@ -1,7 +1,7 @@
 import { serverMessage } from '@mealprep/api-client';
 import type { ImportResult } from '@mealprep/contracts';
 import { Button, usePageMeta } from '@mealprep/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@mealprep/query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { csvFileProblem, skippedRowsCsv, uploadCsv } from '../lib/csv-upload';
 

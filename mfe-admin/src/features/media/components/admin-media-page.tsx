@@ -1,7 +1,7 @@
 import { apiClient } from '@mealprep/api-client';
 import type { AdminMediaItem } from '@mealprep/contracts';
 import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@mealprep/query';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@mealprep/router';

@@ -1,6 +1,6 @@
 import { apiClient } from '@mealprep/api-client';
 import type { AdminServiceList, MealType, MealTypeList, ServiceStatus } from '@mealprep/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@mealprep/query';
 
 export interface AdminFilters {
   q: string;

@@ -1,7 +1,7 @@
 import type { AdminServiceRow, ServiceStatus } from '@mealprep/contracts';
 import { SERVICE_STATUSES } from '@mealprep/contracts/browser';
 import { Button, ErrorState, Loading, Pager, usePageMeta, type PagerLinkProps } from '@mealprep/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@mealprep/query';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@mealprep/router';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';

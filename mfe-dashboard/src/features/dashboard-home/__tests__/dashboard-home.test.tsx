@@ -1,5 +1,5 @@
 import { mockApi } from '@mealprep/api-client/testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@mealprep/query';
 import { render, screen } from '@testing-library/react';
 import { Route, Routes } from '@mealprep/router';
 import { MemoryRouter } from '@mealprep/router/testing';

@@ -1,6 +1,6 @@
 import { myServicesQuery, sessionQuery } from '@mealprep/api-client';
 import { buttonClassName, Loading, usePageMeta } from '@mealprep/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@mealprep/query';
 import { Link } from '@mealprep/router';
 
 /** /dashboard: a greeting, then either the invitation to list a service or the welcome line. */

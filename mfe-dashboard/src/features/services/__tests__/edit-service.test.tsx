@@ -1,6 +1,6 @@
 import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
 import type { EditableService } from '@mealprep/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@mealprep/query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@mealprep/router';

@@ -1,6 +1,6 @@
 import { apiClient, errorFromBody, ApiError, MY_SERVICES_QUERY_KEY } from '@mealprep/api-client';
 import type { EditableService, ServiceInsertInput, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@mealprep/query';
 
 /** Under the 'services' live topic: a change made elsewhere (an admin publishing) refreshes it. */
 export const editServiceQuery = (id: string) =>

@@ -1,6 +1,6 @@
 import { apiClient } from '@mealprep/api-client';
 import type { GeoRegionList, MealTypeList } from '@mealprep/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@mealprep/query';
 
 /** The same cache entries as the public pages use (['meal-types', 'list'], ['regions', 'list']). */
 export const mealTypesQuery = queryOptions({

@@ -1,7 +1,7 @@
 import { MY_SERVICES_QUERY_KEY, serverMessage } from '@mealprep/api-client';
 import { HOW_DID_YOU_FIND_US_OPTIONS, ORDERS_PER_WEEK_OPTIONS, YEARS_IN_BUSINESS_OPTIONS } from '@mealprep/contracts/browser';
 import { Button, usePageMeta } from '@mealprep/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@mealprep/query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@mealprep/router';
 import { createService, submitForApproval } from '../api/owner-services';

@@ -2,7 +2,7 @@ import { isAdminQuery, MY_SERVICES_QUERY_KEY, serverMessage } from '@mealprep/ap
 import type { EditableService, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
 import { EDIT_NOT_FOUND_MESSAGE, NAME_CHANGE_CONFIRM, OWNER_LOCKED_STATUSES, SERVICE_STATUSES, SUBMIT_FOR_APPROVAL_CONFIRM } from '@mealprep/contracts/browser';
 import { Button, Loading, usePageMeta } from '@mealprep/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@mealprep/query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from '@mealprep/router';
 import { editServiceQuery, setServiceStatus, submitForApproval, updateService } from '../api/owner-services';

@@ -1,6 +1,6 @@
 import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { BlogPost } from '@mealprep/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@mealprep/query';
 
 const MAX_SLUG_LENGTH = 200;
 

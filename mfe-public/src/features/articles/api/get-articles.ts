@@ -1,6 +1,6 @@
 import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { BlogPostList, BlogPostSummary } from '@mealprep/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@mealprep/query';
 
 export async function getArticles(signal?: AbortSignal): Promise<BlogPostSummary[]> {
   const list = await apiClient.get<BlogPostList>('/catalog/articles', { signal });

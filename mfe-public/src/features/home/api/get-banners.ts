@@ -1,6 +1,6 @@
 import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { BannerImage, BannerImageList } from '@mealprep/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@mealprep/query';
 
 export async function getBanners(signal?: AbortSignal): Promise<BannerImage[]> {
   const list = await apiClient.get<BannerImageList>('/media/banners', { signal });

@@ -1,7 +1,7 @@
 import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { MealType } from '@mealprep/contracts';
 import { isSlug } from '@mealprep/contracts/browser';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@mealprep/query';
 
 export async function getMealType(slug: string, signal?: AbortSignal): Promise<MealType> {
   return apiClient.get<MealType>(`/catalog/meal-types/${encodeURIComponent(slug)}`, { signal });

@@ -1,6 +1,6 @@
 import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { MealType, MealTypeList } from '@mealprep/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@mealprep/query';
 
 export async function getMealTypes(signal?: AbortSignal): Promise<MealType[]> {
   const list = await apiClient.get<MealTypeList>('/catalog/meal-types', { signal });

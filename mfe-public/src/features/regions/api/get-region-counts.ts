@@ -1,6 +1,6 @@
 import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { RegionCounts } from '@mealprep/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@mealprep/query';
 
 export async function getRegionCounts(signal?: AbortSignal): Promise<Record<string, number>> {
   const { counts } = await apiClient.get<RegionCounts>('/catalog/regions/counts', { signal });

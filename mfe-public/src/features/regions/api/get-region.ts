@@ -1,7 +1,7 @@
 import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { GeoRegion } from '@mealprep/contracts';
 import { isSlug } from '@mealprep/contracts/browser';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@mealprep/query';
 
 export async function getRegion(slug: string, signal?: AbortSignal): Promise<GeoRegion> {
   return apiClient.get<GeoRegion>(`/catalog/regions/${encodeURIComponent(slug)}`, { signal });

@@ -1,6 +1,6 @@
 import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { GeoRegion, GeoRegionList } from '@mealprep/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@mealprep/query';
 
 // Under the 'regions' live topic so the shell's invalidation reaches it.
 export const regionsQueryKey = ['regions', 'list'] as const;

@@ -1,6 +1,6 @@
 import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { PublicService } from '@mealprep/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@mealprep/query';
 
 /** Longer than any slug the catalogue makes; such a URL is answered "Service Not Found" without a call. */
 const MAX_SLUG_LENGTH = 200;

@@ -1,7 +1,7 @@
 import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
 import type { ServiceList } from '@mealprep/contracts';
 import { MAX_SEARCH_LENGTH, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@mealprep/query';
 
 export interface ServiceListFilter {
   state?: string;

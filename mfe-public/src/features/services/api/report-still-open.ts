@@ -1,5 +1,5 @@
 import { apiClient } from '@mealprep/api-client';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@mealprep/query';
 
 export async function reportStillOpen(serviceId: string): Promise<void> {
   await apiClient.post<{ received: true }>(`/catalog/services/${encodeURIComponent(serviceId)}/report-still-open`);

@@ -2,7 +2,7 @@ import { isApiError, IS_ADMIN_QUERY_KEY, serverMessage, loginLinkQuery, loginWit
 import type { SessionUser } from '@mealprep/contracts';
 import { LOGIN_CODE_LENGTH } from '@mealprep/contracts/browser';
 import { Button, Loading, usePageMeta } from '@mealprep/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@mealprep/query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from '@mealprep/router';
 import { useSession } from '../hooks/use-session';

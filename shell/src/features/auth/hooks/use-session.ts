@@ -1,6 +1,6 @@
 import { isAdminQuery, myServicesQuery, sessionQuery, shouldRetry } from '@mealprep/api-client';
 import type { SessionUser } from '@mealprep/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@mealprep/query';
 
 /** The signed-in user (null when signed out); `isLoading` until the first answer. */
 export function useSession(): { user: SessionUser | null; isLoading: boolean } {

@@ -1,7 +1,7 @@
 import { logout, MY_SERVICES_QUERY_KEY, SESSION_QUERY_KEY } from '@mealprep/api-client';
 import { ADMIN_SCREENS, PRODUCT_NAME, PRODUCT_SHORT_NAME } from '@mealprep/contracts/browser';
 import { Button } from '@mealprep/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@mealprep/query';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from '@mealprep/router';
 import { useIsAdmin, useMyServices, useSession } from '../../auth/hooks/use-session';

@@ -1,6 +1,6 @@
 import { subscribeToLive } from '@mealprep/api-client';
 import { FakeEventSource } from '@mealprep/api-client/testing';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@mealprep/query';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { useLiveInvalidation } from '../hooks/use-live-invalidation';

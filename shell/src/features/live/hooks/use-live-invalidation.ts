@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@mealprep/query';
 import { useEffect } from 'react';
 import { connectLiveInvalidation, type LiveSubscriber } from '../live-invalidation';
 
