@@ -24,6 +24,11 @@ const secret = randomBytes(32).toString('hex');
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** CPU seconds a process has used (user + system). */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const fmt = (r: LoadResult) =>
   `p50 ${r.p50.toFixed(2)} ms · p95 ${r.p95.toFixed(2)} ms · p99 ${r.p99.toFixed(2)} ms · ${r.rps} pages/s · ${r.requests} pages · ${r.errors} errors`;
 
@@ -77,8 +82,11 @@ async function main() {
     let n = 0;
     const fresh = (count: number) => Array.from({ length: count }, () => `${pages[n % pages.length]}${pages[n % pages.length]!.includes('?') ? '&' : '?'}v=${n++}`);
     await load(gateway.url, fresh(2_000), { connections, seconds: 2 });
+    const pids = { renderer: rendererPid, gateway: gateway.child.pid!, 'svc-catalog': catalog.child.pid! };
+    const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
     const rendered = await load(gateway.url, fresh(200_000), { connections, seconds, headers: { 'accept-encoding': 'gzip' } });
     console.log(`rendered (renderer, every page new):    ${fmt(rendered)}`);
+    console.log(`  CPU per rendered page: ${Object.entries(pids).map(([name, pid]) => `${name} ${(((cpuSeconds(pid) - cpuBefore[name]!) * 1000) / rendered.requests).toFixed(2)} ms`).join(' · ')}`);
 
     // Memory: 20,000 renders, the renderer's resident memory along the way.
     const before = rssMb(rendererPid);

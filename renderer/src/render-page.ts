@@ -149,8 +149,12 @@ function headOf(input: RenderInput, collector: PageCollector): string {
   // The browser loads this release, the one the page was rendered with, whatever is current by then.
   const runtimeConfig: RuntimeConfig = { ...input.runtimeConfig, remotes: { ...input.runtimeConfig.remotes, public: input.release.manifestUrl } };
   const page = input.release.pageFor(pathname);
-  const hints = [
-    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
+  // The page's styles block its first paint (it is shown styled); its scripts and the hints for
+  // what they load wait in #after-paint until it has painted (shell/src/index.html loads them), so
+  // on a slow connection they do not share the bandwidth with what the page shows first.
+  const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`);
+  const afterPaint = [
+    input.shell.scripts,
     `<link rel="preload" href="${escapeAttribute(input.release.manifestUrl)}" as="fetch" crossorigin="anonymous">`,
     // Prefetched, not preloaded: a failed preload is handed to the script that asks for the same
     // file later in the page, so "Try again" after a network failure would fail without trying.
@@ -159,8 +163,9 @@ function headOf(input: RenderInput, collector: PageCollector): string {
   return [
     input.shell.headStart,
     pageMetaTags(meta),
-    ...hints,
+    ...styles,
     `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${escapeJson(runtimeConfig)}</script>`,
+    `<template id="after-paint">${afterPaint.join('')}</template>`,
     input.shell.headEnd,
   ].join('\n    ');
 }

@@ -2,8 +2,10 @@
 export interface ShellPage {
   /** From the doctype to the runtime config's place: charset, viewport, the theme's inline script. */
   headStart: string;
-  /** The rest of the head (the shell's stylesheet and script) and the body's opening. */
+  /** The rest of the head (the shell's stylesheet) and the body's opening. */
   headEnd: string;
+  /** The shell's scripts, which a rendered page loads after its first paint (see shell/src/index.html). */
+  scripts: string;
   /** After the root: what closes the page. */
   bodyEnd: string;
 }
@@ -24,9 +26,11 @@ export function cutShellPage(html: string): ShellPage {
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta\s+name="description"[^>]*>/, '')
     .trimEnd();
-  const headEnd = `${html.slice(mark + RUNTIME_CONFIG_MARK.length, root).trim()}\n    `;
+  const rest = html.slice(mark + RUNTIME_CONFIG_MARK.length, root);
+  const scripts = (rest.match(/<script\b[^>]*\bsrc=[^>]*><\/script>/g) ?? []).join('');
+  const headEnd = `${rest.replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '').trim()}\n    `;
   const bodyEnd = html.slice(root + '<div id="root"></div>'.length).replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
-  return { headStart, headEnd, bodyEnd };
+  return { headStart, headEnd, scripts, bodyEnd };
 }
 
 /**
