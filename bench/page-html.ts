@@ -87,6 +87,8 @@ async function main() {
     const rendered = await load(gateway.url, fresh(200_000), { connections, seconds, headers: { 'accept-encoding': 'gzip' } });
     console.log(`rendered (renderer, every page new):    ${fmt(rendered)}`);
     console.log(`  CPU per rendered page: ${Object.entries(pids).map(([name, pid]) => `${name} ${(((cpuSeconds(pid) - cpuBefore[name]!) * 1000) / rendered.requests).toFixed(2)} ms`).join(' · ')}`);
+    const fewer = await load(gateway.url, fresh(200_000), { connections: 8, seconds, headers: { 'accept-encoding': 'gzip' } });
+    console.log(`rendered, 8 connections:                ${fmt(fewer)}`);
 
     // Memory: 20,000 renders, the renderer's resident memory along the way.
     const before = rssMb(rendererPid);

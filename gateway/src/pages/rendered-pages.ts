@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { constants as zlibConstants, createGzip, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { REQUEST_ID_HEADER } from '@mealprep/contracts';
@@ -116,7 +117,12 @@ export class RenderedPages {
     res.flushHeaders();
     // The page goes out as it comes (the head first), gzipped piece by piece; it is kept once whole.
     const out = gzip ? createGzip({ flush: zlibConstants.Z_SYNC_FLUSH }) : null;
-    if (out) out.pipe(res);
+    // What went out gzipped is kept as it is (compressed once, not again for the cache).
+    const zipped: Buffer[] = [];
+    if (out) {
+      out.on('data', (piece: Buffer) => zipped.push(piece));
+      out.pipe(res);
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     try {
@@ -133,12 +139,16 @@ export class RenderedPages {
       res.destroy();
       return true;
     }
-    if (out) out.end();
+    if (out) {
+      const ended = once(out, 'end');
+      out.end();
+      await ended;
+    }
     else res.end();
     this.options.count?.('rendered');
     if (keep && size <= MAX_CACHED_BODY && generation === this.generation) {
       const body = Buffer.concat(chunks);
-      this.store(key, { status, release, body, gzipped: gzipSync(body) });
+      this.store(key, { status, release, body, gzipped: out ? Buffer.concat(zipped) : gzipSync(body) });
     }
     return true;
   }
