@@ -172,6 +172,34 @@ describe('gateway pages rendered in the browser, and live events', () => {
     expect(received).toContain('event: invalidate\ndata: {"topics":["services","regions"],"slug":"green-fork-kitchen"}\n\n');
   });
 
+  it('when a server-rendered page opens its stream, then the changes announced since its render are sent at once; older ones and a bad since are not', async () => {
+    await expect.poll(() => gateway.broker.isConnected()).toBe(true);
+    const before = Date.now() - 10_000;
+    await mq.broker.publish('catalog.service.updated', { serviceId: 'y', slug: 'replayed-kitchen', status: 'published' });
+    const openAndRead = async (query: string) => {
+      const controller = new AbortController();
+      const response = await fetch(`${site.url}/api/live${query}`, { signal: controller.signal });
+      const reader = response.body!.getReader();
+      let received = '';
+      const deadline = Date.now() + 1_000;
+      while (Date.now() < deadline) {
+        const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 300))]);
+        if (!next || next.done) break;
+        received += new TextDecoder().decode(next.value);
+        if (received.includes('replayed-kitchen')) break;
+      }
+      controller.abort();
+      return { status: response.status, received };
+    };
+    // The event reaches the gateway's hub a moment after it is published.
+    await expect.poll(async () => (await openAndRead(`?since=${before}`)).received).toContain('"slug":"replayed-kitchen"');
+    expect((await openAndRead(`?since=${Date.now() + 60_000}`)).received).not.toContain('replayed-kitchen');
+    expect((await openAndRead('')).received).not.toContain('replayed-kitchen');
+    const bad = await openAndRead('?since=yesterday');
+    expect(bad.status).toBe(200);
+    expect(bad.received).not.toContain('replayed-kitchen');
+  });
+
   it('when one address opens too many live streams, then the extra one is refused with a 429', async () => {
     const controllers = [new AbortController(), new AbortController(), new AbortController()];
     const open = await Promise.all(controllers.map((c) => fetch(`${site.url}/api/live`, { signal: c.signal })));

@@ -113,6 +113,7 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   // nothing new is the page, every query in (the last allowed round is the page in any case).
   let rounds = 0;
   let html: Buffer[] = [];
+  const renderedAt = Date.now();
   for (; rounds < MAX_ROUNDS; rounds += 1) {
     html = await renderToHtml(tree());
     const failed = queryClient.getQueryCache().findAll({ predicate: (q) => isPublicQueryMeta(q.meta) && q.state.status === 'error' });
@@ -129,7 +130,8 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   if (headWritten === null) writeHead();
 
   // The page as the browser will hydrate it goes into the page's root.
-  sink.write(`<div id="root" data-release="${escapeAttribute(input.release.version)}">`);
+  // When the page's data was read: its live stream asks for the changes announced since.
+  sink.write(`<div id="root" data-release="${escapeAttribute(input.release.version)}" data-rendered-at="${renderedAt}">`);
   for (const chunk of html) sink.write(chunk);
   // What the page was rendered with, not-found and refused answers included (the page shows them):
   // the browser's first render then matches this one.

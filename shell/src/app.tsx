@@ -19,15 +19,17 @@ export interface AppProps extends ShellRouteDeps {
   subscribeLive?: LiveSubscriber;
   /** The page's QueryClient when the bootstrap made it (to put the server render's data in first). */
   queryClient?: QueryClient;
+  /** When a server-rendered page's data was read: the live stream asks for the changes since. */
+  renderedAt?: number;
 }
 
 /**
  * The one QueryClient and the one router of the page: remotes reach them through the shared
  * @tanstack/react-query and @mealprep/router singletons.
  */
-export function App({ subscribeLive, queryClient: given, ...deps }: AppProps) {
+export function App({ subscribeLive, queryClient: given, renderedAt, ...deps }: AppProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
-  useLiveInvalidation(queryClient, subscribeLive);
+  useLiveInvalidation(queryClient, subscribeLive, renderedAt);
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -25,11 +25,13 @@ const config = readInlineRuntimeConfig();
 if (config) queryClient.setQueryData(RUNTIME_CONFIG_QUERY_KEY, config);
 const serverState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
 if (serverState) hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
+const renderedAt = Number(rootElement.dataset.renderedAt) || undefined;
 
 const app = (
   <StrictMode>
     <App
       queryClient={queryClient}
+      renderedAt={renderedAt}
       loadPublicRoutes={() => loadRemoteRoutes('public')}
       loadDashboardRoutes={() => loadRemoteRoutes('dashboard')}
       loadAdminRoutes={() => loadRemoteRoutes('admin')}

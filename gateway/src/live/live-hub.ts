@@ -1,9 +1,19 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { LIVE_EVENT_NAME, SESSION_COOKIE } from '@mealprep/contracts';
+import { LIVE_EVENT_NAME, LiveQuerySchema, SESSION_COOKIE } from '@mealprep/contracts';
 import { AppError, readCookie, sessionHash } from '@mealprep/service-kit';
 import type { LiveAudience, LiveMessage } from './topics';
 
 const HEARTBEAT_MS = 25_000;
+/** How far back a stream opened by a server-rendered page can ask for the changes it missed. */
+const REPLAY_MS = 60_000;
+const REPLAY_MAX = 500;
+/**
+ * A page's render time is taken before it reads its data, and a change is timed when the gateway
+ * hears of it, after it was written: with one clock nothing is missed. This margin covers the
+ * clocks of two machines (kept in step by NTP) differing a little; a change sent twice only makes
+ * the page refetch.
+ */
+const REPLAY_MARGIN_MS = 250;
 
 /** Who a stream was opened by (resolved from the session cookie when it connected). */
 interface Listener {
@@ -11,6 +21,8 @@ interface Listener {
   admin: boolean;
   sessionHash: string | null;
 }
+
+const frameOf = ({ invalidation }: LiveMessage) => `event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(invalidation)}\n\n`;
 
 const hears = (listener: Listener, audience: LiveAudience): boolean =>
   audience.kind === 'everyone' || listener.admin || (listener.userId !== null && listener.userId === audience.ownerUserId);
@@ -24,6 +36,8 @@ const hears = (listener: Listener, audience: LiveAudience): boolean =>
 export class LiveHub {
   private readonly clients = new Map<Response, Listener>();
   private readonly perIp = new Map<string, number>();
+  /** What was announced in the last minute, for streams that ask for the changes since their page was rendered. */
+  private readonly recent: Array<{ at: number; message: LiveMessage }> = [];
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly limits: { maxClients: number; maxPerIp: number }) {
@@ -57,6 +71,15 @@ export class LiveHub {
       const identity = req.identity ?? null;
       this.clients.set(res, { userId: identity?.userId ?? null, admin: Boolean(identity?.roles.includes('admin')), sessionHash: identity && token ? sessionHash(token) : null });
       this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1);
+      // A page rendered on the server read its data before this stream opened: what changed in
+      // between is sent now (once more is harmless: the page refetches).
+      const since = LiveQuerySchema.safeParse(req.query).data?.since;
+      if (since !== undefined) {
+        const listener = this.clients.get(res)!;
+        for (const { at, message } of this.recent) {
+          if (at >= since - REPLAY_MARGIN_MS && hears(listener, message.audience)) res.write(frameOf(message));
+        }
+      }
       req.socket.setTimeout(0);
       const release = () => {
         if (!this.clients.delete(res)) return;
@@ -69,9 +92,12 @@ export class LiveHub {
     };
   }
 
-  broadcast({ invalidation, audience }: LiveMessage): void {
-    const frame = `event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(invalidation)}\n\n`;
-    for (const [res, listener] of this.clients) if (hears(listener, audience)) res.write(frame);
+  broadcast(message: LiveMessage): void {
+    const frame = frameOf(message);
+    for (const [res, listener] of this.clients) if (hears(listener, message.audience)) res.write(frame);
+    const now = Date.now();
+    this.recent.push({ at: now, message });
+    while (this.recent.length > REPLAY_MAX || (this.recent[0] && now - this.recent[0].at > REPLAY_MS)) this.recent.shift();
   }
 
   /** Closes the streams of a session that ended. */

@@ -39,6 +39,11 @@ export interface SubscribeToLiveOptions {
    * lost, so the caller should treat everything as possibly stale.
    */
   onReconnect?: () => void;
+  /**
+   * A server-rendered page's render time (ms): its first connection asks for what changed since,
+   * which it could not have heard before its stream opened.
+   */
+  since?: number;
 }
 
 const isLiveTopic = (value: unknown): value is LiveTopic => (LIVE_TOPICS as readonly unknown[]).includes(value);
@@ -69,7 +74,7 @@ export function subscribeToLive(onInvalidate: (invalidation: LiveInvalidation) =
   const MaybeSource = options.EventSource ?? (globalThis.EventSource as unknown as LiveEventSourceFactory | undefined);
   if (!MaybeSource) return () => {};
   const Source: LiveEventSourceFactory = MaybeSource;
-  const { url = LIVE_PATH, random = Math.random, policy = LIVE_RECONNECT_POLICY, onReconnect } = options;
+  const { url = LIVE_PATH, random = Math.random, policy = LIVE_RECONNECT_POLICY, onReconnect, since } = options;
 
   let source: LiveEventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -79,7 +84,8 @@ export function subscribeToLive(onInvalidate: (invalidation: LiveInvalidation) =
 
   function connect() {
     timer = null;
-    const current = new Source(url);
+    // Only the first connection asks for the past: after a drop the caller refetches everything.
+    const current = new Source(!hasOpened && since !== undefined ? `${url}${url.includes('?') ? '&' : '?'}since=${Math.floor(since)}` : url);
     source = current;
     current.addEventListener('open', () => {
       if (source !== current) return;

@@ -11,3 +11,9 @@ export const LiveInvalidationSchema = z.object({
   slug: z.string().optional(),
 });
 export type LiveInvalidation = z.infer<typeof LiveInvalidationSchema>;
+
+/**
+ * The stream's query: `since`, the time (ms) a server-rendered page's data was read, asks for the
+ * changes announced from then on, which the page could not have heard before its stream opened.
+ */
+export const LiveQuerySchema = z.object({ since: z.coerce.number().int().min(0).max(8_640_000_000_000_000).optional() });

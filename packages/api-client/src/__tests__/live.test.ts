@@ -96,6 +96,15 @@ describe('subscribeToLive', () => {
     expect(FakeEventSource.instances).toHaveLength(4);
   });
 
+  it('when a server-rendered page subscribes with its render time, then its first connection asks for the changes since; a reconnect does not', () => {
+    subscribeToLive(vi.fn(), { EventSource: FakeEventSource, random: middle, onReconnect: vi.fn(), since: 1_795_000_000_123.7 });
+    expect(FakeEventSource.latest().url).toBe('/api/live?since=1795000000123');
+    FakeEventSource.latest().open();
+    FakeEventSource.latest().fail();
+    vi.advanceTimersByTime(1000);
+    expect(FakeEventSource.latest().url).toBe('/api/live');
+  });
+
   it('when unsubscribed, then the source is closed and no reconnect is scheduled', () => {
     const { unsubscribe, onInvalidate } = subscribe();
     const source = FakeEventSource.latest();

@@ -5,7 +5,7 @@ import type { QueryClient } from '@mealprep/query';
 
 export type LiveSubscriber = (
   onInvalidate: (invalidation: LiveInvalidation) => void,
-  options: { onReconnect: () => void },
+  options: { onReconnect: () => void; since?: number },
 ) => () => void;
 
 /**
@@ -13,12 +13,14 @@ export type LiveSubscriber = (
  * subscription for the whole page can refetch what changed whoever shows it. The slug is not used
  * to narrow it down: a changed service also changes the lists it appears in.
  */
-export function connectLiveInvalidation(queryClient: QueryClient, subscribe: LiveSubscriber = subscribeToLive): () => void {
+export function connectLiveInvalidation(queryClient: QueryClient, subscribe: LiveSubscriber = subscribeToLive, since?: number): () => void {
   const invalidate = (topics: readonly string[]) => {
     for (const topic of topics) void queryClient.invalidateQueries({ queryKey: [topic] });
   };
   return subscribe(({ topics }) => invalidate(topics), {
     // Whatever changed while the connection was down was never announced.
     onReconnect: () => invalidate(LIVE_TOPICS),
+    // A server-rendered page asks for what changed after its data was read.
+    ...(since !== undefined ? { since } : {}),
   });
 }
