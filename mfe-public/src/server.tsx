@@ -1,6 +1,7 @@
 import { configureApiClient } from '@mealprep/api-client';
 import { matchPath } from '@mealprep/router/server';
 import { PageMetaCollector, type PageCollector } from '@mealprep/ui';
+import { pageQueries } from './page-data';
 import PublicRoutes, { PAGE_CHUNKS } from './routes';
 
 export interface PublicServerOptions {
@@ -15,6 +16,8 @@ export interface PublicServer {
   Routes: (props: { collector: PageCollector }) => React.ReactNode;
   /** The lazily loaded chunk of the page at a path, or null (the home and not-found pages are in the first chunks). */
   pageChunk: (pathname: string) => string | null;
+  /** The queries the page at a URL will read, to fetch before its first render (see page-data.ts). */
+  pageQueries: (pathname: string, search: URLSearchParams) => Array<{ queryKey: readonly unknown[] }>;
 }
 
 /**
@@ -31,5 +34,6 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       </PageMetaCollector>
     ),
     pageChunk: (pathname) => PAGE_CHUNKS.find(([path]) => matchPath(path, pathname))?.[1] ?? null,
+    pageQueries,
   };
 }

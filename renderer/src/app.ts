@@ -1,4 +1,4 @@
-import { createApp, type Logger } from '@mealprep/service-kit';
+import { createApp, type Logger, type Metrics } from '@mealprep/service-kit';
 import type { RuntimeConfig } from '@mealprep/contracts';
 import { isbot } from 'isbot';
 import type { Express, Response } from 'express';
@@ -51,9 +51,13 @@ function responseSink(res: Response, release: string, wholeDocument: boolean): P
  * body, which the gateway answers by serving the page for the browser to render.
  */
 export function createRendererApp(deps: RendererDeps): Express {
+  let renders: ReturnType<Metrics['counter']> | null = null;
   return createApp({
     name: 'the renderer',
     logger: deps.logger,
+    metrics: (metrics) => {
+      renders = metrics.counter('renderer_pages_total', 'Pages rendered, by status and by how many renders each took (1 when the page read only what its release said it would).');
+    },
     readiness: () => ({ release: deps.releases.version !== null }),
     mount: (app) => {
       app.get(/.*/, async (req, res) => {
@@ -63,7 +67,8 @@ export function createRendererApp(deps: RendererDeps): Express {
         try {
           const [release, shell, runtimeConfig] = await Promise.all([deps.releases.get(), deps.shellPages.get(), deps.runtimeConfig()]);
           sink = responseSink(res, release.version, wholeDocument);
-          await renderPage({ url, release, shell, runtimeConfig, wholeDocument }, sink);
+          const { status, rounds } = await renderPage({ url, release, shell, runtimeConfig, wholeDocument }, sink);
+          renders?.inc({ status: String(status), rounds: String(rounds) });
         } catch (err) {
           req.log.warn({ err, url }, err instanceof RenderUnavailable ? 'page not rendered: its data could not be read' : 'page not rendered');
           if (!sink?.started()) res.status(503).set('cache-control', 'no-store').end();

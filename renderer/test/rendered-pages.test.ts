@@ -224,6 +224,18 @@ describe('public pages rendered on the server, through the gateway', () => {
     expect(list.jsonLd.find((thing) => thing['@type'] === 'ItemList')).toBeTruthy();
   });
 
+  it('when the common pages are rendered, then each takes one render: what they read was fetched before (the release says what its pages read)', async () => {
+    const rounds = async () => {
+      const text = await (await fetch(`${renderer.url}/metrics`)).text();
+      return Object.fromEntries([...text.matchAll(/^renderer_pages_total\{status="(\d+)",rounds="(\d+)"\} (\d+)$/gm)].map((m) => [`${m[2]}/${m[1]}`, Number(m[3])]));
+    };
+    const before = await rounds();
+    const pages = ['/?r=1', '/services-by-name?r=1', '/services-by-name?page=2&r=1', '/state/texas?r=1', '/meal-type/keto?r=1', `/service/green-fork-kitchen?r=1`, '/articles?r=1', '/articles/keto-basics?r=1', '/find-service?q=keto&r=1', '/services-that-ship?r=1'];
+    for (const p of pages) expect([p, (await page(p)).status]).toEqual([p, 200]);
+    const after = await rounds();
+    expect((after['1/200'] ?? 0) - (before['1/200'] ?? 0)).toBe(pages.length);
+  });
+
   it('when a page, a slug or a listing does not exist, then the answer is a 404 with the not-found page in the body', async () => {
     for (const [p, title] of [
       ['/service/nope', 'Service Not Found'],

@@ -9,7 +9,7 @@ import { ServiceLogo } from './service-logo';
 export const CAROUSEL_PX_PER_FRAME = 0.5;
 /** The section's height (heading, its margin, one row of logos with two-line names), kept while loading. */
 const SECTION_HEIGHT = 'min-h-[12.5rem]';
-const FEATURED_FILTER = { featured: true, page: 1, pageSize: 60 } as const;
+export const FEATURED_FILTER = { featured: true, page: 1, pageSize: 60 } as const;
 
 function LogoList({ services, copy }: { services: ServiceCard[]; copy: boolean }) {
   return (
