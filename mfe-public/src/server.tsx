@@ -16,6 +16,8 @@ export interface PublicServer {
   Routes: (props: { collector: PageCollector }) => React.ReactNode;
   /** The lazily loaded chunk of the page at a path, or null (the home and not-found pages are in the first chunks). */
   pageChunk: (pathname: string) => string | null;
+  /** Whether the page at a path answers 200 whatever its data says (a page without a slug), so its head can go out first. */
+  fixedStatus: (pathname: string) => boolean;
   /** The queries the page at a URL will read, to fetch before its first render (see page-data.ts). */
   pageQueries: (pathname: string, search: URLSearchParams) => Array<{ queryKey: readonly unknown[] }>;
 }
@@ -35,5 +37,6 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     ),
     pageChunk: (pathname) => PAGE_CHUNKS.find(([path]) => matchPath(path, pathname))?.[1] ?? null,
     pageQueries,
+    fixedStatus: (pathname) => pathname === '/' || PAGE_CHUNKS.some(([path]) => !path.includes(':') && matchPath(path, pathname) !== null),
   };
 }

@@ -56,7 +56,7 @@ export function createRendererApp(deps: RendererDeps): Express {
     name: 'the renderer',
     logger: deps.logger,
     metrics: (metrics) => {
-      renders = metrics.counter('renderer_pages_total', 'Pages rendered, by status and by how many renders each took (1 when the page read only what its release said it would).');
+      renders = metrics.counter('renderer_pages_total', 'Pages rendered, by status and by how many renders each took (1 when the page read only what its release said it would; "browser" when its data could not be read after its head had gone out, and the page was finished for the browser to render).');
     },
     readiness: () => ({ release: deps.releases.version !== null }),
     mount: (app) => {
@@ -67,8 +67,8 @@ export function createRendererApp(deps: RendererDeps): Express {
         try {
           const [release, shell, runtimeConfig] = await Promise.all([deps.releases.get(), deps.shellPages.get(), deps.runtimeConfig()]);
           sink = responseSink(res, release.version, wholeDocument);
-          const { status, rounds } = await renderPage({ url, release, shell, runtimeConfig, wholeDocument }, sink);
-          renders?.inc({ status: String(status), rounds: String(rounds) });
+          const { status, rounds, renderedInBrowser } = await renderPage({ url, release, shell, runtimeConfig, wholeDocument }, sink);
+          renders?.inc({ status: String(status), rounds: renderedInBrowser ? 'browser' : String(rounds) });
         } catch (err) {
           req.log.warn({ err, url }, err instanceof RenderUnavailable ? 'page not rendered: its data could not be read' : 'page not rendered');
           if (!sink?.started()) res.status(503).set('cache-control', 'no-store').end();

@@ -10,6 +10,8 @@ export interface PublicServer {
   Routes: (props: { collector: PageCollector }) => unknown;
   /** The name of the lazily loaded chunk of the page at a path (its files are named `<chunk>.<hash>.js`), or null. */
   pageChunk: (pathname: string) => string | null;
+  /** Whether the page at a path answers 200 whatever its data says (absent in older releases: never assumed). */
+  fixedStatus?: (pathname: string) => boolean;
   /** The queries the page at a URL will read, fetched before its first render (absent in older releases). */
   pageQueries?: (pathname: string, search: URLSearchParams) => Array<{ queryKey: readonly unknown[] }>;
 }

@@ -88,7 +88,7 @@ export interface RenderInput {
  * a not-found or refused request, which the page shows) ends in RenderUnavailable, before anything
  * was written when it can.
  */
-export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ status: number; rounds: number }> {
+export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ status: number; rounds: number; renderedInBrowser?: boolean }> {
   // An answer is kept as it came: an error is not tried again when a later round renders the page.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } } });
   queryClient.setQueryData(RUNTIME_CONFIG_QUERY_KEY, input.runtimeConfig);
@@ -101,13 +101,25 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
       publicRoutes: { default: () => routes({ collector }) as ReactElement },
     });
 
+  // The head goes out in two parts: its opening (charset, viewport, theme, styles) as soon as the
+  // status is known, and the page's own meta once the page has declared it. A page without a slug
+  // always answers 200, so its opening leaves before any data is awaited; a page that may be a
+  // 404 waits for the read that decides it.
+  const { pathname: path } = new URL(input.url, 'http://page.invalid');
+  let opened = false;
   let headWritten: number | null = null;
-  const writeHead = () => {
-    const status = collector.meta?.notFound ? 404 : 200;
+  const open = (status: number) => {
     sink.start(status);
-    sink.write(headOf(input, collector));
+    sink.write(headOpening(input));
+    opened = true;
     headWritten = status;
   };
+  const writeHead = () => {
+    if (!opened) open(collector.meta?.notFound ? 404 : 200);
+    sink.write(headRest(input, collector));
+  };
+  let headDone = false;
+  if (!input.wholeDocument && input.release.server.fixedStatus?.(path)) open(200);
 
   // Each round renders the page with what has been fetched so far; the round that asks for
   // nothing new is the page, every query in (the last allowed round is the page in any case).
@@ -118,21 +130,33 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   // most pages render once. Rendering still finds anything it left out.
   const { pathname, searchParams } = new URL(input.url, 'http://page.invalid');
   const known = input.release.server.pageQueries?.(pathname, searchParams) ?? [];
-  await Promise.all(known.map((options) => queryClient.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0])));
-  for (; rounds < MAX_ROUNDS; rounds += 1) {
-    html = await renderToHtml(tree());
-    const failed = queryClient.getQueryCache().findAll({ predicate: (q) => isPublicQueryMeta(q.meta) && q.state.status === 'error' });
-    for (const query of failed) {
-      const error = query.state.error;
-      // A not-found or a refused request is an answer the page shows; anything else is not this page's to show.
-      if (!(isApiError(error) && error.status >= 400 && error.status < 500)) throw new RenderUnavailable(`the page's data could not be read (${String((error as Error | null)?.message ?? error)})`);
+  try {
+    await Promise.all(known.map((options) => queryClient.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0])));
+    for (; rounds < MAX_ROUNDS; rounds += 1) {
+      html = await renderToHtml(tree());
+      const failed = queryClient.getQueryCache().findAll({ predicate: (q) => isPublicQueryMeta(q.meta) && q.state.status === 'error' });
+      for (const query of failed) {
+        const error = query.state.error;
+        // A not-found or a refused request is an answer the page shows; anything else is not this page's to show.
+        if (!(isApiError(error) && error.status >= 400 && error.status < 500)) throw new RenderUnavailable(`the page's data could not be read (${String((error as Error | null)?.message ?? error)})`);
+      }
+      if (!headDone && !input.wholeDocument && collector.meta) {
+        writeHead();
+        headDone = true;
+      }
+      const pending = unfetched(queryClient);
+      if (pending.length === 0 || rounds === MAX_ROUNDS - 1) break;
+      await Promise.all(pending.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })));
     }
-    if (headWritten === null && !input.wholeDocument && collector.meta) writeHead();
-    const pending = unfetched(queryClient);
-    if (pending.length === 0 || rounds === MAX_ROUNDS - 1) break;
-    await Promise.all(pending.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })));
+  } catch (err) {
+    // The head's opening is out (a page without a slug): the page is finished as the browser's
+    // own, exactly as the gateway would serve it, rather than cut short.
+    if (!opened || headDone || !(err instanceof RenderUnavailable)) throw err;
+    sink.write(clientRenderedRest(input));
+    sink.end();
+    return { status: 200, rounds: rounds + 1, renderedInBrowser: true };
   }
-  if (headWritten === null) writeHead();
+  if (!headDone) writeHead();
 
   // The page as the browser will hydrate it goes into the page's root.
   // When the page's data was read: its live stream asks for the changes announced since.
@@ -149,18 +173,36 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   return { status: headWritten ?? 200, rounds: rounds + 1 };
 }
 
-/** Everything of the page before its root: the shell's head, this page's meta, the release's files, the runtime config. */
-function headOf(input: RenderInput, collector: PageCollector): string {
+/** The rest of a page whose data could not be read after its head's opening went out: the page for the browser to render. */
+function clientRenderedRest(input: RenderInput): string {
+  const { pathname } = new URL(input.url, 'http://page.invalid');
+  const meta = resolvePageMeta({}, { origin: input.runtimeConfig.siteUrl.replace(/\/+$/, ''), pathname });
+  return `\n    ${[
+    pageMetaTags(meta),
+    `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${escapeJson(input.runtimeConfig)}</script>`,
+    input.shell.scripts,
+    input.shell.headEnd,
+  ].join('\n    ')}<div id="root"></div>${input.shell.bodyEnd}`;
+}
+
+/** The head's opening, the same for every page: the shell's charset, viewport, theme script and title-less head, and the page's styles. */
+function headOpening(input: RenderInput): string {
+  // The page's styles block its first paint (it is shown styled).
+  const styles = input.release.assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`);
+  return [input.shell.headStart, ...styles].join('\n    ');
+}
+
+/** The rest of the head: this page's meta, the runtime config, the scripts for after the first paint, and the body's opening. */
+function headRest(input: RenderInput, collector: PageCollector): string {
   const { pathname } = new URL(input.url, 'http://page.invalid');
   const meta = resolvePageMeta(collector.meta ?? {}, { origin: input.runtimeConfig.siteUrl.replace(/\/+$/, ''), pathname });
   const { assets } = input.release;
   // The browser loads this release, the one the page was rendered with, whatever is current by then.
   const runtimeConfig: RuntimeConfig = { ...input.runtimeConfig, remotes: { ...input.runtimeConfig.remotes, public: input.release.manifestUrl } };
   const page = input.release.pageFor(pathname);
-  // The page's styles block its first paint (it is shown styled); its scripts and the hints for
-  // what they load wait in #after-paint until it has painted (shell/src/index.html loads them), so
-  // on a slow connection they do not share the bandwidth with what the page shows first.
-  const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`);
+  // The scripts and the hints for what they load wait in #after-paint until the page has painted
+  // (shell/src/index.html loads them), so on a slow connection they do not share the bandwidth
+  // with what the page shows first.
   const afterPaint = [
     input.shell.scripts,
     `<link rel="preload" href="${escapeAttribute(input.release.manifestUrl)}" as="fetch" crossorigin="anonymous">`,
@@ -168,12 +210,10 @@ function headOf(input: RenderInput, collector: PageCollector): string {
     // file later in the page, so "Try again" after a network failure would fail without trying.
     ...[...assets.scripts, ...(page ? [page] : [])].map((href) => `<link rel="prefetch" href="${escapeAttribute(href)}">`),
   ];
-  return [
-    input.shell.headStart,
+  return `\n    ${[
     pageMetaTags(meta),
-    ...styles,
     `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${escapeJson(runtimeConfig)}</script>`,
     `<template id="after-paint">${afterPaint.join('')}</template>`,
     input.shell.headEnd,
-  ].join('\n    ');
+  ].join('\n    ')}`;
 }

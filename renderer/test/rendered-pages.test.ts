@@ -315,6 +315,28 @@ describe('public pages rendered on the server, through the gateway', () => {
     }
   });
 
+  it('when the API fails while a page without a slug renders (its head already out), then the page is finished for the browser to render and not kept', async () => {
+    failing.add('/services?q=failing');
+    // A person's browser (a crawler gets the whole document at once, so the gateway's page instead).
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' };
+    try {
+      const first = await page('/find-service?q=failing', browser);
+      expect(first.headers.get('x-page-cache')).toBe('miss');
+      expect(first.headers.get('x-rendered-release')).toMatch(/^[0-9a-f]{12}$/);
+      expect(first.status).toBe(200);
+      expect(first.html).toContain('<div id="root"></div>');
+      expect(first.html).toContain('id="runtime-config"');
+      expect(first.html).toMatch(/<script defer src="\/main\.[0-9a-f]+\.js"><\/script>/);
+      expect(first.html).not.toContain('id="query-state"');
+      expect(first.html.trimEnd().endsWith('</html>')).toBe(true);
+      expect(first.html).toContain('<title>Meal Prep Directory — Find meal prep services near you</title>');
+      const again = await page('/find-service?q=failing', browser);
+      expect(again.headers.get('x-page-cache')).toBe('miss');
+    } finally {
+      failing.clear();
+    }
+  });
+
   it('when the same page is asked again, then the gateway answers it from its cache without a render; a catalogue event drops it', async () => {
     await expect.poll(() => gateway.broker.isConnected()).toBe(true);
     const first = await page('/about?cache=1');

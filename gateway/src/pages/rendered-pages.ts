@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { constants as zlibConstants, createGzip, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { REQUEST_ID_HEADER } from '@mealprep/contracts';
+import { QUERY_STATE_ELEMENT_ID, REQUEST_ID_HEADER } from '@mealprep/contracts';
 import { Pool } from 'undici';
 
 /** A rendered page kept for every visitor: its HTML once, and once gzipped. */
@@ -17,6 +17,7 @@ const CLIENT_ONLY = /^\/(?:dashboard|login)(?:\/|$)/;
 /** Longer URLs are rendered but not kept: a visitor's 10 KB query string should not fill the cache. */
 const MAX_CACHED_URL = 1_024;
 const MAX_CACHED_BODY = 1024 * 1024;
+const QUERY_STATE_MARK = `id="${QUERY_STATE_ELEMENT_ID}"`;
 
 export interface RenderedPagesOptions {
   rendererUrl: string;
@@ -146,7 +147,10 @@ export class RenderedPages {
     }
     else res.end();
     this.options.count?.('rendered');
-    if (keep && size <= MAX_CACHED_BODY && generation === this.generation) {
+    // A page the renderer had to finish for the browser to render (its data could not be read) has
+    // no query state: it is not kept for others.
+    const rendered = chunks.some((chunk) => chunk.includes(QUERY_STATE_MARK));
+    if (keep && rendered && size <= MAX_CACHED_BODY && generation === this.generation) {
       const body = Buffer.concat(chunks);
       this.store(key, { status, release, body, gzipped: out ? Buffer.concat(zipped) : gzipSync(body) });
     }
