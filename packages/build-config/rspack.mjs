@@ -28,6 +28,23 @@ const SINGLETONS = [
  */
 const SHARED = [];
 
+/** TypeScript and JSX of the apps' own sources, for the browser build and the server build alike. */
+function sourceRule(isDev) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        target: 'es2022',
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: isDev } },
+      },
+    },
+    type: 'javascript/auto',
+  };
+}
+
 function readJson(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
@@ -95,19 +112,7 @@ export function createRspackConfig({ appDir, name, kind, exposes = {}, port = 30
       resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
       module: {
         rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                target: 'es2022',
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: isDev } },
-              },
-            },
-            type: 'javascript/auto',
-          },
+          sourceRule(isDev),
           {
             test: /\.css$/,
             type: 'css/auto',
@@ -195,19 +200,7 @@ export function createServerRspackConfig({ appDir, name, entry }) {
       resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
       module: {
         rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                target: 'es2022',
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: mode === 'development' } },
-              },
-            },
-            type: 'javascript/auto',
-          },
+          sourceRule(mode === 'development'),
           { test: /\.css$/, use: [{ loader: require.resolve('./empty-loader.cjs') }], type: 'javascript/auto' },
           { test: /\.(svg|png|jpe?g|webp|avif|ico)$/, type: 'asset/resource', generator: { emit: false } },
         ],

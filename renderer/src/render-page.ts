@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { isApiError, isPublicQueryMeta, RUNTIME_CONFIG_QUERY_KEY } from '@mealprep/api-client';
-import { QUERY_STATE_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
+import { escapeHtml, jsonInScript, QUERY_STATE_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
 import { ServerApp } from '@mealprep/shell/server';
 import { pageMetaTags, resolvePageMeta, type PageCollector } from '@mealprep/ui';
 import { QueryClient, type Query } from '@mealprep/query';
@@ -25,8 +25,6 @@ export class RenderUnavailable extends Error {
   override readonly name = 'RenderUnavailable';
 }
 
-const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 function isEnabled(query: Query): boolean {
   const enabled = (query.options as { enabled?: unknown }).enabled;
@@ -105,7 +103,7 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   // status is known, and the page's own meta once the page has declared it. A page without a slug
   // always answers 200, so its opening leaves before any data is awaited; a page that may be a
   // 404 waits for the read that decides it.
-  const { pathname: path } = new URL(input.url, 'http://page.invalid');
+  const { pathname, searchParams } = new URL(input.url, 'http://page.invalid');
   let opened = false;
   let headWritten: number | null = null;
   const open = (status: number) => {
@@ -119,7 +117,7 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
     sink.write(headRest(input, collector));
   };
   let headDone = false;
-  if (!input.wholeDocument && input.release.server.fixedStatus?.(path)) open(200);
+  if (!input.wholeDocument && input.release.server.fixedStatus?.(pathname)) open(200);
 
   // Each round renders the page with what has been fetched so far; the round that asks for
   // nothing new is the page, every query in (the last allowed round is the page in any case).
@@ -128,7 +126,6 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   const renderedAt = Date.now();
   // A head start: what the release says the page will read is fetched before the first render, so
   // most pages render once. Rendering still finds anything it left out.
-  const { pathname, searchParams } = new URL(input.url, 'http://page.invalid');
   const known = input.release.server.pageQueries?.(pathname, searchParams) ?? [];
   try {
     await Promise.all(known.map((options) => queryClient.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0])));
@@ -160,7 +157,7 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
 
   // The page as the browser will hydrate it goes into the page's root.
   // When the page's data was read: its live stream asks for the changes announced since.
-  sink.write(`<div id="root" data-release="${escapeAttribute(input.release.version)}" data-rendered-at="${renderedAt}">`);
+  sink.write(`<div id="root" data-release="${escapeHtml(input.release.version)}" data-rendered-at="${renderedAt}">`);
   // In one piece: every write is a chunk on the wire and a flush of the gateway's compression.
   sink.write(Buffer.concat(html));
   // What the page was rendered with, not-found and refused answers included (the page shows them):
@@ -168,7 +165,7 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   const state = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) => isPublicQueryMeta(query.meta) && query.queryKey[0] !== RUNTIME_CONFIG_QUERY_KEY[0] && (query.state.status === 'success' || (query.state.status === 'error' && isApiError(query.state.error))),
   });
-  sink.write(`</div>\n    <script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${escapeJson(state)}</script>${input.shell.bodyEnd}`);
+  sink.write(`</div>\n    <script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${jsonInScript(state)}</script>${input.shell.bodyEnd}`);
   sink.end();
   return { status: headWritten ?? 200, rounds: rounds + 1 };
 }
@@ -179,7 +176,7 @@ function clientRenderedRest(input: RenderInput): string {
   const meta = resolvePageMeta({}, { origin: input.runtimeConfig.siteUrl.replace(/\/+$/, ''), pathname });
   return `\n    ${[
     pageMetaTags(meta),
-    `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${escapeJson(input.runtimeConfig)}</script>`,
+    `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${jsonInScript(input.runtimeConfig)}</script>`,
     input.shell.scripts,
     input.shell.headEnd,
   ].join('\n    ')}<div id="root"></div>${input.shell.bodyEnd}`;
@@ -188,7 +185,7 @@ function clientRenderedRest(input: RenderInput): string {
 /** The head's opening, the same for every page: the shell's charset, viewport, theme script and title-less head, and the page's styles. */
 function headOpening(input: RenderInput): string {
   // The page's styles block its first paint (it is shown styled).
-  const styles = input.release.assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`);
+  const styles = input.release.assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
   return [input.shell.headStart, ...styles].join('\n    ');
 }
 
@@ -205,14 +202,14 @@ function headRest(input: RenderInput, collector: PageCollector): string {
   // with what the page shows first.
   const afterPaint = [
     input.shell.scripts,
-    `<link rel="preload" href="${escapeAttribute(input.release.manifestUrl)}" as="fetch" crossorigin="anonymous">`,
+    `<link rel="preload" href="${escapeHtml(input.release.manifestUrl)}" as="fetch" crossorigin="anonymous">`,
     // Prefetched, not preloaded: a failed preload is handed to the script that asks for the same
     // file later in the page, so "Try again" after a network failure would fail without trying.
-    ...[...assets.scripts, ...(page ? [page] : [])].map((href) => `<link rel="prefetch" href="${escapeAttribute(href)}">`),
+    ...[...assets.scripts, ...(page ? [page] : [])].map((href) => `<link rel="prefetch" href="${escapeHtml(href)}">`),
   ];
   return `\n    ${[
     pageMetaTags(meta),
-    `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${escapeJson(runtimeConfig)}</script>`,
+    `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${jsonInScript(runtimeConfig)}</script>`,
     `<template id="after-paint">${afterPaint.join('')}</template>`,
     input.shell.headEnd,
   ].join('\n    ')}`;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
-import { REMOTE_NAMES, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
+import { jsonInScript, REMOTE_NAMES, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import { literally, renderMeta, type PageMeta } from '../pages/page-meta';
 import type { RenderedPages } from '../pages/rendered-pages';
@@ -27,8 +27,7 @@ function cacheHeaders(res: Response, filePath: string, cors: boolean) {
 
 /** Embeds the runtime config as inert JSON; `<` is escaped so no value can close the script. */
 export function injectRuntimeConfig(html: string, config: RuntimeConfig): string {
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return html.replace(RUNTIME_CONFIG_MARK, literally(`<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`));
+  return html.replace(RUNTIME_CONFIG_MARK, literally(`<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${jsonInScript(config)}</script>`));
 }
 
 /**

@@ -57,7 +57,8 @@ export function resolvePageMeta(meta: PageMetaInput, where: { origin: string; pa
   };
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text for HTML: in an element or a double-quoted attribute. */
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The head tags of a page's meta, as the server writes them (the browser keeps them with applyPageMeta). */
 export function pageMetaTags(meta: ResolvedPageMeta): string {
@@ -78,4 +79,9 @@ export function pageMetaTags(meta: ResolvedPageMeta): string {
   ]
     .filter(Boolean)
     .join('\n    ');
+}
+
+/** A value as JSON inside a <script> element: `<` is escaped, so no value can end the script. */
+export function jsonInScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }

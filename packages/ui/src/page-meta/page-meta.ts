@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, useLayoutEffect } from 'react';
-import { formatPageTitle, PRODUCT_NAME, resolvePageMeta, type PageMetaInput } from '@mealprep/contracts/browser';
+import { formatPageTitle, jsonInScript, PRODUCT_NAME, resolvePageMeta, type PageMetaInput } from '@mealprep/contracts/browser';
 
 export { DEFAULT_PAGE_DESCRIPTION, DEFAULT_PAGE_TITLE, formatPageTitle, pageMetaTags, resolvePageMeta, type PageMetaInput, type ResolvedPageMeta } from '@mealprep/contracts/browser';
 
@@ -89,6 +89,5 @@ export function PageMeta(props: PageMetaInput) {
  * `<` is escaped so no value can end the script.
  */
 export function JsonLd({ data }: { data: Record<string, unknown> | Array<Record<string, unknown>> }) {
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return createElement('script', { type: 'application/ld+json', dangerouslySetInnerHTML: { __html: json } });
+  return createElement('script', { type: 'application/ld+json', dangerouslySetInnerHTML: { __html: jsonInScript(data) } });
 }
