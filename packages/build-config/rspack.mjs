@@ -1,6 +1,6 @@
 // One rspack config for the shell and every remote, so they all share the same loaders, the same
 // Module Federation settings and, above all, the same list of singletons.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
@@ -43,6 +43,22 @@ function sourceRule(isDev) {
     },
     type: 'javascript/auto',
   };
+}
+
+const FEDERATION_RUNTIME_PACKAGES = ['runtime-core', 'sdk', 'runtime', 'webpack-bundler-runtime', 'error-codes', 'runtime-tools'];
+
+/** The federation runtime's ES modules, wherever it is required from (its CommonJS copies cannot be tree-shaken). */
+function federationRuntimeAliases() {
+  const require = createRequire(import.meta.url);
+  const aliases = {};
+  for (const name of FEDERATION_RUNTIME_PACKAGES) {
+    let dir = path.dirname(require.resolve(`@module-federation/${name}`, { paths: [require.resolve('@module-federation/enhanced/rspack')] }));
+    while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+    const pkgFile = path.join(dir, 'package.json');
+    const entry = readJson(pkgFile).exports['.'];
+    aliases[`@module-federation/${name}$`] = path.join(path.dirname(pkgFile), (entry.import ?? entry).default);
+  }
+  return aliases;
 }
 
 function readJson(file) {
@@ -109,7 +125,7 @@ export function createRspackConfig({ appDir, name, kind, exposes = {}, port = 30
         assetModuleFilename: `assets/[name]${hash}[ext]`,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'], alias: federationRuntimeAliases() },
       module: {
         rules: [
           sourceRule(isDev),

@@ -11,7 +11,7 @@ export const KEPT_RELEASES = 5;
  * server build when the remote has one (`server.cjs`); `release.json` names the current one
  * ({ version, manifest, server }, paths relative to itself) and is replaced in one rename, so a
  * reader sees the old release or the new one, never half of one. The version is a hash of the
- * manifest and the server build: the same sources give the same version. The newest
+ * manifest, remoteEntry.js and the server build: the same sources give the same version. The newest
  * KEPT_RELEASES releases stay, so a page still open on an older one keeps loading its files.
  *
  * @param {object} options
@@ -24,7 +24,10 @@ export async function publishRelease({ dist, staged, stagedServer }) {
   const manifestText = await readFile(path.join(staged, 'mf-manifest.json'), 'utf8');
   const serverFile = stagedServer ? (await readdir(stagedServer)).find((name) => name.endsWith('.cjs')) : undefined;
   const serverText = serverFile ? await readFile(path.join(stagedServer, serverFile)) : Buffer.alloc(0);
-  const version = createHash('sha256').update(manifestText).update('\0').update(serverText).digest('hex').slice(0, 12);
+  // The chunks' names carry their content hash and the manifest names them; remoteEntry.js does not,
+  // and it changes alone when the federation runtime does.
+  const entryText = await readFile(path.join(staged, 'remoteEntry.js'));
+  const version = createHash('sha256').update(manifestText).update('\0').update(entryText).update('\0').update(serverText).digest('hex').slice(0, 12);
 
   const folder = path.join(dist, 'releases', version);
   await rm(folder, { recursive: true, force: true });

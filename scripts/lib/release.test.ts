@@ -49,6 +49,18 @@ describe("a remote's releases", () => {
     expect(JSON.parse(readFileSync(path.join(dist, 'release.json'), 'utf8')).version).toBe(a.version);
   });
 
+  it('when only remoteEntry.js changed (a new federation runtime), then it is a new release and the one before keeps its own entry', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mealprep-release-'));
+    const dist = path.join(dir, 'dist');
+    const before = await publishRelease({ dist, ...stage(dir, 'same') });
+    const changed = stage(dir, 'same');
+    writeFileSync(path.join(changed.staged, 'remoteEntry.js'), '/* same, with another runtime */');
+    const after = await publishRelease({ dist, ...changed });
+    expect(after.version).not.toBe(before.version);
+    expect(readFileSync(path.join(dist, 'releases', before.version, 'remoteEntry.js'), 'utf8')).toBe('/* same */');
+    expect(readFileSync(path.join(dist, 'releases', after.version, 'remoteEntry.js'), 'utf8')).toBe('/* same, with another runtime */');
+  });
+
   it(`when more than ${KEPT_RELEASES} releases were published, then the oldest go and what an older build wrote straight into dist goes too`, async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'mealprep-release-'));
     const dist = path.join(dir, 'dist');
