@@ -2,6 +2,7 @@ import { createApp, type Logger, type Metrics } from '@mealprep/service-kit';
 import type { RuntimeConfig } from '@mealprep/contracts';
 import { isbot } from 'isbot';
 import type { Express, Response } from 'express';
+import { DataGenerationSchema, type PageDataCache } from './page-data-cache';
 import { renderPage, RenderUnavailable, type PageSink } from './render-page';
 import type { PublicReleases } from './releases';
 import type { ShellPages } from './shell-page';
@@ -11,7 +12,12 @@ export interface RendererDeps {
   releases: PublicReleases;
   shellPages: ShellPages;
   runtimeConfig: () => Promise<RuntimeConfig>;
+  /** What renders read, kept while the gateway says the catalogue has not changed. */
+  pageData: PageDataCache;
 }
+
+/** The header in which the gateway names the catalogue's generation (see PageDataCache). */
+export const DATA_GENERATION_HEADER = 'x-data-generation';
 
 /** Writes a render into the response: headers and status once, then the HTML as it comes. */
 function responseSink(res: Response, release: string, wholeDocument: boolean): PageSink & { started: () => boolean; flushWhole: () => void } {
@@ -52,10 +58,12 @@ function responseSink(res: Response, release: string, wholeDocument: boolean): P
  */
 export function createRendererApp(deps: RendererDeps): Express {
   let renders: ReturnType<Metrics['counter']> | null = null;
+  let dataReads: ReturnType<Metrics['counter']> | null = null;
   return createApp({
     name: 'the renderer',
     logger: deps.logger,
     metrics: (metrics) => {
+      dataReads = metrics.counter('renderer_data_reads_total', "The public API answers renders used, by source: kept from an earlier render while the catalogue had not changed, or read through the API.");
       renders = metrics.counter('renderer_pages_total', 'Pages rendered, by status and by how many renders each took (1 when the page read only what its release said it would; "browser" when its data could not be read after its head had gone out, and the page was finished for the browser to render).');
     },
     readiness: () => ({ release: deps.releases.version !== null }),
@@ -63,12 +71,17 @@ export function createRendererApp(deps: RendererDeps): Express {
       app.get(/.*/, async (req, res) => {
         const url = req.originalUrl;
         const wholeDocument = isbot(req.get('user-agent') ?? '');
+        // Without a generation (the gateway is not hearing events), everything is read from the API.
+        const generation = DataGenerationSchema.safeParse(req.get(DATA_GENERATION_HEADER));
+        const data = generation.success ? deps.pageData.view(generation.data) : null;
         let sink: ReturnType<typeof responseSink> | null = null;
         try {
           const [release, shell, runtimeConfig] = await Promise.all([deps.releases.get(), deps.shellPages.get(), deps.runtimeConfig()]);
           sink = responseSink(res, release.version, wholeDocument);
-          const { status, rounds, renderedInBrowser } = await renderPage({ url, release, shell, runtimeConfig, wholeDocument }, sink);
+          const { status, rounds, reads, renderedInBrowser } = await renderPage({ url, release, shell, runtimeConfig, wholeDocument, data }, sink);
           renders?.inc({ status: String(status), rounds: renderedInBrowser ? 'browser' : String(rounds) });
+          dataReads?.inc({ source: 'kept' }, reads.kept);
+          dataReads?.inc({ source: 'api' }, reads.api);
         } catch (err) {
           req.log.warn({ err, url }, err instanceof RenderUnavailable ? 'page not rendered: its data could not be read' : 'page not rendered');
           if (!sink?.started()) res.status(503).set('cache-control', 'no-store').end();

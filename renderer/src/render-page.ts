@@ -7,6 +7,7 @@ import { QueryClient, type Query } from '@mealprep/query';
 import { dehydrate } from '@mealprep/query/server';
 import { createElement, type ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import type { PageDataView } from './page-data-cache';
 import type { LoadedRelease } from './releases';
 import type { ShellPage } from './shell-page';
 
@@ -73,6 +74,36 @@ export interface RenderInput {
   runtimeConfig: RuntimeConfig;
   /** A crawler gets the whole document at once; a person gets the head as soon as it is known. */
   wholeDocument: boolean;
+  /** What earlier renders read while the catalogue has not changed since (absent: everything is read from the API). */
+  data?: PageDataView | null;
+}
+
+type QueryOptions = Parameters<QueryClient['prefetchQuery']>[0];
+
+/** How a render's data was read: kept from an earlier render, or through the API. */
+export interface DataReads {
+  kept: number;
+  api: number;
+}
+
+/**
+ * Reads one of the page's queries into its QueryClient: from the kept data when it is there, else
+ * through the API (and kept). Gives when what it read was read.
+ */
+async function read(queryClient: QueryClient, options: QueryOptions, data: PageDataView | null | undefined, reads: DataReads): Promise<number> {
+  const kept = data?.get(options.queryKey);
+  if (kept) {
+    reads.kept += 1;
+    // Through the query's own options (its meta says it is public, so it goes into the page's state).
+    await queryClient.prefetchQuery({ ...options, queryFn: () => kept.data });
+    return kept.readAt;
+  }
+  const readAt = Date.now();
+  reads.api += 1;
+  await queryClient.prefetchQuery(options);
+  const state = queryClient.getQueryState(options.queryKey);
+  if (data && state?.status === 'success') data.keep(options.queryKey, state.data, readAt);
+  return readAt;
 }
 
 /**
@@ -86,7 +117,7 @@ export interface RenderInput {
  * a not-found or refused request, which the page shows) ends in RenderUnavailable, before anything
  * was written when it can.
  */
-export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ status: number; rounds: number; renderedInBrowser?: boolean }> {
+export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ status: number; rounds: number; reads: DataReads; renderedInBrowser?: boolean }> {
   // An answer is kept as it came: an error is not tried again when a later round renders the page.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } } });
   queryClient.setQueryData(RUNTIME_CONFIG_QUERY_KEY, input.runtimeConfig);
@@ -123,12 +154,18 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   // nothing new is the page, every query in (the last allowed round is the page in any case).
   let rounds = 0;
   let html: Buffer[] = [];
-  const renderedAt = Date.now();
+  // The page is as of its oldest read (kept data was read for an earlier render): the browser's
+  // live stream asks for the changes announced since then.
+  let renderedAt = Date.now();
+  const reads: DataReads = { kept: 0, api: 0 };
+  const readAll = async (all: QueryOptions[]) => {
+    for (const readAt of await Promise.all(all.map((options) => read(queryClient, options, input.data, reads)))) renderedAt = Math.min(renderedAt, readAt);
+  };
   // A head start: what the release says the page will read is fetched before the first render, so
   // most pages render once. Rendering still finds anything it left out.
   const known = input.release.server.pageQueries?.(pathname, searchParams) ?? [];
   try {
-    await Promise.all(known.map((options) => queryClient.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0])));
+    await readAll(known as QueryOptions[]);
     for (; rounds < MAX_ROUNDS; rounds += 1) {
       html = await renderToHtml(tree());
       const failed = queryClient.getQueryCache().findAll({ predicate: (q) => isPublicQueryMeta(q.meta) && q.state.status === 'error' });
@@ -143,7 +180,7 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
       }
       const pending = unfetched(queryClient);
       if (pending.length === 0 || rounds === MAX_ROUNDS - 1) break;
-      await Promise.all(pending.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })));
+      await readAll(pending.map((query) => ({ ...query.options, queryKey: query.queryKey }) as QueryOptions));
     }
   } catch (err) {
     // The head's opening is out (a page without a slug): the page is finished as the browser's
@@ -151,23 +188,27 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
     if (!opened || headDone || !(err instanceof RenderUnavailable)) throw err;
     sink.write(clientRenderedRest(input));
     sink.end();
-    return { status: 200, rounds: rounds + 1, renderedInBrowser: true };
+    return { status: 200, rounds: rounds + 1, reads, renderedInBrowser: true };
   }
   if (!headDone) writeHead();
 
-  // The page as the browser will hydrate it goes into the page's root.
-  // When the page's data was read: its live stream asks for the changes announced since.
-  sink.write(`<div id="root" data-release="${escapeHtml(input.release.version)}" data-rendered-at="${renderedAt}">`);
-  // In one piece: every write is a chunk on the wire and a flush of the gateway's compression.
-  sink.write(Buffer.concat(html));
   // What the page was rendered with, not-found and refused answers included (the page shows them):
   // the browser's first render then matches this one.
   const state = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) => isPublicQueryMeta(query.meta) && query.queryKey[0] !== RUNTIME_CONFIG_QUERY_KEY[0] && (query.state.status === 'success' || (query.state.status === 'error' && isApiError(query.state.error))),
   });
-  sink.write(`</div>\n    <script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${jsonInScript(state)}</script>${input.shell.bodyEnd}`);
+  // The page as the browser will hydrate it goes into the page's root; its live stream asks for the
+  // changes announced since its data was read. The body is written in one piece: every write is a
+  // chunk on the wire and a flush of the gateway's compression.
+  sink.write(
+    Buffer.concat([
+      Buffer.from(`<div id="root" data-release="${escapeHtml(input.release.version)}" data-rendered-at="${renderedAt}">`),
+      ...html,
+      Buffer.from(`</div>\n    <script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${jsonInScript(state)}</script>${input.shell.bodyEnd}`),
+    ]),
+  );
   sink.end();
-  return { status: headWritten ?? 200, rounds: rounds + 1 };
+  return { status: headWritten ?? 200, rounds: rounds + 1, reads };
 }
 
 /** The rest of a page whose data could not be read after its head's opening went out: the page for the browser to render. */

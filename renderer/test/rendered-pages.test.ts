@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../../gateway/src/app';
 import { loadGatewayConfig } from '../../gateway/src/config';
 import { createRendererApp } from '../src/app';
+import { PageDataCache } from '../src/page-data-cache';
 import { PublicReleases } from '../src/releases';
 import { ShellPages } from '../src/shell-page';
 
@@ -143,7 +144,7 @@ describe('public pages rendered on the server, through the gateway', () => {
     const runtimeConfig = () =>
       readRuntimeConfig({ document: { getElementById: () => null } as unknown as Document, fetch: (input, init) => fetch(new URL(String(input), gatewayUrl), init) });
     const releases = new PublicReleases({ gatewayUrl, apiTimeoutMs: 2_000, checkEveryMs: 60_000, logger: silentLogger, runtimeConfig });
-    const app = createRendererApp({ logger: silentLogger, releases, shellPages: new ShellPages({ gatewayUrl, checkEveryMs: 60_000 }), runtimeConfig });
+    const app = createRendererApp({ logger: silentLogger, releases, shellPages: new ShellPages({ gatewayUrl, checkEveryMs: 60_000 }), runtimeConfig, pageData: new PageDataCache(100) });
     renderer.use((req, res) => {
       renders += 1;
       app(req, res);
@@ -357,6 +358,50 @@ describe('public pages rendered on the server, through the gateway', () => {
     const zipped = await fetch(`${site.url}/about?cache=1`, { headers: { 'accept-encoding': 'gzip' } });
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect(await zipped.text()).toContain('<title>About | Meal Prep Directory</title>');
+  });
+
+  it('when a page is rendered again and the catalogue has not changed, then its data is not read again; after a catalogue event the next render reads it and shows the change', async () => {
+    await expect.poll(() => gateway.broker.isConnected()).toBe(true);
+    const dataReads = async () => {
+      const text = await (await fetch(`${renderer.url}/metrics`)).text();
+      return Object.fromEntries([...text.matchAll(/^renderer_data_reads_total\{source="(\w+)"\} (\d+)$/gm)].map((m) => [m[1]!, Number(m[2])]));
+    };
+    let n = 0;
+    // Another query each time: the gateway renders it anew rather than serving the page it kept.
+    const open = () => page(`/service/green-fork-kitchen?kept=${(n += 1)}`);
+    expect((await open()).text).toContain('Weekly menus from Austin.');
+    const before = await dataReads();
+    const again = await open();
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('Weekly menus from Austin.');
+    const after = await dataReads();
+    expect((after.api ?? 0) - (before.api ?? 0)).toBe(0);
+    expect((after.kept ?? 0) - (before.kept ?? 0)).toBeGreaterThan(0);
+    // What the browser hydrates with is there all the same.
+    const state = JSON.parse(/<script type="application\/json" id="query-state">(.*?)<\/script>/.exec(again.html)?.[1] ?? '{}') as { queries: Array<{ queryKey: unknown[]; state: { data: { description?: string } } }> };
+    expect(state.queries.find((q) => q.queryKey[0] === 'services')?.state.data.description).toBe('Weekly menus from Austin.');
+
+    const original = SERVICES['green-fork-kitchen']!;
+    SERVICES['green-fork-kitchen'] = { ...original, description: 'New menus every Monday.' };
+    try {
+      await mq.broker.publish('catalog.service.updated', { serviceId: original.id, slug: 'green-fork-kitchen', status: 'published' });
+      await expect.poll(async () => (await open()).text).toContain('New menus every Monday.');
+    } finally {
+      SERVICES['green-fork-kitchen'] = original;
+      await mq.broker.publish('catalog.service.updated', { serviceId: original.id, slug: 'green-fork-kitchen', status: 'published' });
+    }
+    await expect.poll(async () => (await open()).text).toContain('Weekly menus from Austin.');
+  });
+
+  it('when the renderer is asked without the gateway naming a generation, or with a forged one, then it reads everything through the API', async () => {
+    const dataReads = async () => Number(/^renderer_data_reads_total\{source="api"\} (\d+)$/m.exec(await (await fetch(`${renderer.url}/metrics`)).text())?.[1] ?? 0);
+    const before = await dataReads();
+    for (const generation of [undefined, 'not-a-generation', '0123456789abcdef.1.2']) {
+      const answer = await fetch(`${renderer.url}/service/green-fork-kitchen`, { headers: generation ? { 'x-data-generation': generation } : {} });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain('Weekly menus from Austin.');
+    }
+    expect((await dataReads()) - before).toBeGreaterThanOrEqual(3);
   });
 
   it('when the renderer is slower than a second, or stops, then the browser gets its page at once and the site keeps answering', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { constants as zlibConstants, createGzip, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
@@ -32,6 +33,9 @@ export interface RenderedPagesOptions {
   count?: (outcome: string) => void;
 }
 
+/** The catalogue's generation, as the renderer reads it (renderer/src/app.ts). */
+const DATA_GENERATION_HEADER = 'x-data-generation';
+
 const acceptsGzip = (req: Request) => /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
 
 /**
@@ -46,6 +50,12 @@ export class RenderedPages {
   private readonly pool: Pool;
   private readonly entries = new Map<string, { at: number; page: CachedPage }>();
   private generation = 0;
+  /**
+   * Names this process's generations for the renderer, which keeps the data its renders read while
+   * the generation it is sent stays the same (renderer/src/page-data-cache.ts). Random, and sent
+   * only to the renderer: nobody else can name a generation before it comes.
+   */
+  private readonly id = randomBytes(8).toString('hex');
 
   constructor(private readonly options: RenderedPagesOptions) {
     this.pool = new Pool(new URL(options.rendererUrl).origin, {
@@ -74,7 +84,8 @@ export class RenderedPages {
 
   async serve(req: Request, res: Response): Promise<boolean> {
     const key = req.originalUrl;
-    const keep = key.length <= MAX_CACHED_URL && this.options.enabled();
+    const hearing = this.options.enabled();
+    const keep = key.length <= MAX_CACHED_URL && hearing;
     const hit = keep ? this.cached(key) : null;
     if (hit) {
       this.options.count?.('cached');
@@ -90,7 +101,13 @@ export class RenderedPages {
         method: 'GET',
         path: key,
         signal: abort.signal,
-        headers: { 'user-agent': String(req.headers['user-agent'] ?? ''), [REQUEST_ID_HEADER]: req.id, accept: 'text/html' },
+        headers: {
+          'user-agent': String(req.headers['user-agent'] ?? ''),
+          [REQUEST_ID_HEADER]: req.id,
+          accept: 'text/html',
+          // Only while events are heard: a change missed would leave the renderer's data stale.
+          ...(hearing ? { [DATA_GENERATION_HEADER]: `${this.id}.${generation}` } : {}),
+        },
       });
     } catch (err) {
       clearTimeout(deadline);
