@@ -91,8 +91,16 @@ describe('admin services management in Chromium', () => {
     await expectHeading(page, 'Media');
     await page.getByRole('searchbox', { name: 'Search media' }).fill(service.name);
     await page.getByRole('searchbox', { name: 'Search media' }).press('Enter');
+    // The search reloads the list (its cards are new ones): what is typed before that would be lost.
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(service.name);
     const card = page.locator('li', { hasText: service.name }).first();
-    await card.getByLabel('Alt text').fill(`${service.name} logo, green`);
+    // Typed again until it stays typed: the list may still be swapped for the searched one.
+    await expect
+      .poll(async () => {
+        await card.getByLabel('Alt text').fill(`${service.name} logo, green`);
+        return card.getByRole('button', { name: 'Save' }).isEnabled();
+      })
+      .toBe(true);
     await card.getByRole('button', { name: 'Save' }).click();
     await card.getByRole('button', { name: 'Save' }).and(page.locator('[disabled]')).waitFor();
     await card.getByRole('button', { name: 'Delete' }).click();

@@ -32,8 +32,8 @@ export interface KeptData {
  * current generation, so after the event it names (events are sent after the write); a request of
  * another generation empties it first. A read still under way when an event comes is kept under the
  * generation its request named, which the next request, of the newer one, throws away; and the
- * gateway keeps no page whose generation changed while it rendered. Answers are kept as parsed, and
- * never changed by a render (the query cache copies what it changes).
+ * gateway keeps no page whose generation changed while it rendered. Answers are kept as parsed and
+ * frozen (the query cache copies what it changes; a render that changed one in place would fail).
  */
 export class PageDataCache {
   private generation: string | null = null;
@@ -67,10 +67,18 @@ export class PageDataCache {
           const oldest = this.entries.keys().next().value;
           if (oldest !== undefined) this.entries.delete(oldest);
         }
-        this.entries.set(key, { data, readAt });
+        this.entries.set(key, { data: deepFreeze(data), readAt });
       },
     };
   }
+}
+
+/** Kept answers are shared by every render after: one that changed an answer would change it for all, so it cannot. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return value;
 }
 
 function keyOf(queryKey: readonly unknown[]): string | null {

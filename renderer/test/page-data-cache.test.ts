@@ -12,6 +12,18 @@ describe('the data renders keep between them', () => {
     expect(cache.view(G1).get(['services', 'detail', 'b'])).toBeUndefined();
   });
 
+  it('when an answer is kept, then no render can change it for the renders after', () => {
+    const cache = new PageDataCache(10);
+    const answer = { items: [{ name: 'A', tags: ['keto'] }] };
+    cache.view(G1).keep(['services', 'list'], answer, 1);
+    const kept = cache.view(G1).get(['services', 'list'])!.data as typeof answer;
+    expect(() => kept.items.push({ name: 'B', tags: [] })).toThrow(TypeError);
+    expect(() => {
+      kept.items[0]!.tags[0] = 'vegan';
+    }).toThrow(TypeError);
+    expect(kept).toEqual({ items: [{ name: 'A', tags: ['keto'] }] });
+  });
+
   it('when a request names another generation, then nothing read before is given again', () => {
     const cache = new PageDataCache(10);
     cache.view(G1).keep(['services', 'detail', 'a'], { name: 'old' }, 1_000);

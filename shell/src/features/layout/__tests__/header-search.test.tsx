@@ -1,4 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from '@mealprep/router';
 import { MemoryRouter } from '@mealprep/router/testing';
@@ -32,6 +34,31 @@ describe('header search', () => {
     expect(input).toHaveAttribute('type', 'search');
     await userEvent.type(input, '  keto & paleo  {Enter}');
     expect(currentUrl()).toBe('/find-service?q=keto+%26+paleo');
+  });
+
+  it('when a visitor types into a server-rendered page before it is hydrated, then the text is kept and searched for', async () => {
+    const tree = (
+      <MemoryRouter initialEntries={['/about']}>
+        <WithQueryClient>
+          <SiteHeader />
+        </WithQueryClient>
+        <CurrentUrl />
+      </MemoryRouter>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    document.body.append(container);
+    try {
+      const input = within(container).getAllByRole('searchbox', { name: 'Search services' })[0] as HTMLInputElement;
+      input.value = 'keto';
+      const root = await act(async () => hydrateRoot(container, tree));
+      expect(input.value).toBe('keto');
+      await userEvent.type(input, '{Enter}');
+      expect(within(container).getByRole('status', { name: 'current url' }).textContent).toBe('/find-service?q=keto');
+      act(() => root.unmount());
+    } finally {
+      container.remove();
+    }
   });
 
   it('when the box is empty or blank, then submitting does nothing', async () => {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useNavigate } from '@mealprep/router';
 
 export const SEARCH_MAX_LENGTH = 100;
@@ -21,12 +21,11 @@ function SearchIcon() {
 /** The compact search of the header; the same form serves the desktop bar and the mobile menu. */
 export function HeaderSearch({ className = '', onSearch }: { className?: string; onSearch?: () => void }) {
   const inputId = useId();
-  const [text, setText] = useState('');
   const navigate = useNavigate();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const path = searchPath(text);
+    const path = searchPath(String(new FormData(event.currentTarget).get('q') ?? ''));
     if (!path) return;
     void navigate(path);
     onSearch?.();
@@ -42,9 +41,9 @@ export function HeaderSearch({ className = '', onSearch }: { className?: string;
         id={inputId}
         type="search"
         name="q"
-        value={text}
+        // Not held in state: on a server-rendered page, what a visitor types before the page is
+        // hydrated stays in the box (a controlled input would be reset to its empty state).
         maxLength={SEARCH_MAX_LENGTH}
-        onChange={(event) => setText(event.target.value)}
         placeholder="Search services"
         autoComplete="off"
         className="h-9 w-full min-w-0 rounded-l-md border border-r-0 border-gray-300 bg-white px-3 text-sm text-gray-900 placeholder:text-gray-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-emerald-600 lg:w-48 dark:border-gray-700 dark:bg-gray-900 dark:text-white dark:placeholder:text-gray-400"

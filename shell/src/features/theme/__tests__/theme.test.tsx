@@ -1,4 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { ThemeSwitch } from '../components/theme-switch';
 import { createThemeStore, themeStore, type ThemeEnvironment } from '../stores/theme-store';
@@ -70,5 +72,22 @@ describe('theme switch', () => {
     expect(document.documentElement).not.toHaveClass('dark');
     expect(localStorage.getItem('app:theme')).toBe('light');
     expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeInTheDocument();
+  });
+
+  it('when the page comes from the server, then the switch is disabled until the page is hydrated, and works after', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ThemeSwitch />);
+    document.body.append(container);
+    try {
+      expect(within(container).getByRole('button', { name: 'Switch to dark theme' })).toBeDisabled();
+      const root = await act(async () => hydrateRoot(container, <ThemeSwitch />));
+      const button = within(container).getByRole('button', { name: 'Switch to dark theme' });
+      expect(button).toBeEnabled();
+      await userEvent.click(button);
+      expect(document.documentElement).toHaveClass('dark');
+      act(() => root.unmount());
+    } finally {
+      container.remove();
+    }
   });
 });
