@@ -23,3 +23,4 @@ export type { PageItem, PagerLinkProps, PagerProps } from './components/pager';
 export { BannerRotator, BANNER_ROTATION_MS, MAX_BANNER_IMAGES } from './components/banner-rotator';
 export type { BannerRotatorImage, BannerRotatorProps } from './components/banner-rotator';
 export { useDocumentHidden, useMediaQuery, usePrefersReducedMotion } from './hooks/use-media-query';
+export { useHydrated } from './hooks/use-hydrated';

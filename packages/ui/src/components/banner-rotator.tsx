@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useHydrated } from '../hooks/use-hydrated';
 import { useDocumentHidden, usePrefersReducedMotion } from '../hooks/use-media-query';
 
 export interface BannerRotatorImage {
@@ -29,6 +30,7 @@ export function BannerRotator({ images, intervalMs = BANNER_ROTATION_MS, childre
   const shown = images.slice(0, MAX_BANNER_IMAGES);
   const count = shown.length;
   const [index, setIndex] = useState(0);
+  const hydrated = useHydrated();
   const reducedMotion = usePrefersReducedMotion();
   const hidden = useDocumentHidden();
   const current = count ? index % count : 0;
@@ -91,6 +93,7 @@ export function BannerRotator({ images, intervalMs = BANNER_ROTATION_MS, childre
               type="button"
               aria-label={`Show banner image ${i + 1} of ${count}`}
               aria-pressed={i === current}
+              disabled={!hydrated}
               onClick={() => setIndex(i)}
               className="group rounded-full p-2 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white"
             >

@@ -1,4 +1,4 @@
-import { Button } from '@mealprep/ui';
+import { Button, useHydrated } from '@mealprep/ui';
 import { useState } from 'react';
 import { useReportStillOpen } from '../api/report-still-open';
 
@@ -8,6 +8,7 @@ export const THANK_YOU_TEXT = "Thank you! We'll review your report.";
 export function ClosedNotice({ serviceId }: { serviceId: string }) {
   const [reported, setReported] = useState(false);
   const report = useReportStillOpen();
+  const hydrated = useHydrated();
 
   return (
     <div
@@ -20,6 +21,7 @@ export function ClosedNotice({ serviceId }: { serviceId: string }) {
       ) : (
         <Button
           variant="outline"
+          disabled={!hydrated}
           onClick={() => {
             // Thanked at once and whatever the outcome (spec §4).
             setReported(true);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from '@mealprep/router';
+import { useHydrated } from '@mealprep/ui';
 import { ThemeSwitch } from '../../theme/components/theme-switch';
 import { useSession } from '../../auth/hooks/use-session';
 import { DASHBOARD_LINK, HEADER_LINKS, LOGIN_LINK, navLinkClass } from '../nav-links';
@@ -16,6 +17,7 @@ function MenuIcon({ open }: { open: boolean }) {
 
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const hydrated = useHydrated();
   const { pathname } = useLocation();
   const { user } = useSession();
   const links = [...HEADER_LINKS, user ? DASHBOARD_LINK : LOGIN_LINK];
@@ -36,6 +38,8 @@ export function SiteHeader() {
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls="site-nav"
+            // Only the app opens the menu: until the page is hydrated a click would do nothing.
+            disabled={!hydrated}
             onClick={() => setMenuOpen((open) => !open)}
           >
             <MenuIcon open={menuOpen} />

@@ -1,5 +1,5 @@
-import { Button } from '@mealprep/ui';
-import { useHydrated, useThemeAfterHydration, useToggleTheme } from '../stores/theme-store';
+import { Button, useHydrated } from '@mealprep/ui';
+import { useThemeAfterHydration, useToggleTheme } from '../stores/theme-store';
 
 function SunIcon() {
   return (
@@ -21,7 +21,6 @@ function MoonIcon() {
 export function ThemeSwitch() {
   const theme = useThemeAfterHydration();
   const toggleTheme = useToggleTheme();
-  // In a server-rendered page the switch waits for the app: until then a click would do nothing.
   const hydrated = useHydrated();
   const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   return (

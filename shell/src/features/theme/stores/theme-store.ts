@@ -93,20 +93,6 @@ export function useThemeAfterHydration(): Theme {
   );
 }
 
-const noChanges = () => () => undefined;
-
-/**
- * False in a server render and while the page is hydrated, true once it runs in the browser: a
- * control that needs the app can say so (a click before that would do nothing).
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  );
-}
-
 export function useToggleTheme(): () => void {
   return useStore(themeStore, (state) => state.toggleTheme);
 }

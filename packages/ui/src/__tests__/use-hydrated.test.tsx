@@ -1,0 +1,37 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { BannerRotator } from '../components/banner-rotator';
+import { useHydrated } from '../hooks/use-hydrated';
+
+function Probe() {
+  return <button disabled={!useHydrated()}>Act</button>;
+}
+
+describe('useHydrated', () => {
+  it('when a page is rendered on the server, then a control that needs the app is disabled in its HTML and enabled once hydrated', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Probe />);
+    document.body.append(container);
+    try {
+      expect(within(container).getByRole('button', { name: 'Act' })).toBeDisabled();
+      const root = await act(async () => hydrateRoot(container, <Probe />));
+      expect(within(container).getByRole('button', { name: 'Act' })).toBeEnabled();
+      act(() => root.unmount());
+    } finally {
+      container.remove();
+    }
+  });
+
+  it('when rendered in the browser from the start, then it is enabled at once; the banner dots too', () => {
+    render(
+      <>
+        <Probe />
+        <BannerRotator images={[{ src: '/a.jpg', alt: 'A' }, { src: '/b.jpg', alt: 'B' }]}>hero</BannerRotator>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Act' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Show banner image 2 of 2' })).toBeEnabled();
+    expect(renderToString(<BannerRotator images={[{ src: '/a.jpg', alt: 'A' }, { src: '/b.jpg', alt: 'B' }]}>hero</BannerRotator>)).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Show banner image 2 of 2"|<button[^>]*aria-label="Show banner image 2 of 2"[^>]*disabled=""/);
+  });
+});
