@@ -1,8 +1,8 @@
-import { act, render, screen, within } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
+import { render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { BannerRotator } from '../components/banner-rotator';
 import { useHydrated } from '../hooks/use-hydrated';
+import { renderOnServerThenHydrate } from '../testing';
 
 function Probe() {
   return <button disabled={!useHydrated()}>Act</button>;
@@ -10,16 +10,15 @@ function Probe() {
 
 describe('useHydrated', () => {
   it('when a page is rendered on the server, then a control that needs the app is disabled in its HTML and enabled once hydrated', async () => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<Probe />);
-    document.body.append(container);
+    let disabledBefore: boolean | null = null;
+    const page = await renderOnServerThenHydrate(<Probe />, (container) => {
+      disabledBefore = (within(container).getByRole('button', { name: 'Act' }) as HTMLButtonElement).disabled;
+    });
     try {
-      expect(within(container).getByRole('button', { name: 'Act' })).toBeDisabled();
-      const root = await act(async () => hydrateRoot(container, <Probe />));
-      expect(within(container).getByRole('button', { name: 'Act' })).toBeEnabled();
-      act(() => root.unmount());
+      expect(disabledBefore).toBe(true);
+      expect(within(page.container).getByRole('button', { name: 'Act' })).toBeEnabled();
     } finally {
-      container.remove();
+      page.done();
     }
   });
 

@@ -1,6 +1,5 @@
-import { act, render, screen, within } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
+import { render, screen, within } from '@testing-library/react';
+import { renderOnServerThenHydrate } from '@mealprep/ui/testing';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from '@mealprep/router';
 import { MemoryRouter } from '@mealprep/router/testing';
@@ -45,19 +44,17 @@ describe('header search', () => {
         <CurrentUrl />
       </MemoryRouter>
     );
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(tree);
-    document.body.append(container);
-    try {
-      const input = within(container).getAllByRole('searchbox', { name: 'Search services' })[0] as HTMLInputElement;
+    let input: HTMLInputElement | null = null;
+    const page = await renderOnServerThenHydrate(tree, (container) => {
+      input = within(container).getAllByRole('searchbox', { name: 'Search services' })[0] as HTMLInputElement;
       input.value = 'keto';
-      const root = await act(async () => hydrateRoot(container, tree));
-      expect(input.value).toBe('keto');
-      await userEvent.type(input, '{Enter}');
-      expect(within(container).getByRole('status', { name: 'current url' }).textContent).toBe('/find-service?q=keto');
-      act(() => root.unmount());
+    });
+    try {
+      expect(input!.value).toBe('keto');
+      await userEvent.type(input!, '{Enter}');
+      expect(within(page.container).getByRole('status', { name: 'current url' }).textContent).toBe('/find-service?q=keto');
     } finally {
-      container.remove();
+      page.done();
     }
   });
 

@@ -1,6 +1,5 @@
-import { act, render, screen, within } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
+import { render, screen, within } from '@testing-library/react';
+import { renderOnServerThenHydrate } from '@mealprep/ui/testing';
 import userEvent from '@testing-library/user-event';
 import { ThemeSwitch } from '../components/theme-switch';
 import { createThemeStore, themeStore, type ThemeEnvironment } from '../stores/theme-store';
@@ -75,19 +74,18 @@ describe('theme switch', () => {
   });
 
   it('when the page comes from the server, then the switch is disabled until the page is hydrated, and works after', async () => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<ThemeSwitch />);
-    document.body.append(container);
+    let disabledBefore: boolean | null = null;
+    const page = await renderOnServerThenHydrate(<ThemeSwitch />, (container) => {
+      disabledBefore = (within(container).getByRole('button', { name: 'Switch to dark theme' }) as HTMLButtonElement).disabled;
+    });
     try {
-      expect(within(container).getByRole('button', { name: 'Switch to dark theme' })).toBeDisabled();
-      const root = await act(async () => hydrateRoot(container, <ThemeSwitch />));
-      const button = within(container).getByRole('button', { name: 'Switch to dark theme' });
+      expect(disabledBefore).toBe(true);
+      const button = within(page.container).getByRole('button', { name: 'Switch to dark theme' });
       expect(button).toBeEnabled();
       await userEvent.click(button);
       expect(document.documentElement).toHaveClass('dark');
-      act(() => root.unmount());
     } finally {
-      container.remove();
+      page.done();
     }
   });
 });
