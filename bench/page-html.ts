@@ -3,6 +3,8 @@
  * 50 connections asking for pages the gateway keeps (cached) and for pages it has never seen
  * (each one rendered by the renderer, reading its data through the gateway's public API); then
  * the renderer's memory across 20,000 renders (before, peak, after, and along the way).
+ * The rendered case runs twice when wrk is installed: with this script's own load generator (Node,
+ * on the same two cores as everything it measures) and with wrk, which takes far less of them.
  * Run: npx tsx bench/page-html.ts [seconds per case, default 10] [renders for the memory run, default 20000]
  */
 import { randomBytes } from 'node:crypto';
@@ -11,6 +13,7 @@ import { startServiceProcess } from '../packages/service-kit/src/testing/process
 // @ts-expect-error plain ESM helper without types
 import { freePort } from '../scripts/lib/net.mjs';
 import { load, type LoadResult } from './lib/load';
+import { wrkInstalled, wrkLoad } from './lib/wrk';
 import { seedServices } from './lib/seed';
 import { benchDatabase, removeBenchTopology, startPart } from './lib/system';
 
@@ -84,9 +87,19 @@ async function main() {
     await load(gateway.url, fresh(2_000), { connections, seconds: 2 });
     const pids = { renderer: rendererPid, gateway: gateway.child.pid!, 'svc-catalog': catalog.child.pid! };
     const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
+    const loadCpuBefore = cpuSeconds(process.pid);
     const rendered = await load(gateway.url, fresh(200_000), { connections, seconds, headers: { 'accept-encoding': 'gzip' } });
     console.log(`rendered (renderer, every page new):    ${fmt(rendered)}`);
-    console.log(`  CPU per rendered page: ${Object.entries(pids).map(([name, pid]) => `${name} ${(((cpuSeconds(pid) - cpuBefore[name]!) * 1000) / rendered.requests).toFixed(2)} ms`).join(' · ')}`);
+    console.log(`  CPU per rendered page: ${Object.entries(pids).map(([name, pid]) => `${name} ${(((cpuSeconds(pid) - cpuBefore[name]!) * 1000) / rendered.requests).toFixed(2)} ms`).join(' · ')} · load generator ${(((cpuSeconds(process.pid) - loadCpuBefore) * 1000) / rendered.requests).toFixed(2)} ms`);
+    if (wrkInstalled()) {
+      const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
+      const byWrk = await wrkLoad(gateway.url, pages, { connections, seconds, firstQuery: n, headers: { 'accept-encoding': 'gzip' } });
+      n += byWrk.requests + 1_000;
+      console.log(`rendered, the load from wrk:            ${fmt({ ...byWrk, byPath: [] })}`);
+      console.log(`  CPU per rendered page: ${Object.entries(pids).map(([name, pid]) => `${name} ${(((cpuSeconds(pid) - before[name]!) * 1000) / byWrk.requests).toFixed(2)} ms`).join(' · ')}`);
+    } else {
+      console.log('rendered, the load from wrk:            (wrk is not installed: apt-get install -y wrk)');
+    }
     const fewer = await load(gateway.url, fresh(200_000), { connections: 8, seconds, headers: { 'accept-encoding': 'gzip' } });
     console.log(`rendered, 8 connections:                ${fmt(fewer)}`);
 

@@ -89,6 +89,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     ? new RenderedPages({
         rendererUrl: config.RENDERER_URL,
         timeoutMs: config.RENDER_TIMEOUT_MS,
+        concurrency: config.RENDER_CONCURRENCY,
         ttlMs: config.PAGE_CACHE_TTL_MS,
         maxEntries: 2_000,
         enabled: () => eventsFlowing && broker.isConnected(),

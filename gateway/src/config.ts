@@ -86,6 +86,8 @@ export const gatewayConfigShape = {
   RENDERER_URL: serviceUrl.optional(),
   /** The renderer must have started a page within this long, or the browser renders it. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
+  /** How many pages the renderer is asked for at once; the rest wait in order (their wait counts in RENDER_TIMEOUT_MS). */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /** How long a rendered page is served to every visitor before it is rendered again (any catalogue or media event drops it sooner). */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   /** svc-checker's budget for one website check: "check now" is given that plus a margin (checkNowTimeoutMs). */

@@ -24,6 +24,8 @@ export interface RenderedPagesOptions {
   rendererUrl: string;
   /** The renderer must have answered (status and head) within this long, or the browser renders the page. */
   timeoutMs: number;
+  /** How many pages the renderer is asked for at once (RENDER_CONCURRENCY). */
+  concurrency: number;
   /** How long a rendered page is served to everyone before it is rendered again. */
   ttlMs: number;
   maxEntries: number;
@@ -59,7 +61,10 @@ export class RenderedPages {
 
   constructor(private readonly options: RenderedPagesOptions) {
     this.pool = new Pool(new URL(options.rendererUrl).origin, {
-      connections: 64,
+      // At most this many pages are rendered at once; the others wait their turn, first come first
+      // served (the wait counts in timeoutMs). Fifty renders interleaved finish no sooner in all and
+      // leave the unlucky ones waiting longest (bench/page-html.ts: p99 about halves).
+      connections: options.concurrency,
       keepAliveTimeout: 30_000,
       connect: { timeout: Math.min(options.timeoutMs, 1_000) },
       headersTimeout: options.timeoutMs,
