@@ -166,8 +166,7 @@ describe('admin services management in Chromium', () => {
     for (const { region, file, total } of demoImports) {
       await page.getByLabel(`${region} file`).setInputFiles(file);
       await page.getByRole('region', { name: region }).getByRole('button', { name: 'Import', exact: true }).click();
-      await page.getByRole('region', { name: region }).getByText('0 imported, 0 skipped.').waitFor();
-      await page.getByRole('region', { name: region }).getByText(`${total} already up to date.`).waitFor();
+      await page.getByRole('region', { name: region }).getByText(`0 imported, 0 skipped, ${total} unchanged.`).waitFor();
     }
   });
 

@@ -68,6 +68,14 @@ describe('import utilities', () => {
     expect(await screen.findByText('Failed to import services')).toBeInTheDocument();
   });
 
+  it('when the same file is imported again, then the result line counts the rows that were unchanged', async () => {
+    fakeXhr([{ status: 200, body: { imported: 0, skipped: 1, unchanged: 40, skippedRows: [{ line: 3, name: '', reason: 'Name is empty' }] } }]);
+    renderImports();
+    await userEvent.upload(screen.getByLabelText('Import blog posts file'), new File(['Title\nA'], 'posts.csv', { type: 'text/csv' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Import blog posts' })).getByRole('button', { name: 'Import' }));
+    expect(await within(screen.getByRole('region', { name: 'Import blog posts' })).findByText('0 imported, 1 skipped, 40 unchanged.')).toBeInTheDocument();
+  });
+
   it('when skipped rows are downloaded, then formulas are defused and commas quoted', () => {
     expect(skippedRowsCsv([{ line: 4, name: '=CMD()', reason: 'Name looks like a spreadsheet formula' }, { line: 5, name: 'A, B', reason: 'x' }])).toBe(
       "line,name,reason\r\n4,'=CMD(),Name looks like a spreadsheet formula\r\n5,\"A, B\",x",

@@ -5,6 +5,11 @@ import { useQueryClient } from '@mealprep/query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { csvFileProblem, skippedRowsCsv, uploadCsv } from '../lib/csv-upload';
 
+/** The result line: rows the file held as they already were are counted when there are any. */
+export function importSummary({ imported, skipped, unchanged }: Pick<ImportResult, 'imported' | 'skipped' | 'unchanged'>): string {
+  return unchanged > 0 ? `${imported} imported, ${skipped} skipped, ${unchanged} unchanged.` : `${imported} imported, ${skipped} skipped.`;
+}
+
 function ImportPanel({ title, url, failure, columns }: { title: string; url: string; failure: string; columns: string }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -70,10 +75,7 @@ function ImportPanel({ title, url, failure, columns }: { title: string; url: str
       )}
       {result && (
         <div role="status" className="space-y-2 text-sm">
-          <p className="font-medium">
-            {result.imported} imported, {result.skipped} skipped.
-          </p>
-          {result.unchanged > 0 && <p className="text-gray-600 dark:text-gray-400">{result.unchanged} already up to date.</p>}
+          <p className="font-medium">{importSummary(result)}</p>
           {download && (
             <a href={download} download="skipped-rows.csv" className="font-medium text-emerald-700 underline dark:text-emerald-400">
               Download the skipped rows and why (CSV)

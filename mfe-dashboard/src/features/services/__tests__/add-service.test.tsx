@@ -1,6 +1,6 @@
 import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
 import { QueryClient, QueryClientProvider } from '@mealprep/query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@mealprep/router';
 import { LocationProbe, MemoryRouter } from '@mealprep/router/testing';
@@ -27,6 +27,7 @@ const reference = {
 
 async function fillRequired() {
   await userEvent.type(screen.getByLabelText(/^Your name/), 'Sam Owner');
+  await userEvent.clear(screen.getByLabelText(/^Email/));
   await userEvent.type(screen.getByLabelText(/^Email/), 'sam@example.com');
   await userEvent.type(screen.getByLabelText(/^Business name/), 'Sam Keto Kitchen');
 }
@@ -50,6 +51,16 @@ describe('Submit your service', () => {
     await userEvent.clear(screen.getByLabelText(/^Your name/));
     await userEvent.type(screen.getByLabelText(/^Your name/), '   ');
     expect(submit).toBeDisabled();
+  });
+
+  it('when opened by a signed-in owner, then the email is their address until they type another', async () => {
+    mockApi(reference);
+    renderAdd();
+    const email = screen.getByLabelText(/^Email/);
+    await waitFor(() => expect(email).toHaveValue('owner@example.com'));
+    await userEvent.clear(email);
+    await userEvent.type(email, 'kitchen@example.com');
+    expect(email).toHaveValue('kitchen@example.com');
   });
 
   it('when the owner says whether they have a website, then only the matching inputs show; Other reveals its text field', async () => {

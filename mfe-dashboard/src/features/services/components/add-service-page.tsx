@@ -1,8 +1,8 @@
-import { MY_SERVICES_QUERY_KEY, serverMessage } from '@mealprep/api-client';
+import { MY_SERVICES_QUERY_KEY, serverMessage, sessionQuery } from '@mealprep/api-client';
 import { HOW_DID_YOU_FIND_US_OPTIONS, ORDERS_PER_WEEK_OPTIONS, YEARS_IN_BUSINESS_OPTIONS } from '@mealprep/contracts/browser';
 import { Button, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@mealprep/query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@mealprep/router';
 import { createService, submitForApproval } from '../api/owner-services';
 import { mealTypesQuery, statesQuery } from '../api/reference-data';
@@ -22,6 +22,11 @@ export function AddServicePage() {
   const [error, setError] = useState<string | null>(null);
   const mealTypes = useQuery(mealTypesQuery);
   const states = useQuery(statesQuery);
+  // The signed-in address fills the email until the owner types one of their own.
+  const signedInEmail = useQuery(sessionQuery).data?.email;
+  useEffect(() => {
+    if (signedInEmail) setForm((current) => (current.email ? current : { ...current, email: signedInEmail }));
+  }, [signedInEmail]);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
