@@ -22,3 +22,6 @@ export {
   sessionQuery,
   SESSION_QUERY_KEY,
 } from './session';
+export { liveTopicKey, queryKeys } from './query-keys';
+export type { LiveQueryKey } from './query-keys';
+export { getMealTypes, getRegions, mealTypesQuery, regionsQuery } from './reference-data';

@@ -1,5 +1,6 @@
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@mealprep/contracts/browser';
 import type { RuntimeConfig } from '@mealprep/contracts';
+import { queryKeys } from './query-keys';
 
 export const RUNTIME_CONFIG_URL = '/runtime-config.json';
 
@@ -71,7 +72,7 @@ export async function readRuntimeConfig({ document: doc = document, fetch: fetch
  * page shares: the shell puts it there before the first render (from the page, or the server
  * render's own), and it never goes stale while the page is open.
  */
-export const RUNTIME_CONFIG_QUERY_KEY = ['runtime-config'] as const;
+export const RUNTIME_CONFIG_QUERY_KEY = queryKeys.runtimeConfig;
 export const runtimeConfigQuery = {
   queryKey: RUNTIME_CONFIG_QUERY_KEY,
   queryFn: () => readRuntimeConfig(),

@@ -1,14 +1,15 @@
 import type { LoginLinkCheck, OwnedService, SessionUser } from '@mealprep/contracts';
 import { apiClient } from './client';
+import { queryKeys } from './query-keys';
 
 /**
  * The signed-in user, shared by the shell and the remotes through the one QueryClient: every app
  * reads the same cache entry, and signing in or out updates them all at once.
  */
-export const SESSION_QUERY_KEY = ['auth', 'me'] as const;
-export const IS_ADMIN_QUERY_KEY = ['auth', 'is-admin'] as const;
+export const SESSION_QUERY_KEY = queryKeys.auth.me;
+export const IS_ADMIN_QUERY_KEY = queryKeys.auth.isAdmin;
 // Under the 'services' live topic, so a status change made elsewhere refreshes it.
-export const MY_SERVICES_QUERY_KEY = ['services', 'mine'] as const;
+export const MY_SERVICES_QUERY_KEY = queryKeys.services.mine;
 
 export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
   return (await apiClient.get<{ user: SessionUser | null }>('/auth/me', { signal })).user;
@@ -58,7 +59,7 @@ export const sessionQuery = {
 /** Asked once per page: a refused link stays refused, and a used one is not asked about again. */
 export const loginLinkQuery = (loginToken: string, selector: string) =>
   ({
-    queryKey: ['auth', 'login-link', selector, loginToken] as const,
+    queryKey: queryKeys.auth.loginLink(selector, loginToken),
     queryFn: ({ signal }: { signal?: AbortSignal }) => checkLoginLink(loginToken, selector, signal),
     staleTime: Infinity,
     retry: false,

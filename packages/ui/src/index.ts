@@ -24,3 +24,6 @@ export { BannerRotator, BANNER_ROTATION_MS, MAX_BANNER_IMAGES } from './componen
 export type { BannerRotatorImage, BannerRotatorProps } from './components/banner-rotator';
 export { useDocumentHidden, useMediaQuery, usePrefersReducedMotion } from './hooks/use-media-query';
 export { useHydrated } from './hooks/use-hydrated';
+export { formatDay, formatDayAndTime, formatPublicDate, NO_DATE } from './format/dates';
+export { StatusBadge } from './components/status-badge';
+export { AdminTable, EmptyNote } from './components/admin-table';

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 export const BUTTON_VARIANTS = ['primary', 'secondary', 'outline', 'ghost'] as const;
 export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
@@ -38,6 +38,7 @@ export function buttonClassName({ variant = 'primary', size = 'md', className }:
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  ref?: Ref<HTMLButtonElement>;
   variant?: ButtonVariant;
   size?: ButtonSize;
 }

@@ -1,5 +1,5 @@
-import { subscribeToLive } from '@mealprep/api-client';
-import type { LiveInvalidation } from '@mealprep/contracts';
+import { liveTopicKey, subscribeToLive } from '@mealprep/api-client';
+import type { LiveInvalidation, LiveTopic } from '@mealprep/contracts';
 import { LIVE_TOPICS } from '@mealprep/contracts/browser';
 import type { QueryClient } from '@mealprep/query';
 
@@ -9,13 +9,14 @@ export type LiveSubscriber = (
 ) => () => void;
 
 /**
- * Every remote's query keys start with their live topic ('services', 'regions', …), so one
+ * Every remote's query keys start with their live topic ('services', 'regions', …: queryKeys in
+ * @mealprep/api-client), so one
  * subscription for the whole page can refetch what changed whoever shows it. The slug is not used
  * to narrow it down: a changed service also changes the lists it appears in.
  */
 export function connectLiveInvalidation(queryClient: QueryClient, subscribe: LiveSubscriber = subscribeToLive, since?: number): () => void {
-  const invalidate = (topics: readonly string[]) => {
-    for (const topic of topics) void queryClient.invalidateQueries({ queryKey: [topic] });
+  const invalidate = (topics: readonly LiveTopic[]) => {
+    for (const topic of topics) void queryClient.invalidateQueries({ queryKey: liveTopicKey(topic) });
   };
   return subscribe(({ topics }) => invalidate(topics), {
     // Whatever changed while the connection was down was never announced.

@@ -1,16 +1,15 @@
-import { apiClient, serverMessage } from '@mealprep/api-client';
+import { apiClient, serverMessage, queryKeys } from '@mealprep/api-client';
 import type { AdminBannerImage, StockPhoto } from '@mealprep/contracts';
-import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
+import { Button, EmptyNote, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { useState, type FormEvent } from 'react';
-import { EmptyNote } from '../../../lib/admin-table';
 
 export const DEFAULT_STOCK_QUERY = 'meal prep food healthy';
 
 /** Under the 'banners' live topic, like the home hero. */
 const bannersQuery = {
-  queryKey: ['banners', 'admin'],
+  queryKey: queryKeys.banners.admin,
   queryFn: async ({ signal }: { signal?: AbortSignal }) =>
     apiClient.get<{ items: AdminBannerImage[]; stockPhotosConfigured: boolean }>('/media/admin/banners', { signal }),
 };

@@ -1,18 +1,16 @@
-import { apiClient, serverMessage } from '@mealprep/api-client';
+import { apiClient, serverMessage, queryKeys } from '@mealprep/api-client';
 import type { AdminArticleRow } from '@mealprep/contracts';
-import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
+import { AdminTable, Button, EmptyNote, ErrorState, formatDay, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@mealprep/query';
 import { useState } from 'react';
 import { Link } from '@mealprep/router';
-import { AdminTable, EmptyNote } from '../../../lib/admin-table';
 
 /** Under the 'articles' live topic, like the public blog. */
 const adminArticlesQuery = {
-  queryKey: ['articles', 'admin'],
+  queryKey: queryKeys.articles.admin,
   queryFn: async ({ signal }: { signal?: AbortSignal }) => (await apiClient.get<{ items: AdminArticleRow[] }>('/catalog/admin/articles', { signal })).items,
 };
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }) : '—');
 
 /** /dashboard/blog: every post; publish or unpublish. Posts themselves arrive by CSV import. */
 export function AdminBlogPage() {
@@ -29,7 +27,7 @@ export function AdminBlogPage() {
       window.alert(serverMessage(error) ?? 'Failed to update blog post');
     } finally {
       setBusy(null);
-      await queryClient.invalidateQueries({ queryKey: ['articles'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.articles.all });
     }
   };
 
@@ -53,7 +51,7 @@ export function AdminBlogPage() {
                 <div className="text-xs text-gray-600 dark:text-gray-400">{post.slug}</div>
               </td>
               <td className="py-2 pr-4 capitalize">{post.status}</td>
-              <td className="py-2 pr-4">{day(post.publishedAt)}</td>
+              <td className="py-2 pr-4">{formatDay(post.publishedAt)}</td>
               <td className="py-2 pr-4">{post.viewCount}</td>
               <td className="py-2">
                 <div className="flex items-center gap-2">

@@ -1,4 +1,4 @@
-import { apiClient } from '@mealprep/api-client';
+import { apiClient, queryKeys } from '@mealprep/api-client';
 import {
   CHECK_ERROR_DISPLAY_CHARS,
   CHECK_STALLED_AFTER_MS,
@@ -8,11 +8,10 @@ import {
 } from '@mealprep/contracts/browser';
 import type { BulkCheckStatus, WebsiteCheck, WebsiteCheckList } from '@mealprep/contracts';
 import { Link, useSearchParams } from '@mealprep/router';
-import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
+import { AdminTable, Button, EmptyNote, ErrorState, formatDay, formatDayAndTime, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@mealprep/query';
 import { useEffect, useRef } from 'react';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
-import { AdminTable, EmptyNote } from '../../../lib/admin-table';
 import { useCheckNow } from '../hooks/use-check-now';
 
 /** While a bulk run is under way the box refreshes this often, so its progress moves. */
@@ -24,16 +23,14 @@ const FILTERS: Array<{ value: CheckFilter; label: string }> = [
 ];
 
 const statusQuery = {
-  queryKey: ['checks', 'status'],
+  queryKey: queryKeys.checks.status,
   queryFn: ({ signal }: { signal?: AbortSignal }) => apiClient.get<BulkCheckStatus>('/checker/admin/checks/status', { signal }),
 };
 const listQuery = (filter: CheckFilter) => ({
-  queryKey: ['checks', 'list', filter],
+  queryKey: queryKeys.checks.list(filter),
   queryFn: ({ signal }: { signal?: AbortSignal }) => apiClient.get<WebsiteCheckList>(`/checker/admin/checks?filter=${filter}&pageSize=200`, { signal }),
 });
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 const STATUS_CLASS: Record<string, string> = {
   accessible: 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300',
@@ -59,7 +56,7 @@ function StatusBox({ status }: { status: BulkCheckStatus }) {
     ['Unchecked', String(status.uncheckedCount)],
     ['Recent (30d)', String(status.recentChecks)],
     ['Last Hour', String(status.checksLastHour)],
-    ['Most recent check', status.mostRecentCheckAt ? when(status.mostRecentCheckAt) : 'Never'],
+    ['Most recent check', status.mostRecentCheckAt ? formatDayAndTime(status.mostRecentCheckAt) : 'Never'],
   ];
   return (
     <div className="rounded-lg bg-gray-50 p-4 text-sm dark:bg-gray-900" role="status" aria-label="Bulk Check Status">
@@ -89,8 +86,8 @@ function CheckedCell({ check }: { check: WebsiteCheck }) {
   if (!check.checkedAt) return <span className="text-gray-600 dark:text-gray-400">Never checked</span>;
   return (
     <>
-      <div>{when(check.checkedAt)}</div>
-      {check.nextCheckDue && <div className="text-xs text-gray-600 dark:text-gray-400">Next: {day(check.nextCheckDue)}</div>}
+      <div>{formatDayAndTime(check.checkedAt)}</div>
+      {check.nextCheckDue && <div className="text-xs text-gray-600 dark:text-gray-400">Next: {formatDay(check.nextCheckDue)}</div>}
     </>
   );
 }
@@ -129,13 +126,13 @@ export function ServiceUtilitiesPage() {
   // When a run finishes, the table shows its results.
   const finishedAt = status.data?.run?.finishedAt ?? null;
   useEffect(() => {
-    if (finishedAt) void queryClient.invalidateQueries({ queryKey: ['checks', 'list'] });
+    if (finishedAt) void queryClient.invalidateQueries({ queryKey: queryKeys.checks.lists });
   }, [finishedAt, queryClient]);
 
   const queueRun = (path: string, failure: string) =>
     act(async () => {
       await apiClient.request(path, { method: 'POST' });
-      refreshSoon.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['checks'] }), CHECK_STATUS_REFRESH_AFTER_QUEUE_MS);
+      refreshSoon.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.checks.all }), CHECK_STATUS_REFRESH_AFTER_QUEUE_MS);
     }, failure);
 
   const closeChecks = (ids: string[], failure: string) => {

@@ -1,4 +1,4 @@
-import { serverMessage } from '@mealprep/api-client';
+import { serverMessage, queryKeys } from '@mealprep/api-client';
 import type { ImportResult } from '@mealprep/contracts';
 import { Button, usePageMeta } from '@mealprep/ui';
 import { useQueryClient } from '@mealprep/query';
@@ -32,7 +32,7 @@ function ImportPanel({ title, url, failure, columns }: { title: string; url: str
     try {
       const done = await uploadCsv(url, file!, setProgress);
       setResult(done);
-      await queryClient.invalidateQueries({ queryKey: ['services'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.services.all });
     } catch (failed) {
       setError(serverMessage(failed) ?? failure);
     } finally {

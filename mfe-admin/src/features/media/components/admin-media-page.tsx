@@ -1,17 +1,16 @@
-import { apiClient } from '@mealprep/api-client';
+import { apiClient, queryKeys } from '@mealprep/api-client';
 import type { AdminMediaItem } from '@mealprep/contracts';
-import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
+import { Button, EmptyNote, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@mealprep/router';
-import { EmptyNote } from '../../../lib/admin-table';
 
 
 const mediaQuery = (q: string, featuredOnly: boolean, includeDeleted: boolean) => {
   const params = new URLSearchParams({ featuredOnly: String(featuredOnly), includeDeleted: String(includeDeleted), ...(q ? { q } : {}) });
   return {
-    queryKey: ['media', 'admin', Object.fromEntries(params)],
+    queryKey: queryKeys.media.admin(Object.fromEntries(params)),
     queryFn: async ({ signal }: { signal?: AbortSignal }) => (await apiClient.get<{ items: AdminMediaItem[] }>(`/media/admin/media?${params.toString()}`, { signal })).items,
   };
 };

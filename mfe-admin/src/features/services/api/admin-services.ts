@@ -1,5 +1,5 @@
-import { apiClient } from '@mealprep/api-client';
-import type { AdminServiceList, MealType, MealTypeList, ServiceStatus } from '@mealprep/contracts';
+import { apiClient, queryKeys } from '@mealprep/api-client';
+import type { AdminServiceList, ServiceStatus } from '@mealprep/contracts';
 import { keepPreviousData, queryOptions } from '@mealprep/query';
 
 export interface AdminFilters {
@@ -22,17 +22,13 @@ export const adminServicesQuery = (filters: AdminFilters) => {
   params.set('page', String(filters.page));
   params.set('pageSize', String(ADMIN_PAGE_SIZE));
   return queryOptions({
-    queryKey: ['services', 'admin', Object.fromEntries(params)],
+    queryKey: queryKeys.services.admin(Object.fromEntries(params)),
     queryFn: ({ signal }) => apiClient.get<AdminServiceList>(`/catalog/admin/services?${params.toString()}`, { signal }),
     placeholderData: keepPreviousData,
   });
 };
 
-export const mealTypesQuery = queryOptions({
-  queryKey: ['meal-types', 'list'],
-  queryFn: async ({ signal }): Promise<MealType[]> => (await apiClient.get<MealTypeList>('/catalog/meal-types', { signal })).items,
-  staleTime: 300_000,
-});
+export { mealTypesQuery } from '@mealprep/api-client';
 
 const base = '/catalog/admin/services';
 export const adminApi = {

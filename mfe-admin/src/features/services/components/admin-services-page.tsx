@@ -1,12 +1,11 @@
 import type { AdminServiceRow, ServiceStatus } from '@mealprep/contracts';
 import { SERVICE_STATUSES } from '@mealprep/contracts/browser';
-import { Button, ErrorState, Loading, Pager, usePageMeta, type PagerLinkProps } from '@mealprep/ui';
+import { AdminTable, Button, EmptyNote, ErrorState, formatDay, Loading, Pager, StatusBadge, usePageMeta, type PagerLinkProps } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@mealprep/router';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { adminApi, adminServicesQuery, featureDays, mealTypesQuery, type AdminFilters } from '../api/admin-services';
-import { AdminTable, EmptyNote } from '../../../lib/admin-table';
 
 
 function RouterPagerLink({ href, ...rest }: PagerLinkProps) {
@@ -15,7 +14,6 @@ function RouterPagerLink({ href, ...rest }: PagerLinkProps) {
 
 
 const isFeatured = (row: AdminServiceRow, now: number) => row.status === 'published' && row.featuredUntil !== null && Date.parse(row.featuredUntil) >= now;
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 /** /dashboard/services: every service for the admins, with filters kept in the URL and bulk actions. */
 export function AdminServicesPage() {
@@ -173,8 +171,11 @@ export function AdminServicesPage() {
           <p className="text-sm text-gray-600 dark:text-gray-400">{list.data.total} services</p>
           <AdminTable
             columns={[
-              <input key="all" type="checkbox" aria-label="Select all" className="size-4 accent-emerald-700" checked={allOnPage} onChange={(e) => replace(e.target.checked ? rows.map((r) => r.id) : [])} />,
-              'Name',
+              // The box and the name share the first column, the one kept in view on a phone.
+              <span key="name" className="flex items-center gap-3">
+                <input type="checkbox" aria-label="Select all" className="size-4 accent-emerald-700" checked={allOnPage} onChange={(e) => replace(e.target.checked ? rows.map((r) => r.id) : [])} />
+                Name
+              </span>,
               'Status',
               'Featured',
               'Meal Types',
@@ -185,15 +186,19 @@ export function AdminServicesPage() {
               const featured = isFeatured(row, now);
               return (
                 <tr key={row.id} className="border-b border-gray-100 align-top dark:border-gray-800">
-                  <td className="py-2 pr-2">
-                    <input type="checkbox" aria-label={`Select ${row.name}`} className="size-4 accent-emerald-700" checked={selected.has(row.id)} onChange={(e) => toggle(row.id, e.target.checked)} />
+                  <td className="py-2 pr-4">
+                    <div className="flex items-start gap-3">
+                      <input type="checkbox" aria-label={`Select ${row.name}`} className="mt-1 size-4 shrink-0 accent-emerald-700" checked={selected.has(row.id)} onChange={(e) => toggle(row.id, e.target.checked)} />
+                      <div>
+                        <div className="font-medium">{row.name}</div>
+                        <div className="text-xs text-gray-600 dark:text-gray-400">{row.slug}</div>
+                      </div>
+                    </div>
                   </td>
                   <td className="py-2 pr-4">
-                    <div className="font-medium">{row.name}</div>
-                    <div className="text-xs text-gray-600 dark:text-gray-400">{row.slug}</div>
+                    <StatusBadge status={row.status} />
                   </td>
-                  <td className="py-2 pr-4 capitalize">{row.status}</td>
-                  <td className="py-2 pr-4">{featured && row.featuredUntil ? `Until ${day(row.featuredUntil)}` : '—'}</td>
+                  <td className="py-2 pr-4">{featured && row.featuredUntil ? `Until ${formatDay(row.featuredUntil)}` : '—'}</td>
                   <td className="py-2 pr-4">
                     {row.mealTypes.slice(0, 3).join(', ')}
                     {row.mealTypes.length > 3 ? ` +${row.mealTypes.length - 3}` : ''}

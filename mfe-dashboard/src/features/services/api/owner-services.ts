@@ -1,11 +1,11 @@
-import { apiClient, errorFromBody, ApiError, MY_SERVICES_QUERY_KEY } from '@mealprep/api-client';
+import { apiClient, errorFromBody, ApiError, MY_SERVICES_QUERY_KEY, queryKeys } from '@mealprep/api-client';
 import type { EditableService, ServiceInsertInput, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
 import { queryOptions } from '@mealprep/query';
 
 /** Under the 'services' live topic: a change made elsewhere (an admin publishing) refreshes it. */
 export const editServiceQuery = (id: string) =>
   queryOptions({
-    queryKey: ['services', 'edit', id],
+    queryKey: queryKeys.services.edit(id),
     queryFn: ({ signal }) => apiClient.get<EditableService>(`/catalog/services/${encodeURIComponent(id)}/edit`, { signal }),
   });
 

@@ -1,14 +1,13 @@
 import { isAdminQuery, MY_SERVICES_QUERY_KEY, serverMessage } from '@mealprep/api-client';
 import type { EditableService, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
 import { EDIT_NOT_FOUND_MESSAGE, NAME_CHANGE_CONFIRM, OWNER_LOCKED_STATUSES, SERVICE_STATUSES, SUBMIT_FOR_APPROVAL_CONFIRM } from '@mealprep/contracts/browser';
-import { Button, Loading, usePageMeta } from '@mealprep/ui';
+import { Button, formatDayAndTime, Loading, StatusBadge, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@mealprep/query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from '@mealprep/router';
 import { editServiceQuery, setServiceStatus, submitForApproval, updateService } from '../api/owner-services';
 import { Section, TextArea, TextField } from './form-controls';
 import { LogoUpload } from './logo-upload';
-import { StatusBadge } from './status-badge';
 
 interface EditForm {
   name: string;
@@ -56,7 +55,6 @@ function changesOf(form: EditForm, service: EditableService): ServiceUpdate {
 
 const messageOf = (failure: unknown, fallback: string) => serverMessage(failure) ?? fallback;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
 /** /dashboard/services/{serviceId}/edit: the owner's (or an admin's) editor of one listing. */
 export function EditServicePage() {
@@ -238,11 +236,11 @@ function ServiceEditor({ serviceId }: { serviceId: string }) {
           <dt className="font-medium">Owner ID</dt>
           <dd className="break-all">{service.ownerUserId ?? '—'}</dd>
           <dt className="font-medium">Created</dt>
-          <dd>{when(service.createdAt)}</dd>
+          <dd>{formatDayAndTime(service.createdAt)}</dd>
           <dt className="font-medium">Last Updated</dt>
-          <dd>{when(service.updatedAt)}</dd>
+          <dd>{formatDayAndTime(service.updatedAt)}</dd>
           <dt className="font-medium">Published</dt>
-          <dd>{when(service.publishedAt)}</dd>
+          <dd>{formatDayAndTime(service.publishedAt)}</dd>
         </dl>
         {service.statusHistory.length > 0 && (
           <>
@@ -250,7 +248,7 @@ function ServiceEditor({ serviceId }: { serviceId: string }) {
             <ol className="mt-2 space-y-1" aria-label="Status history">
               {[...service.statusHistory].reverse().map((change, i) => (
                 <li key={`${change.at}-${i}`}>
-                  {when(change.at)}: {change.from ? `${change.from} → ${change.to}` : change.to}
+                  {formatDayAndTime(change.at)}: {change.from ? `${change.from} → ${change.to}` : change.to}
                   {change.byEmail ? ` by ${change.byEmail}` : change.byAdmin ? ' by an admin' : ''}
                   {change.reason ? ` (${change.reason})` : ''}
                 </li>

@@ -1,4 +1,4 @@
-import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY, queryKeys } from '@mealprep/api-client';
 import type { BlogPost } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@mealprep/query';
 
@@ -18,7 +18,7 @@ export function articleQueryOptions(slug: string) {
     // answer included when it is a not-found or refused one (not asked again when the page mounts).
     meta: PUBLIC_QUERY,
     retryOnMount: false,
-    queryKey: ['articles', 'detail', slug],
+    queryKey: queryKeys.articles.detail(slug),
     queryFn: ({ signal }) => getArticle(slug, signal),
     enabled: isPossibleArticleSlug(slug),
   });

@@ -1,4 +1,4 @@
-import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY, queryKeys } from '@mealprep/api-client';
 import type { BlogPostList, BlogPostSummary } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@mealprep/query';
 
@@ -13,7 +13,7 @@ export function articlesQueryOptions() {
     // answer included when it is a not-found or refused one (not asked again when the page mounts).
     meta: PUBLIC_QUERY,
     retryOnMount: false,
-    queryKey: ['articles', 'list'],
+    queryKey: queryKeys.articles.list,
     queryFn: ({ signal }) => getArticles(signal),
   });
 }

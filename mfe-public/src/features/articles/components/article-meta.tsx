@@ -1,7 +1,7 @@
-import { formatDate } from '../../../lib/text';
+import { formatPublicDate } from '@mealprep/ui';
 
 export function ArticleDate({ iso }: { iso: string | null }) {
-  const text = formatDate(iso);
+  const text = formatPublicDate(iso);
   return text && iso ? <time dateTime={iso}>{text}</time> : null;
 }
 

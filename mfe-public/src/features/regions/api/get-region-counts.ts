@@ -1,4 +1,4 @@
-import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY, queryKeys } from '@mealprep/api-client';
 import type { RegionCounts } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@mealprep/query';
 
@@ -13,8 +13,7 @@ export function regionCountsQueryOptions() {
     // answer included when it is a not-found or refused one (not asked again when the page mounts).
     meta: PUBLIC_QUERY,
     retryOnMount: false,
-    // Counts move when services are published or unpublished, so they follow the 'services' topic.
-    queryKey: ['services', 'region-counts'],
+    queryKey: queryKeys.services.regionCounts,
     queryFn: ({ signal }) => getRegionCounts(signal),
   });
 }

@@ -1,4 +1,4 @@
-import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY, queryKeys } from '@mealprep/api-client';
 import type { GeoRegion } from '@mealprep/contracts';
 import { isSlug } from '@mealprep/contracts/browser';
 import { queryOptions, useQuery } from '@mealprep/query';
@@ -18,7 +18,7 @@ export function regionQueryOptions(slug: string) {
     // answer included when it is a not-found or refused one (not asked again when the page mounts).
     meta: PUBLIC_QUERY,
     retryOnMount: false,
-    queryKey: ['regions', 'detail', slug],
+    queryKey: queryKeys.regions.detail(slug),
     queryFn: ({ signal }) => getRegion(slug, signal),
     enabled: isPossibleSlug(slug),
     staleTime: 10 * 60_000,

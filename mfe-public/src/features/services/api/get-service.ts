@@ -1,4 +1,4 @@
-import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY, queryKeys } from '@mealprep/api-client';
 import type { PublicService } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@mealprep/query';
 
@@ -19,7 +19,7 @@ export function serviceQueryOptions(slug: string) {
     // answer included when it is a not-found or refused one (not asked again when the page mounts).
     meta: PUBLIC_QUERY,
     retryOnMount: false,
-    queryKey: ['services', 'detail', slug],
+    queryKey: queryKeys.services.detail(slug),
     queryFn: ({ signal }) => getService(slug, signal),
     enabled: isPossibleServiceSlug(slug),
   });

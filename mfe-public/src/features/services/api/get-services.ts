@@ -1,4 +1,4 @@
-import { apiClient, PUBLIC_QUERY } from '@mealprep/api-client';
+import { apiClient, PUBLIC_QUERY, queryKeys } from '@mealprep/api-client';
 import type { ServiceList } from '@mealprep/contracts';
 import { MAX_SEARCH_LENGTH, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
 import { keepPreviousData, queryOptions, useQuery } from '@mealprep/query';
@@ -52,7 +52,7 @@ export function servicesQueryOptions(filter: ServiceListFilter) {
     meta: PUBLIC_QUERY,
     retryOnMount: false,
     // Under the 'services' topic, so a published or edited service refreshes every open list.
-    queryKey: ['services', 'list', Object.fromEntries(params)],
+    queryKey: queryKeys.services.list(Object.fromEntries(params)),
     queryFn: ({ signal }) => getServices(filter, signal),
     // Turning pages keeps the previous page on screen while the next loads; another list does not.
     placeholderData: (previous, previousQuery) =>

@@ -1,9 +1,9 @@
-import { logout, MY_SERVICES_QUERY_KEY, SESSION_QUERY_KEY } from '@mealprep/api-client';
+import { logout, MY_SERVICES_QUERY_KEY, SESSION_QUERY_KEY, queryKeys } from '@mealprep/api-client';
 import { ADMIN_SCREENS, PRODUCT_NAME, PRODUCT_SHORT_NAME } from '@mealprep/contracts/browser';
 import { Button } from '@mealprep/ui';
 import { useQueryClient } from '@mealprep/query';
-import { useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from '@mealprep/router';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from '@mealprep/router';
 import { useIsAdmin, useMyServices, useSession } from '../../auth/hooks/use-session';
 import { navLinkClass } from '../../layout/nav-links';
 import { ThemeSwitch } from '../../theme/components/theme-switch';
@@ -17,6 +17,16 @@ export function DashboardLayout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
+  // Below the md width the sidebar folds behind a Menu button; it folds again on every navigation.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
+  const onMenuKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
 
   const onLogout = async () => {
     setLeaving(true);
@@ -24,7 +34,7 @@ export function DashboardLayout() {
       await logout();
     } finally {
       // Whatever the server said, this page forgets the user.
-      queryClient.removeQueries({ queryKey: ['auth'] });
+      queryClient.removeQueries({ queryKey: queryKeys.auth.all });
       queryClient.removeQueries({ queryKey: MY_SERVICES_QUERY_KEY });
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
       navigate('/login', { replace: true });
@@ -34,49 +44,56 @@ export function DashboardLayout() {
   return (
     <div className="flex min-h-screen flex-col lg:flex-row">
       <aside className="flex flex-col border-b border-gray-200 bg-white lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0 lg:border-b-0 lg:border-r dark:border-gray-800 dark:bg-gray-950">
-        <div className="px-4 py-5">
-          <p className="text-lg font-bold tracking-tight">{PRODUCT_SHORT_NAME} Dashboard</p>
-          <p className="mt-1 truncate text-sm text-gray-600 dark:text-gray-400" data-testid="dashboard-user-email">
-            {user?.email}
-          </p>
+        <div className="flex items-start justify-between gap-3 px-4 py-5">
+          <div className="min-w-0">
+            <p className="text-lg font-bold tracking-tight">{PRODUCT_SHORT_NAME} Dashboard</p>
+            <p className="mt-1 truncate text-sm text-gray-600 dark:text-gray-400" data-testid="dashboard-user-email">
+              {user?.email}
+            </p>
+          </div>
+          <Button ref={menuButton} variant="outline" size="sm" className="md:hidden" aria-expanded={menuOpen} aria-controls="dashboard-menu" onClick={() => setMenuOpen((open) => !open)}>
+            Menu
+          </Button>
         </div>
-        <nav aria-label="Dashboard" className="flex-1 px-2">
-          <ul className="space-y-1">
-            <li>
-              <NavLink to="/dashboard" end className={navLinkClass}>
-                Dashboard
-              </NavLink>
-            </li>
-            {firstService && (
+        <div id="dashboard-menu" onKeyDown={onMenuKey} className={`${menuOpen ? 'flex' : 'hidden'} flex-1 flex-col md:flex`}>
+          <nav aria-label="Dashboard" className="flex-1 px-2">
+            <ul className="space-y-1">
               <li>
-                <NavLink to={`/dashboard/services/${firstService.id}/edit`} className={navLinkClass}>
-                  Edit My Service
+                <NavLink to="/dashboard" end className={navLinkClass}>
+                  Dashboard
                 </NavLink>
               </li>
-            )}
-            {isAdmin &&
-              ADMIN_SCREENS.map((screen) => (
-                <li key={screen.path}>
-                  <NavLink to={`/dashboard/${screen.path}`} end={screen.path === 'services'} className={navLinkClass}>
-                    {screen.label}
+              {firstService && (
+                <li>
+                  <NavLink to={`/dashboard/services/${firstService.id}/edit`} className={navLinkClass}>
+                    Edit My Service
                   </NavLink>
                 </li>
-              ))}
-          </ul>
-        </nav>
-        <div className="space-y-2 border-t border-gray-200 px-4 py-4 dark:border-gray-800">
-          <div className="flex items-center gap-2">
-            <Button variant="outline" size="sm" onClick={() => navigate('/')}>
-              Exit admin
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => void onLogout()} disabled={leaving}>
-              Log out
-            </Button>
-            <ThemeSwitch />
+              )}
+              {isAdmin &&
+                ADMIN_SCREENS.map((screen) => (
+                  <li key={screen.path}>
+                    <NavLink to={`/dashboard/${screen.path}`} end={screen.path === 'services'} className={navLinkClass}>
+                      {screen.label}
+                    </NavLink>
+                  </li>
+                ))}
+            </ul>
+          </nav>
+          <div className="space-y-2 border-t border-gray-200 px-4 py-4 dark:border-gray-800">
+            <div className="flex items-center gap-2">
+              <Button variant="outline" size="sm" onClick={() => navigate('/')}>
+                Exit admin
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => void onLogout()} disabled={leaving}>
+                Log out
+              </Button>
+              <ThemeSwitch />
+            </div>
+            <Link to="/" className="block text-sm text-gray-600 hover:underline dark:text-gray-400">
+              ← {PRODUCT_NAME}
+            </Link>
           </div>
-          <Link to="/" className="block text-sm text-gray-600 hover:underline dark:text-gray-400">
-            ← {PRODUCT_NAME}
-          </Link>
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10">

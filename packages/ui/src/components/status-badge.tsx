@@ -1,6 +1,6 @@
 import type { ServiceStatus } from '@mealprep/contracts';
 
-/** Spec §4: published green, pending yellow, draft grey (the default), rejected red, closed neutral. */
+/** A listing's status, on the owner's and the admin's screens. Spec §4: published green, pending yellow, draft grey (the default), rejected red, closed neutral. */
 const COLOURS: Record<ServiceStatus, string> = {
   published: 'bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-100',
   pending: 'bg-yellow-100 text-yellow-800 dark:bg-yellow-900 dark:text-yellow-100',

@@ -1,0 +1,51 @@
+import type { LiveTopic } from '@mealprep/contracts';
+
+/** A key under a live topic: its first part is the topic, so an event naming the topic refreshes it. */
+export type LiveQueryKey<T extends LiveTopic = LiveTopic> = readonly [T, ...unknown[]];
+
+const under =
+  <T extends LiveTopic>(topic: T) =>
+  <R extends readonly unknown[]>(...rest: R): readonly [T, ...R] =>
+    [topic, ...rest] as const;
+
+const services = under('services');
+const mealTypes = under('meal-types');
+const regions = under('regions');
+const articles = under('articles');
+const banners = under('banners');
+
+/**
+ * Every cache key the shell and the remotes read, in one place: they share one QueryClient, so two
+ * apps reading the same data must name it alike. Keys of catalogue data start with their live topic
+ * (the shell refreshes `[topic]` when the topic changes: shell/src/features/live); the signed-in
+ * person's keys start with 'auth' (dropped on signing out), the admin's checks and media with their
+ * own names (asked again by the screens that change them).
+ */
+export const queryKeys = {
+  services: {
+    all: services(),
+    list: (params: Record<string, string>) => services('list', params),
+    detail: (slug: string) => services('detail', slug),
+    /** Counts per state move when services are published or unpublished, so they follow 'services'. */
+    regionCounts: services('region-counts'),
+    mine: services('mine'),
+    edit: (id: string) => services('edit', id),
+    admin: (params: Record<string, string>) => services('admin', params),
+  },
+  mealTypes: { all: mealTypes(), list: mealTypes('list'), detail: (slug: string) => mealTypes('detail', slug) },
+  regions: { all: regions(), list: regions('list'), detail: (slug: string) => regions('detail', slug) },
+  articles: { all: articles(), list: articles('list'), detail: (slug: string) => articles('detail', slug), admin: articles('admin') },
+  banners: { all: banners(), active: banners('active'), admin: banners('admin') },
+  auth: {
+    all: ['auth'] as const,
+    me: ['auth', 'me'] as const,
+    isAdmin: ['auth', 'is-admin'] as const,
+    loginLink: (selector: string, loginToken: string) => ['auth', 'login-link', selector, loginToken] as const,
+  },
+  checks: { all: ['checks'] as const, status: ['checks', 'status'] as const, list: (filter: string) => ['checks', 'list', filter] as const, lists: ['checks', 'list'] as const },
+  media: { admin: (params: Record<string, string>) => ['media', 'admin', params] as const },
+  runtimeConfig: ['runtime-config'] as const,
+} as const;
+
+/** The key that an event on `topic` refreshes (with every key under it). */
+export const liveTopicKey = (topic: LiveTopic): LiveQueryKey => [topic];

@@ -1,0 +1,34 @@
+import type { GeoRegion, GeoRegionList, MealType, MealTypeList } from '@mealprep/contracts';
+import { apiClient } from './client';
+import { queryKeys } from './query-keys';
+import { PUBLIC_QUERY } from './runtime-config';
+
+export async function getMealTypes(signal?: AbortSignal): Promise<MealType[]> {
+  return (await apiClient.get<MealTypeList>('/catalog/meal-types', { signal })).items;
+}
+
+export async function getRegions(signal?: AbortSignal): Promise<GeoRegion[]> {
+  return (await apiClient.get<GeoRegionList>('/catalog/regions', { signal })).items;
+}
+
+/**
+ * The meal types and the regions, read by the public pages, the owner's form and the admin's
+ * filters alike: one definition, so the one cache entry each is read the same way by every app.
+ * The same for every visitor: fetched by the server render and handed to the page, its answer
+ * included when it is a not-found or refused one (not asked again when the page mounts).
+ */
+export const mealTypesQuery = {
+  queryKey: queryKeys.mealTypes.list,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => getMealTypes(signal),
+  meta: PUBLIC_QUERY,
+  retryOnMount: false,
+  staleTime: 5 * 60_000,
+} as const;
+
+export const regionsQuery = {
+  queryKey: queryKeys.regions.list,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => getRegions(signal),
+  meta: PUBLIC_QUERY,
+  retryOnMount: false,
+  staleTime: 10 * 60_000,
+} as const;
