@@ -60,7 +60,7 @@ export function createAuthApp(deps: AuthDeps) {
     bodyLimit: '16kb',
     readiness: () => ({ database: isDatabaseConnected(deps.connection), broker: deps.broker.isConnected() }),
     mount: (app) => {
-      app.use(loginRouter(signIn));
+      app.use(loginRouter(signIn, { secret: deps.identitySecret, siteUrl: deps.siteUrl }));
       app.use(sessionRouter({ ...repositories, secret: deps.identitySecret, now: deps.now }));
     },
   });

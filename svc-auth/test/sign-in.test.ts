@@ -9,6 +9,8 @@ import { signInParts, startMailCatcher } from './mail-catcher';
 
 const SITE_URL = 'https://meals.example.com';
 const ADMIN = 'boss@example.com';
+/** The mail server refuses mail to this address (the SMTP fake takes every other). */
+const UNDELIVERABLE = 'refused@example.com';
 
 describe('svc-auth: passwordless sign-in', () => {
   let db: Awaited<ReturnType<typeof testDatabase>>;
@@ -25,7 +27,8 @@ describe('svc-auth: passwordless sign-in', () => {
     smtp = await startMailCatcher();
     await mq.broker.subscribe('auth-test', ['auth.#'], async (event) => void events.push(event.type), { exclusive: true });
     await ensureAuthIndexes(authRepositories(db.connection, testOutbox(db.connection, mq.broker)));
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Meal Prep Directory <no-reply@example.com>', outbox: '/nonexistent', logger: silentLogger });
+    const smtpMailer = createMailer({ smtpUrl: smtp.url, from: 'Meal Prep Directory <no-reply@example.com>', outbox: '/nonexistent', logger: silentLogger });
+    const mailer = { ...smtpMailer, send: (message: Parameters<typeof smtpMailer.send>[0]) => (message.to === UNDELIVERABLE ? Promise.reject(new Error('550 mailbox unavailable')) : smtpMailer.send(message)) };
     http = await serve(
       createAuthApp({
         logger: createLogger('svc-auth', 'silent'),
@@ -72,6 +75,13 @@ describe('svc-auth: passwordless sign-in', () => {
     });
     return ((await response.json()) as { identity: unknown }).identity;
   };
+
+  it('when the sign-in mail cannot be sent, then the request answers 502 "Error sending link" and no session starts', async () => {
+    const response = await post('/login/request', { email: UNDELIVERABLE });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ error: { code: 'mail_failed', message: 'Error sending link' } });
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
 
   it('when someone asks for a link, then one mail with a text and an HTML part carries the site link and a 6-digit code, within a second', async () => {
     const { mail, started } = await requestMail('  New.Owner@Example.com ', { host: 'evil.example.net' });

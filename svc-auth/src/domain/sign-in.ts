@@ -1,13 +1,9 @@
-import type { Request, Response } from 'express';
-import { Passport } from 'passport';
-import { Strategy as MagicLinkStrategy } from 'passport-magic-link';
 import {
   LOGIN_CODE_LENGTH,
   LOGIN_CODE_MAX_ATTEMPTS,
   LOGIN_MAILS_PER_EMAIL,
   LOGIN_MAILS_PER_IP,
   LOGIN_TOKEN_TTL_MINUTES,
-  SESSION_COOKIE,
   SESSION_MAX_AGE_DAYS,
   type SessionUser,
 } from '@mealprep/contracts';
@@ -41,57 +37,49 @@ export const LINK_INVALID = 'This sign-in link is invalid, has expired or was al
 export const CODE_INVALID = 'That code is not right or has expired. Check the e-mail or request a new one.';
 export const CODE_LOCKED = 'Too many wrong codes. Request a new sign-in e-mail.';
 
-type PassportOutcome =
-  | { kind: 'pass' }
-  | { kind: 'success'; user: Record<string, unknown> }
-  | { kind: 'fail' }
-  | { kind: 'error'; err: unknown };
+/** A session begun: the person, and the token their browser keeps (as a cookie, for maxAgeMs). */
+export interface SignedIn {
+  user: SessionUser;
+  session: { token: string; maxAgeMs: number };
+}
 
 /**
- * Passwordless sign-in. The link is passport-magic-link's signed token (10 minutes), sent with a
+ * The e-mailed link's signed token is made and checked outside the domain (entry-points/http/
+ * magic-link.ts): `send` makes a token for an address and hands it to deliver(), throwing when the
+ * mail was not sent; `accept` answers the address of a link whose token is genuine and unexpired,
+ * once useLink() took it, or null.
+ */
+export type SendLinkToken = (email: string) => Promise<void>;
+export type AcceptLinkToken = (link: SignInLink) => Promise<string | null>;
+
+export type SignInLink = { loginToken: string; selector: string };
+
+/**
+ * Passwordless sign-in. The link is a signed token (10 minutes), sent with a
  * selector and a 6-digit code. Single use does not rely on the strategy's in-memory store: every
  * link and code is a record in MongoDB (hashes only), used by one unique-key insert. Only the
  * newest e-mail of an address works: a new one ends the link and code of every older one, so a
  * code killed by wrong tries stays dead and each e-mail gives five guesses at its own code only.
  */
 export class SignIn {
-  private readonly passport = new Passport();
   private readonly codeKey: string;
-  private readonly mailFailures = new WeakMap<Request, unknown>();
   private readonly now: () => Date;
 
   constructor(private readonly deps: SignInDeps) {
     this.now = deps.now ?? (() => new Date());
     this.codeKey = deriveKey(deps.secret, 'login-code');
-    this.passport.use(
-      new MagicLinkStrategy(
-        {
-          secret: deriveKey(deps.secret, 'magic-link'),
-          userFields: ['email'],
-          tokenField: 'loginToken',
-          ttl: LOGIN_TOKEN_TTL_MINUTES * 60,
-          passReqToCallbacks: true,
-          // The user is looked up (or made) only once the link is used, so asking for a link tells
-          // nothing about whether an account exists.
-          verifyUserAfterToken: true,
-        },
-        (req: Request, user: Record<string, unknown>, token: string) => this.deliver(req, String(user.email), token),
-        (req: Request, user: Record<string, unknown>) => this.useLink(req, user),
-      ),
-    );
   }
 
-  /** Sends a link and code to the address, within the send limits. */
-  async requestLink(req: Request, res: Response, email: string): Promise<void> {
-    await this.takeSendSlots(res, email, req.ip ?? '');
-    req.body = { email };
-    const outcome = await this.runStrategy(req, res, { action: 'requestToken' });
-    const mailFailure = this.mailFailures.get(req);
-    if (mailFailure !== undefined) {
-      this.deps.logger.error({ err: mailFailure }, 'sign-in mail not sent');
-      throw new AppError('mail_failed', 'Error sending link', { status: 502 });
-    }
-    if (outcome.kind !== 'pass') throw new AppError('mail_failed', 'Error sending link', { status: 502 });
+  /** Sends a link and code to the address (from `ip`), within the send limits. */
+  async requestLink(email: string, ip: string, send: SendLinkToken): Promise<void> {
+    await this.takeSendSlots(email, ip);
+    await send(email);
+  }
+
+  /** The refusal when a sign-in mail could not be sent (logged with its cause). */
+  mailNotSent(cause: unknown): AppError {
+    if (cause !== undefined) this.deps.logger.error({ err: cause }, 'sign-in mail not sent');
+    return new AppError('mail_failed', 'Error sending link', { status: 502 });
   }
 
   /**
@@ -104,15 +92,13 @@ export class SignIn {
     return { email: mail.email };
   }
 
-  /** Signs in with the e-mailed link; sets the session cookie. */
-  async loginWithLink(req: Request, res: Response, link: { loginToken: string; selector: string }): Promise<SessionUser> {
-    // Checked first so a wrong or used link never reaches the strategy (which would log it).
+  /** Signs in with the e-mailed link: a new session. */
+  async loginWithLink(link: SignInLink, accept: AcceptLinkToken): Promise<SignedIn> {
+    // Checked first so a wrong or used link never reaches the token check (which would log it).
     if (!(await this.liveLink(link, this.now()))) throw AppError.badRequest(LINK_INVALID);
-    req.body = link;
-    const outcome = await this.runStrategy(req, res, { action: 'acceptToken', allowReuse: true });
-    if (outcome.kind === 'error') throw outcome.err;
-    if (outcome.kind !== 'success' || typeof outcome.user.email !== 'string') throw AppError.badRequest(LINK_INVALID);
-    return this.startSession(res, outcome.user.email);
+    const email = await accept(link);
+    if (!email) throw AppError.badRequest(LINK_INVALID);
+    return this.startSession(email);
   }
 
   /**
@@ -120,27 +106,27 @@ export class SignIn {
    * that e-mail before it is checked, so however many are sent at once, at most five are ever
    * compared: after five wrong ones the code is dead for good (a new e-mail brings a new code).
    */
-  async loginWithCode(res: Response, email: string, code: string): Promise<SessionUser> {
+  async loginWithCode(email: string, code: string): Promise<SignedIn> {
     const now = this.now();
     const mail = await this.liveMail(email, now);
     if (!mail) throw new AppError('code_invalid', CODE_INVALID, { status: 400 });
     const tries = await this.deps.tokens.countCodeTry(mail.selector, now);
     if (tries > LOGIN_CODE_MAX_ATTEMPTS) throw new AppError('code_locked', CODE_LOCKED, { status: 400 });
     const right = code.length === LOGIN_CODE_LENGTH && sameHash(mail.codeHash, codeHash(this.codeKey, email, code));
-    if (right && (await this.deps.tokens.claim(mail.selector, now))) return this.startSession(res, email);
+    if (right && (await this.deps.tokens.claim(mail.selector, now))) return this.startSession(email);
     if (tries >= LOGIN_CODE_MAX_ATTEMPTS) throw new AppError('code_locked', CODE_LOCKED, { status: 400 });
     throw new AppError('code_invalid', CODE_INVALID, { status: 400 });
   }
 
-  async logout(res: Response, token: string | undefined): Promise<void> {
-    res.clearCookie(SESSION_COOKIE, this.cookieOptions());
+  /** Ends the session of this token, if it is one. */
+  async logout(token: string | undefined): Promise<void> {
     if (!token) return;
     const hash = sessionHash(token);
     await this.deps.sessions.revoke(hash, this.now(), (userId) => [this.deps.events.event('auth.session.revoked', { userId, sessionHash: hash })]);
     await this.deps.events.relay();
   }
 
-  private async takeSendSlots(res: Response, email: string, ip: string): Promise<void> {
+  private async takeSendSlots(email: string, ip: string): Promise<void> {
     const now = this.now();
     const limits = [
       { key: `email:${sha256(email)}`, ...LOGIN_MAILS_PER_EMAIL },
@@ -153,31 +139,15 @@ export class SignIn {
       if (!slot.ok) {
         for (const key of taken) await this.deps.sends.release(key, now);
         const seconds = Math.max(1, Math.ceil((slot.oldest.getTime() + windowMs - now.getTime()) / 1000));
-        res.set('Retry-After', String(seconds));
         const minutes = Math.ceil(seconds / 60);
-        throw new AppError('too_many_requests', `Too many sign-in e-mails. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, { status: 429 });
+        throw new AppError('too_many_requests', `Too many sign-in e-mails. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, { status: 429, retryAfterSeconds: seconds });
       }
       taken.push(limit.key);
     }
   }
 
-  private runStrategy(req: Request, res: Response, options: Record<string, unknown>): Promise<PassportOutcome> {
-    return new Promise((resolve) => {
-      const authenticate = this.passport.authenticate(
-        'magiclink',
-        { session: false, ...options },
-        (err: unknown, user: Record<string, unknown> | false) => {
-          if (err) resolve({ kind: 'error', err });
-          else if (user) resolve({ kind: 'success', user });
-          else resolve({ kind: 'fail' });
-        },
-      ) as (req: Request, res: Response, next: (err?: unknown) => void) => void;
-      authenticate(req, res, (err?: unknown) => resolve(err ? { kind: 'error', err } : { kind: 'pass' }));
-    });
-  }
-
-  /** The strategy's sendToken: stores the link (hashed) with a code, and mails both. */
-  private async deliver(req: Request, email: string, token: string): Promise<void> {
+  /** A link's token was made for the address: stores it (hashed) with a code, and mails both; throws when the mail fails. */
+  async deliver(email: string, token: string): Promise<void> {
     const now = this.now();
     const selector = randomToken(16);
     const code = randomCode(LOGIN_CODE_LENGTH);
@@ -190,11 +160,7 @@ export class SignIn {
       expiresAt: new Date(now.getTime() + LOGIN_TOKEN_TTL_MINUTES * MINUTE),
     });
     const link = `${this.deps.siteUrl}/login?${new URLSearchParams({ loginToken: token, selector }).toString()}`;
-    try {
-      await this.deps.mailer.send(signInMail(email, link, code));
-    } catch (err) {
-      this.mailFailures.set(req, err);
-    }
+    await this.deps.mailer.send(signInMail(email, link, code));
     // Now and then, records nobody can use any more are removed.
     if (Math.random() < 0.05) {
       const dayAgo = new Date(now.getTime() - DAY);
@@ -202,13 +168,11 @@ export class SignIn {
     }
   }
 
-  /** The strategy's verifyUser, after its signature and expiry checks: uses the link, once. */
-  private async useLink(req: Request, user: Record<string, unknown>): Promise<Record<string, unknown> | null> {
-    const link = req.body as { loginToken: string; selector: string };
-    if (typeof user.email !== 'string') return null;
+  /** After the token's signature and expiry were checked: uses the link of this address, once. */
+  async useLink(link: SignInLink, email: string): Promise<boolean> {
     const now = this.now();
     const mail = await this.liveLink(link, now);
-    return mail && mail.email === user.email && (await this.deps.tokens.claim(mail.selector, now)) ? { email: user.email } : null;
+    return Boolean(mail && mail.email === email && (await this.deps.tokens.claim(mail.selector, now)));
   }
 
   /** The one e-mail of the address that can still sign in: its newest, unused and unexpired. */
@@ -218,14 +182,14 @@ export class SignIn {
   }
 
   /** The e-mail a link belongs to, when the token is its own and that e-mail can still sign in. */
-  private async liveLink(link: { loginToken: string; selector: string }, now: Date): Promise<SignInMail | null> {
+  private async liveLink(link: SignInLink, now: Date): Promise<SignInMail | null> {
     const mail = await this.deps.tokens.bySelector(link.selector);
     if (!mail || !sameHash(mail.tokenHash, sha256(link.loginToken))) return null;
     const live = await this.liveMail(mail.email, now);
     return live?.selector === mail.selector ? live : null;
   }
 
-  private async startSession(res: Response, email: string): Promise<SessionUser> {
+  private async startSession(email: string): Promise<SignedIn> {
     const now = this.now();
     const events = this.deps.events;
     const { user } = await this.deps.users.findOrCreate(email, now, (created) => [events.event('auth.user.created', { userId: created.id, email })]);
@@ -239,11 +203,6 @@ export class SignIn {
       createdAt: now,
       expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_DAYS * DAY),
     });
-    res.cookie(SESSION_COOKIE, token, { ...this.cookieOptions(), maxAge: SESSION_MAX_AGE_DAYS * DAY });
-    return { id: user.id, email: user.email, roles: await this.deps.users.rolesOf(user.id) };
-  }
-
-  private cookieOptions() {
-    return { httpOnly: true, sameSite: 'lax' as const, secure: this.deps.siteUrl.startsWith('https:'), path: '/' };
+    return { user: { id: user.id, email: user.email, roles: await this.deps.users.rolesOf(user.id) }, session: { token, maxAgeMs: SESSION_MAX_AGE_DAYS * DAY } };
   }
 }
