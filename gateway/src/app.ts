@@ -1,5 +1,5 @@
 import express from 'express';
-import { BannerImageListSchema, EventPayloadSchemas, LIVE_PATH, PRODUCT_NAME, SESSION_COOKIE, type RuntimeConfig } from '@mealprep/contracts';
+import { BannerImageListSchema, LIVE_PATH, PRODUCT_NAME, SESSION_COOKIE, type RuntimeConfig } from '@mealprep/contracts';
 import { AppError, Broker, errorHandler, requestContext, metricsEndpoint, serviceMetrics, signClientAddress, signIdentity, sessionHash, readCookie, type Logger } from '@mealprep/service-kit';
 import { pinClientAddress } from './auth/client-address';
 import { noInternalRoutes, resolveIdentity, sameOriginWrites } from './auth/request-guards';
@@ -7,8 +7,9 @@ import { SessionResolver } from './auth/session-resolver';
 import { checkNowTimeoutMs, type GatewayConfig } from './config';
 import { readShellIndex, securityHeaders } from './front-end/security-headers';
 import { staticSite } from './front-end/static-site';
+import { subscribeCatalogEvents } from './entry-points/mq/catalog-events';
+import { subscribeSessionEvents } from './entry-points/mq/session-events';
 import { LiveHub } from './live/live-hub';
-import { invalidationFor } from './live/topics';
 import { catalogReader } from './pages/catalog-reader';
 import { preloadHints } from './pages/preloads';
 import { RenderedPages } from './pages/rendered-pages';
@@ -200,35 +201,15 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     rendered,
     sessions,
     start: async () => {
-      await broker.subscribe(
-        'gateway-sessions',
-        ['auth.session.revoked', 'auth.user.roles-changed'],
-        async (event) => {
-          if (event.type === 'auth.session.revoked') {
-            const { sessionHash: hash } = EventPayloadSchemas['auth.session.revoked'].parse(event.payload);
-            sessions.dropSession(hash);
-            live.endSession(hash);
-          }
-          if (event.type === 'auth.user.roles-changed') {
-            const { userId } = EventPayloadSchemas['auth.user.roles-changed'].parse(event.payload);
-            sessions.dropUser(userId);
-            live.endUser(userId);
-          }
+      await subscribeSessionEvents(broker, { sessions, live });
+      await subscribeCatalogEvents(broker, {
+        live,
+        dropPages: () => rendered?.clear(),
+        dropLists: () => edgeCache.clear(),
+        dropBanner: () => {
+          banner = null;
         },
-        { exclusive: true, prefetch: 50 },
-      );
-      await broker.subscribe(
-        'gateway-live',
-        ['catalog.#', 'media.#'],
-        async (event) => {
-          rendered?.clear();
-          if (event.type.startsWith('media.banners.')) banner = null;
-          if (event.type.startsWith('catalog.') || event.type.startsWith('media.')) edgeCache.clear();
-          const message = invalidationFor(event);
-          if (message) live.broadcast(message);
-        },
-        { exclusive: true, prefetch: 50 },
-      );
+      });
       // Until the stream is up (and again after any reconnect) cached answers could miss a change.
       broker.onConnectionChange((connected) => {
         edgeCache.clear();

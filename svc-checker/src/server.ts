@@ -1,7 +1,8 @@
 import { bootService, createResolver, retryUntilDone, runService } from '@mealprep/service-kit';
 import { checkerDomain, checkerRepositories, createCheckerApp, ensureCheckerIndexes, type CheckerDeps } from './app';
 import { loadCheckerConfig } from './config';
-import { CHECK_QUEUE, queueDueChecks, runCheckJob } from './domain/checks';
+import { queueDueChecks } from './domain/checks';
+import { consumeCheckJobs } from './entry-points/mq/check-jobs';
 import { subscribeCatalogEvents, syncFromCatalog } from './entry-points/mq/catalog-events';
 
 const config = loadCheckerConfig();
@@ -21,7 +22,7 @@ await runService('svc-checker', async () => {
       await subscribeCatalogEvents({ broker, ...repositories, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger });
       // svc-catalog may still be starting (it seeds first): the copy is loaded as soon as it answers.
       if (config.CATALOG_URL) syncing = retryUntilDone(() => syncFromCatalog({ services: repositories.services, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger }));
-      await broker.consumeJobs(CHECK_QUEUE, (job) => runCheckJob(domain, job), { prefetch: config.CHECK_CONCURRENCY, retryDelaysMs: config.CHECK_JOB_RETRY_DELAYS_MS });
+      await consumeCheckJobs(broker, domain, { prefetch: config.CHECK_CONCURRENCY, retryDelaysMs: config.CHECK_JOB_RETRY_DELAYS_MS });
       scheduler = setInterval(() => {
         queueDueChecks(domain).catch((err: unknown) => logger.warn({ err }, 'the scheduler could not queue due checks'));
       }, config.CHECK_SCHEDULE_INTERVAL_MS);

@@ -3,7 +3,8 @@ import { signIdentity } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkerDomain, createCheckerApp, ensureCheckerIndexes, checkerRepositories, type CheckerDeps } from '../src/app';
-import { CHECK_QUEUE, runCheckJob } from '../src/domain/checks';
+import { CHECK_QUEUE } from '../src/domain/checks';
+import { consumeCheckJobs } from '../src/entry-points/mq/check-jobs';
 import { createResolver } from '../src/domain/resolver';
 import { subscribeCatalogEvents } from '../src/entry-points/mq/catalog-events';
 import { startFakeSites } from './fake-sites';
@@ -36,7 +37,7 @@ describe('website checks through the API and the queue', () => {
     await subscribeCatalogEvents({ broker: mq.broker, ...repositories, identitySecret: TEST_IDENTITY_SECRET, logger: silentLogger });
     await mq.broker.subscribe('checker-api-probe', ['checker.#'], async (event) => void announced.push(event));
     const domain = checkerDomain(deps);
-    await mq.broker.consumeJobs(CHECK_QUEUE, (job) => runCheckJob(domain, job), { prefetch: 10, retryDelaysMs: [200] });
+    await consumeCheckJobs(mq.broker, domain, { prefetch: 10, retryDelaysMs: [200] });
     http = await serve(createCheckerApp(deps));
     const service = (n: number, name: string, status: string, website: string) =>
       mq.broker.publish('catalog.service.created', { serviceId: id(n), slug: name.toLowerCase().replace(/ /g, '-'), status: status as 'published', name, website });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CHECK_RECENT_DAYS, CheckJobSchema, type BulkCheckStatus, type CheckJob, type CheckNowResult, type ReviewAction } from '@mealprep/contracts';
+import { CHECK_RECENT_DAYS, type BulkCheckStatus, type CheckJob, type CheckNowResult, type ReviewAction } from '@mealprep/contracts';
 import { AppError, type DomainEvents, type Logger } from '@mealprep/service-kit';
 import type { CheckRepository } from '../data-access/check-repository';
 import type { CheckRunRepository } from '../data-access/check-run-repository';
@@ -69,13 +69,7 @@ export async function queueDueChecks(deps: CheckerDomainDeps, limit = 500): Prom
 }
 
 /** A worker's job: check, store, count it for its run. A redelivered job is stored again (the same service, one row) but counted once. */
-export async function runCheckJob(deps: CheckerDomainDeps, raw: unknown): Promise<void> {
-  const parsed = CheckJobSchema.safeParse(raw);
-  if (!parsed.success) {
-    deps.logger.warn({ issues: parsed.error.issues }, 'dropped a check job that does not match its schema');
-    return;
-  }
-  const job = parsed.data;
+export async function runCheckJob(deps: CheckerDomainDeps, job: CheckJob): Promise<void> {
   const service = await deps.services.findById(job.serviceId);
   if (service) {
     const result = await checkWebsite(service.website, deps.check);
