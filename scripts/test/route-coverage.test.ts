@@ -1,12 +1,11 @@
 import type { Express } from 'express';
-import { Broker } from '@mealprep/service-kit';
+import { Broker, createResolver } from '@mealprep/service-kit';
 import { silentLogger, TEST_IDENTITY_SECRET, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../../gateway/src/app';
 import { loadGatewayConfig } from '../../gateway/src/config';
 import { createAuthApp } from '../../svc-auth/src/app';
 import { createCatalogApp } from '../../svc-catalog/src/app';
-import { createResolver } from '../../svc-checker/src/domain/resolver';
 import { createCheckerApp } from '../../svc-checker/src/app';
 import { createMediaApp } from '../../svc-media/src/app';
 import { AUTHORIZATION_MATRIX } from './authorization-matrix';

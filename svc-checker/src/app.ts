@@ -3,7 +3,7 @@ import { Broker, createApp, isDatabaseConnected, Outbox, type Logger } from '@me
 import { checkRepository } from './data-access/check-repository';
 import { checkRunRepository } from './data-access/check-run-repository';
 import { serviceProjectionRepository } from './data-access/service-projection-repository';
-import type { CheckOptions } from './domain/check-website';
+import { checkOptions, type CheckSettings } from './data-access/website-pages';
 import { CHECK_QUEUE, type CheckerDomainDeps } from './domain/checks';
 import { adminChecksRouter } from './entry-points/http/admin-checks-router';
 
@@ -14,7 +14,7 @@ export interface CheckerDeps {
   /** The service's outbox; one of the app's own when not given. */
   outbox?: Outbox;
   identitySecret: string;
-  check: CheckOptions;
+  check: CheckSettings;
   /** Waits before a failed job is tried again (the work queue's delay queues). */
   jobRetryDelaysMs: number[];
   exposeStack?: boolean;
@@ -39,7 +39,7 @@ export function checkerDomain(deps: CheckerDeps): CheckerDomainDeps {
   const outbox = deps.outbox ?? new Outbox(deps);
   return {
     ...checkerRepositories(deps.connection, outbox),
-    check: deps.check,
+    check: checkOptions(deps.check),
     sendJobs: (jobs) => deps.broker.sendJobs(CHECK_QUEUE, jobs, { retryDelaysMs: deps.jobRetryDelaysMs }),
     events: outbox,
     logger: deps.logger,

@@ -1,10 +1,11 @@
 import { createResolver } from '@mealprep/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkWebsite, type CheckOptions } from '../src/domain/check-website';
+import { checkOptions, type CheckSettings } from '../src/data-access/website-pages';
+import { checkWebsite } from '../src/domain/check-website';
 import { closedPort, HOSTILE_PAGES, startFakeSites } from './fake-sites';
 
 let sites: Awaited<ReturnType<typeof startFakeSites>>;
-let base: CheckOptions;
+let base: CheckSettings;
 
 beforeAll(async () => {
   sites = await startFakeSites();
@@ -30,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => sites.close());
 
-const check = (url: string, options: Partial<CheckOptions> = {}) => checkWebsite(url, { ...base, ...options });
+const check = (url: string, settings: Partial<CheckSettings> = {}) => checkWebsite(url, checkOptions({ ...base, ...settings }));
 
 describe('checking one website', () => {
   it('when the site answers with a page, then it is accessible and nothing is suggested', async () => {

@@ -1,11 +1,10 @@
 import type { BulkCheckStatus, EventEnvelope, WebsiteCheckList } from '@mealprep/contracts';
-import { signIdentity } from '@mealprep/service-kit';
+import { createResolver, signIdentity } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkerDomain, createCheckerApp, ensureCheckerIndexes, checkerRepositories, type CheckerDeps } from '../src/app';
 import { CHECK_QUEUE } from '../src/domain/checks';
 import { consumeCheckJobs } from '../src/entry-points/mq/check-jobs';
-import { createResolver } from '../src/domain/resolver';
 import { subscribeCatalogEvents } from '../src/entry-points/mq/catalog-events';
 import { startFakeSites } from './fake-sites';
 

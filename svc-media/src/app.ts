@@ -14,7 +14,8 @@ import { uploadsRouter } from './entry-points/http/uploads-router';
 import { adminMediaRouter } from './entry-points/http/admin-media-router';
 import { adminBannersRouter } from './entry-points/http/admin-banners-router';
 import { internalRouter } from './entry-points/http/internal-router';
-import { stockPhotos } from './domain/stock-photos';
+import { fetchPublic } from './data-access/public-image-fetch';
+import { stockPhotoApi } from './data-access/stock-photo-api';
 import { UploadGate, type UploadGateOptions } from './domain/upload-gate';
 
 export interface MediaDeps {
@@ -69,6 +70,7 @@ export function createMediaApp(deps: MediaDeps) {
     exposeStack: deps.exposeStack,
     readiness: () => ({ database: isDatabaseConnected(deps.connection), broker: deps.broker.isConnected() }),
     mount: (app) => {
+      const fetchResolve = deps.fetchResolve ?? createResolver(null);
       app.use(bannersRouter(repositories));
       app.use(imagesRouter(repositories));
       app.use(uploadsRouter({ ...repositories, gate, now: deps.now }));
@@ -76,9 +78,8 @@ export function createMediaApp(deps: MediaDeps) {
       app.use(
         adminBannersRouter({
           ...repositories,
-          stock: stockPhotos(deps.stockPhotos ?? { apiUrl: 'https://api.unsplash.com' }),
-          allowHosts: deps.fetchAllowHosts ?? [],
-          resolve: deps.fetchResolve ?? createResolver(null),
+          stock: stockPhotoApi(deps.stockPhotos ?? { apiUrl: 'https://api.unsplash.com' }),
+          fetchImage: (url, maxBytes) => fetchPublic(url, { allowHosts: deps.fetchAllowHosts ?? [], resolve: fetchResolve, maxBytes }),
           events: outbox,
           gate,
         }),

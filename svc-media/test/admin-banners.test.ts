@@ -6,7 +6,7 @@ import { createResolver, signIdentity } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaApp } from '../src/app';
-import { isPublicAddress, NOT_REACHABLE } from '../src/domain/safe-fetch';
+import { isPublicAddress, NOT_REACHABLE } from '../src/data-access/public-image-fetch';
 import { NOT_CONFIGURED, photoIdFromUrl } from '../src/domain/stock-photos';
 import { fakeStockService } from './fake-stock-service';
 

@@ -1,21 +1,18 @@
 import { isIP } from 'node:net';
 import type { CheckFlag, CheckStatus } from '@mealprep/contracts';
-import { FetchRefused, guardedFetch, type Resolve, type ResolvedAddress } from '@mealprep/service-kit';
 import { looksParked } from './parking-signatures';
 import { readPage } from './visible-text';
 
-export type { Resolve, ResolvedAddress };
+/**
+ * One fetch of a website with its redirects, within the time left (data-access/website-pages.ts).
+ * A way it ends without a page is thrown as a CheckFailure; anything else thrown is an error.
+ */
+export type FetchPage = (start: URL, limits: { signal: AbortSignal; timeoutMs: number }) => Promise<Page>;
 
 export interface CheckOptions {
-  /** Hosts that may resolve to private addresses and use any port (tests' local fakes); empty by default. */
-  allowHosts: readonly string[];
-  resolve: Resolve;
-  userAgent: string;
+  fetchPage: FetchPage;
   /** The whole check, every hop and retry included. */
   timeoutMs: number;
-  /** How much of a page is read. */
-  maxBytes: number;
-  maxRedirects: number;
   /** Waits before the retries of a 5xx, 408, 429 or timeout, while the time allows. */
   retryDelaysMs: readonly number[];
 }
@@ -33,7 +30,7 @@ export interface CheckResult {
 }
 
 /** Why a fetch ended without a page: carries the status it stands for. */
-class CheckFailure extends Error {
+export class CheckFailure extends Error {
   constructor(
     readonly status: CheckStatus,
     message: string,
@@ -44,14 +41,13 @@ class CheckFailure extends Error {
   }
 }
 
-interface Page {
+export interface Page {
   httpStatus: number;
   body: string;
   finalUrl: string;
 }
 
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL|HOSTNAME_MISMATCH)/;
 /** Second-level labels under which a base domain has three labels (example.co.uk). */
 const SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'gov', 'edu', 'ac']);
 
@@ -78,36 +74,12 @@ export function websiteUrl(website: string): URL | CheckFailure {
   return url;
 }
 
-function describe(err: unknown, timeoutMs: number): CheckFailure {
+/** How a fetch that threw ends the check: its own failure, a timeout of the whole budget, or an error. */
+function describe(err: unknown, timedOut: boolean, timeoutMs: number): CheckFailure {
+  if (timedOut) return new CheckFailure('unreachable', `Timed out after ${timeoutMs / 1000} s.`, null, true);
   if (err instanceof CheckFailure) return err;
-  if (err instanceof FetchRefused) {
-    if (err.kind === 'not-found' || err.kind === 'no-address') return new CheckFailure('unreachable', err.message);
-    if (err.kind === 'bad-redirect' || err.kind === 'too-many-redirects') return new CheckFailure('error', err.message);
-    return new CheckFailure('error', err.message, 'blocked');
-  }
-  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = e.cause?.code ?? e.code ?? '';
-  if (e.name === 'AbortError' || e.name === 'TimeoutError' || /TIMEOUT/.test(code)) return new CheckFailure('unreachable', `Timed out after ${timeoutMs / 1000} s.`, null, true);
-  if (TLS_CODES.test(code)) return new CheckFailure('error', `TLS: ${e.cause?.message ?? e.message ?? code}`.slice(0, 300), 'tls');
-  if (code === 'ECONNREFUSED') return new CheckFailure('unreachable', 'Connection refused.');
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CheckFailure('unreachable', 'DNS: the host was not found.');
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return new CheckFailure('unreachable', 'The connection was closed before an answer.', null, true);
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return new CheckFailure('unreachable', 'The host cannot be reached.');
-  return new CheckFailure('error', `${code || e.name || 'Error'}: ${e.message ?? ''}`.slice(0, 300));
-}
-
-/** One fetch with its redirects, each hop vetted and pinned to the addresses vetted. */
-async function fetchPage(start: URL, options: CheckOptions, signal: AbortSignal, remainingMs: () => number): Promise<Page> {
-  const answer = await guardedFetch(start, {
-    allowHosts: options.allowHosts,
-    resolve: options.resolve,
-    headers: { 'user-agent': options.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', 'accept-language': 'en-US,en;q=0.8' },
-    timeoutMs: Math.max(1, remainingMs()),
-    signal,
-    maxBytes: options.maxBytes,
-    maxRedirects: options.maxRedirects,
-  });
-  return { httpStatus: answer.status, body: answer.body.toString('utf8'), finalUrl: answer.url.toString() };
+  const e = err as { name?: string; message?: string };
+  return new CheckFailure('error', `${e?.name || 'Error'}: ${e?.message ?? ''}`.slice(0, 300));
 }
 
 const BLANK_TEXT_CHARS = 20;
@@ -157,9 +129,9 @@ export async function checkWebsite(website: string, options: CheckOptions): Prom
     attempt += 1;
     let outcome: Omit<CheckResult, 'attempts' | 'durationMs'> | CheckFailure;
     try {
-      outcome = classify(await fetchPage(parsed, options, signal, remaining), parsed);
+      outcome = classify(await options.fetchPage(parsed, { signal, timeoutMs: Math.max(1, remaining()) }), parsed);
     } catch (err) {
-      outcome = describe(signal.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : err, options.timeoutMs);
+      outcome = describe(err, signal.aborted, options.timeoutMs);
     }
     const retryable = outcome instanceof CheckFailure ? outcome.retryable : outcome.httpStatus !== null && RETRY_STATUSES.has(outcome.httpStatus);
     const delay = options.retryDelaysMs[attempt - 1];

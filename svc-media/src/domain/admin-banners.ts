@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_IMAGE_BYTES, imageUrl, type AdminBannerImage } from '@mealprep/contracts';
-import { AppError, type DomainEvents, type Resolve } from '@mealprep/service-kit';
+import { AppError, type DomainEvents } from '@mealprep/service-kit';
 import type { AnnounceBanners, BannerImageRepository } from '../data-access/banner-image-repository';
 import type { ImageFileStore } from '../data-access/image-file-store';
 import type { StoredImageRepository } from '../data-access/stored-image-repository';
 import { toBannerImage } from './banners';
-import { fetchPublic } from './safe-fetch';
 import { photoIdFromUrl, type StockPhotos } from './stock-photos';
 import type { UploadGate } from './upload-gate';
 import { ingestImage } from './uploads';
@@ -15,9 +14,8 @@ export interface AdminBannerDeps {
   images: StoredImageRepository;
   files: ImageFileStore;
   stock: StockPhotos;
-  allowHosts: readonly string[];
-  /** How the image fetcher finds a host's addresses: DNS, or the IMAGE_FETCH_HOSTS table. */
-  resolve: Resolve;
+  /** Fetches an image an admin named, public addresses only (data-access/public-image-fetch.ts). */
+  fetchImage: (url: string, maxBytes: number) => Promise<{ bytes: Buffer; contentType: string }>;
   events: DomainEvents;
   /** Drawing the banner's renditions takes its turn with the uploads. */
   gate: UploadGate;
@@ -46,7 +44,7 @@ export async function addBanner(
 ): Promise<AdminBannerImage> {
   const photo = input.source === 'unsplash' ? await deps.stock.byId(input.unsplashId) : null;
   const from = photo ? photo.urls.regular : (input as { url: string }).url;
-  const { bytes } = await fetchPublic(from, { allowHosts: deps.allowHosts, resolve: deps.resolve, maxBytes: MAX_IMAGE_BYTES });
+  const { bytes } = await deps.fetchImage(from, MAX_IMAGE_BYTES);
   const imageId = await deps.gate.run(adminId, () => ingestImage(deps, bytes, 'banners'));
   const record = await deps.banners.create({
     id: `b-${randomBytes(8).toString('hex')}`,
