@@ -1,7 +1,7 @@
-import { DELETED_VERSION, type AdminServiceList, type AdminServiceQuery, type Identity, type ServiceStatus } from '@mealprep/contracts';
+import { DELETED_VERSION, type AdminServiceList, type AdminServiceQuery, type EditableService, type Identity, type ServiceStatus } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import type { Plan, StoredService } from '../data-access/service-repository';
-import type { OwnerDeps } from './owner-services';
+import { setStatus, type OwnerDeps } from './owner-services';
 import { announceStatusChange, announceUpdate, serviceChange } from './service-events';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -10,6 +10,13 @@ const now = (deps: OwnerDeps) => deps.now?.() ?? new Date();
 /** services.adminManagement: every service, newest first, filtered. */
 export function listForAdmin(deps: OwnerDeps, query: AdminServiceQuery): AdminServiceList {
   return deps.catalog.admin.query(query, now(deps).getTime());
+}
+
+/** An admin sets any status, with an optional reason; public lists change before the event goes out. */
+export async function adminSetStatus(deps: OwnerDeps, identity: Identity, id: string, status: ServiceStatus, reason: string | null): Promise<EditableService> {
+  const service = await deps.services.findById(id);
+  if (!service) throw AppError.notFound('There is no such service.');
+  return setStatus(deps, identity, service, status, reason);
 }
 
 /**

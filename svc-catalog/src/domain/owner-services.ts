@@ -149,15 +149,11 @@ export async function submitForApproval(deps: OwnerDeps, identity: Identity, id:
   });
 }
 
-/** An admin sets any status, with an optional reason; public lists change before the event goes out. */
-export async function adminSetStatus(deps: OwnerDeps, identity: Identity, id: string, status: ServiceStatus, reason: string | null): Promise<EditableService> {
-  const service = await deps.services.findById(id);
-  if (!service) throw AppError.notFound('There is no such service.');
-  return setStatus(deps, identity, service, status, reason);
-}
-
-/** Sets a status (nothing is written when it is that already); `check` refuses on the listing as it is when written. */
-async function setStatus(deps: OwnerDeps, identity: Identity, service: StoredService, status: ServiceStatus, reason: string | null, check?: (current: StoredService) => void): Promise<EditableService> {
+/**
+ * Sets a status (nothing is written when it is that already); `check` refuses on the listing as it
+ * is when written. The owner's submission above and the admin's change (admin-services.ts) use it.
+ */
+export async function setStatus(deps: OwnerDeps, identity: Identity, service: StoredService, status: ServiceStatus, reason: string | null, check?: (current: StoredService) => void): Promise<EditableService> {
   const at = deps.now?.() ?? new Date();
   const written = await deps.services.modify(service.id, (current) => {
     check?.(current);

@@ -10,8 +10,8 @@ import {
   ServiceIdParamsSchema,
 } from '@mealprep/contracts';
 import { parseInput, requireRole, route } from '@mealprep/service-kit';
-import { bulkSetStatus, feature, listForAdmin, remove, unfeature } from '../../domain/admin-services';
-import { adminSetStatus, type OwnerDeps } from '../../domain/owner-services';
+import { adminSetStatus, bulkSetStatus, feature, listForAdmin, remove, unfeature } from '../../domain/admin-services';
+import type { OwnerDeps } from '../../domain/owner-services';
 import { importServices } from '../../domain/service-import';
 
 /** Admin-only reads and writes; the role is checked here, whatever the page shows. */
