@@ -17,3 +17,15 @@ export async function pagerItems(page: Page): Promise<string[]> {
   const items = await page.getByRole('navigation', { name: 'Pagination' }).locator('li').allTextContents();
   return items.map((t) => t.trim()).filter((t) => t !== 'Previous' && t !== 'Next');
 }
+
+/** Answers the open question dialog called `name` (by role and name, as a screen reader finds it) with the button called `button`. */
+export async function answerDialog(page: Page, name: string, button: string): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name });
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Waits for the message (toast) with this text among the screen's messages. */
+export async function expectNotice(page: Page, text: string): Promise<void> {
+  await page.getByRole('region', { name: /^Messages/ }).getByText(text, { exact: true }).waitFor();
+}

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowserPage } from '../browser';
 import { E2E_ADMINS } from '../global-setup';
-import { expectHeading } from '../page-helpers';
+import { answerDialog, expectHeading } from '../page-helpers';
 import { newAddress, signInWithCode } from '../sign-in-helpers';
 
 const siteUrl = inject('siteUrl');
@@ -81,12 +81,9 @@ describe('an owner lists a service in Chromium', () => {
     expect(await visitor.getByText('Lake-fresh bowls, every Sunday').count()).toBe(1);
 
     // A rename by the owner, confirmed, takes the listing off the public site until reviewed.
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure? Changing the name or URL slug will temporarily unpublish your listing until an admin can review.');
-      void dialog.accept();
-    });
     await page.getByLabel('Service Name').fill(`${business} Kitchen`);
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await answerDialog(page, 'Are you sure? Changing the name or URL slug will temporarily unpublish your listing until an admin can review.', 'Save');
     await page.getByText('Service updated successfully').waitFor();
     await badgeReads(page, 'pending');
     await expectHeading(visitor, 'Service Not Found');

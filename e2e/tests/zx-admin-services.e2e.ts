@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { DEMO_CSV_FILES, demoArticles, demoServices } from '@mealprep/demo-data';
 import { useBrowserPage } from '../browser';
 import { E2E_ADMINS } from '../global-setup';
-import { expectHeading } from '../page-helpers';
+import { answerDialog, expectHeading, expectNotice } from '../page-helpers';
 import { newAddress, signInWithCode } from '../sign-in-helpers';
 
 const siteUrl = inject('siteUrl');
@@ -65,8 +65,11 @@ describe('admin services management in Chromium', () => {
     // Feature one for 7 days, then unfeature it.
     await page.getByLabel('Status', { exact: true }).selectOption('published');
     const row = page.locator('tr', { hasText: slugs[0]! });
-    page.once('dialog', (dialog) => void dialog.accept('7'));
     await row.getByRole('button', { name: 'Featured' }).click();
+    const days = page.getByRole('alertdialog', { name: 'Feature for how many days?' }).getByRole('spinbutton', { name: 'Days' });
+    expect(await days.inputValue()).toBe('30');
+    await days.fill('7');
+    await answerDialog(page, 'Feature for how many days?', 'Feature');
     const until = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-US', { dateStyle: 'medium' });
     await row.getByText(`Until ${until}`).waitFor();
     await row.getByRole('button', { name: 'Unfeature' }).click();
@@ -74,11 +77,8 @@ describe('admin services management in Chromium', () => {
 
     // Delete both: the confirm, then they are gone from the table and the public site.
     await page.getByRole('checkbox', { name: 'Select all' }).check();
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to delete 2 service(s)?');
-      void dialog.accept();
-    });
     await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
+    await answerDialog(page, 'Are you sure you want to delete 2 service(s)?', 'Delete');
     await page.getByText('No services found').waitFor();
     await expectHeading(visitor, 'Service Not Found');
   });
@@ -153,10 +153,10 @@ describe('admin services management in Chromium', () => {
       { region: 'Import services', file: DEMO_CSV_FILES.services, total: demoServices().length },
       { region: 'Import blog posts', file: DEMO_CSV_FILES.articles, total: demoArticles().length },
     ];
-    for (const { region, file } of demoImports) {
+    for (const { region, file, total } of demoImports) {
       await page.getByLabel(`${region} file`).setInputFiles(file);
       await page.getByRole('region', { name: region }).getByRole('button', { name: 'Import', exact: true }).click();
-      await page.getByRole('region', { name: region }).getByText('1 imported, 0 skipped.').waitFor();
+      await page.getByRole('region', { name: region }).getByText(`1 imported, 0 skipped, ${total - 1} unchanged.`).waitFor();
     }
     await visitor.goto(`${siteUrl}/service/${gone.slug}`);
     await expectHeading(visitor, gone.name);
@@ -171,11 +171,6 @@ describe('admin services management in Chromium', () => {
 
   it('when an admin adds a banner by stock-photo search and another by URL, then each shows on the home hero; deleting takes it off', async () => {
     const { page } = browser;
-    const accept = (expected: string) =>
-      page.once('dialog', (dialog) => {
-        expect(dialog.message()).toBe(expected);
-        void dialog.accept();
-      });
     const heroShowsLast = async (alt: string) => {
       const visitor = await browser.newPage();
       await visitor.goto(`${siteUrl}/`);
@@ -192,8 +187,8 @@ describe('admin services management in Chromium', () => {
     await expect.poll(() => results.getByRole('listitem').count()).toBe(20);
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => results.getByRole('listitem').count()).toBe(40);
-    accept('Image added successfully!');
     await results.getByRole('listitem').first().getByRole('button', { name: 'Add' }).click();
+    await expectNotice(page, 'Image added successfully!');
     const added = page.getByRole('list', { name: 'Banner images' }).locator('li', { hasText: 'Stock photo stockp1n0' });
     await added.waitFor();
     await heroShowsLast('Stock photo stockp1n0');
@@ -202,8 +197,8 @@ describe('admin services management in Chromium', () => {
 
     await page.getByRole('textbox', { name: 'Image URL' }).fill(`${inject('thirdPartyUrl')}/stock/img/our-kitchen.png`);
     await page.getByRole('textbox', { name: 'Description' }).fill('Our kitchen at dawn');
-    accept('Image added successfully!');
     await page.getByRole('button', { name: 'Add image' }).click();
+    await expectNotice(page, 'Image added successfully!');
     const fromUrl = page.getByRole('list', { name: 'Banner images' }).locator('li', { hasText: 'Our kitchen at dawn' });
     await fromUrl.waitFor();
     await heroShowsLast('Our kitchen at dawn');

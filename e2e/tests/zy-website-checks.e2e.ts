@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeSites } from '../../svc-checker/test/fake-sites';
 import { useBrowserPage } from '../browser';
 import { E2E_ADMINS } from '../global-setup';
-import { expectHeading } from '../page-helpers';
+import { answerDialog, expectHeading } from '../page-helpers';
 import { signInWithCode } from '../sign-in-helpers';
 
 const siteUrl = inject('siteUrl');
@@ -53,11 +53,8 @@ describe('website checks in Chromium', () => {
     await gone.getByText('HTTP 404', { exact: true }).waitFor();
     expect(await page.locator('tr', { hasText: `Slow Skillet ${tag}` }).count()).toBe(0);
 
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Mark 1 service(s) as closed?');
-      void dialog.accept();
-    });
     await parked.getByRole('button', { name: 'Close' }).click();
+    await answerDialog(page, 'Mark 1 service(s) as closed?', 'Mark as closed');
     await parked.waitFor({ state: 'detached' });
     await gone.getByRole('button', { name: 'Ignore' }).click();
     await gone.waitFor({ state: 'detached' });

@@ -1,5 +1,6 @@
 import './styles.css';
 import { Route, Routes } from '@mealprep/router';
+import { DialogsProvider } from '@mealprep/ui/dialogs';
 import { AdminBannersPage } from './features/banners/components/admin-banners-page';
 import { AdminBlogPage } from './features/blog/components/admin-blog-page';
 import { ServiceUtilitiesPage } from './features/checks/components/service-utilities-page';
@@ -13,13 +14,15 @@ import { AdminServicesPage } from './features/services/components/admin-services
  */
 export default function AdminRoutes() {
   return (
-    <Routes>
-      <Route path="services" element={<AdminServicesPage />} />
-      <Route path="blog" element={<AdminBlogPage />} />
-      <Route path="media" element={<AdminMediaPage />} />
-      <Route path="banner-images" element={<AdminBannersPage />} />
-      <Route path="import-utilities" element={<ImportUtilitiesPage />} />
-      <Route path="service-utilities" element={<ServiceUtilitiesPage />} />
-    </Routes>
+    <DialogsProvider>
+      <Routes>
+        <Route path="services" element={<AdminServicesPage />} />
+        <Route path="blog" element={<AdminBlogPage />} />
+        <Route path="media" element={<AdminMediaPage />} />
+        <Route path="banner-images" element={<AdminBannersPage />} />
+        <Route path="import-utilities" element={<ImportUtilitiesPage />} />
+        <Route path="service-utilities" element={<ServiceUtilitiesPage />} />
+      </Routes>
+    </DialogsProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { serverMessage } from '@mealprep/api-client';
 import { useQueryClient, type QueryKey } from '@mealprep/query';
+import { useDialogs } from '@mealprep/ui/dialogs';
 import { useCallback, useState } from 'react';
 
 /** The look of the admin screens' selects and inputs. */
@@ -40,6 +41,7 @@ export function useSelection() {
  */
 export function useAdminAction(queryKey: QueryKey, selection: { drop: (ids: readonly string[]) => void }) {
   const queryClient = useQueryClient();
+  const { notify } = useDialogs();
   const [busy, setBusy] = useState(false);
   const act = async (run: () => Promise<unknown>, failure: string, about: readonly string[] = []) => {
     setBusy(true);
@@ -47,7 +49,7 @@ export function useAdminAction(queryKey: QueryKey, selection: { drop: (ids: read
       await run();
       selection.drop(about);
     } catch (error) {
-      window.alert(serverMessage(error) ?? failure);
+      notify(serverMessage(error) ?? failure, 'error');
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey });

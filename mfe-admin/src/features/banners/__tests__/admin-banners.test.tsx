@@ -3,6 +3,7 @@ import type { AdminBannerImage } from '@mealprep/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAdminAt } from '../../../testing/render-admin';
+import { findNotice } from '@mealprep/ui/testing';
 
 const renderBanners = (path = '/dashboard/banner-images') => renderAdminAt(path);
 
@@ -27,7 +28,6 @@ describe('banner images screen', () => {
         { status: 200, body: { images: [photo('p20')], hasMore: false } },
       ],
     });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderBanners();
     expect(await screen.findByRole('searchbox', { name: 'Search stock photos' })).toHaveValue('meal prep food healthy');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -39,7 +39,7 @@ describe('banner images screen', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     await userEvent.click(within(results).getAllByRole('button', { name: 'Add' })[0]!);
     expect(bodiesTo(fetch, '/api/media/admin/banners').filter(Boolean)).toEqual([{ source: 'unsplash', unsplashId: 'p0' }]);
-    expect(alert).toHaveBeenLastCalledWith('Image added successfully!');
+    expect(await findNotice('Image added successfully!')).toBeInTheDocument();
   });
 
   it('when banners are selected, then they are activated, deactivated or deleted together; a failure alerts', async () => {
@@ -49,7 +49,6 @@ describe('banner images screen', () => {
       '/api/media/admin/banners/bulk/delete': { status: 500 },
       '/api/media/admin/banners/b': { status: 200, body: { updated: 1 } },
     });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderBanners();
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Banner a' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Banner b' }));
@@ -57,7 +56,7 @@ describe('banner images screen', () => {
     expect(bodiesTo(fetch, '/api/media/admin/banners/bulk')).toEqual([{ ids: ['a', 'b'], changes: { isActive: false } }]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Banner a' }));
     await userEvent.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }));
-    expect(alert).toHaveBeenLastCalledWith('Failed to delete images');
+    expect(await findNotice('Failed to delete images')).toBeInTheDocument();
     const b = screen.getByText('Banner b').closest('li')!;
     await userEvent.click(within(b).getByRole('button', { name: 'Activate' }));
     expect(bodiesTo(fetch, '/api/media/admin/banners/b')).toEqual([{ isActive: true }]);

@@ -3,6 +3,7 @@ import type { AdminBannerImage, StockPhoto } from '@mealprep/contracts';
 import { Button, EmptyNote, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
+import { useDialogs } from '@mealprep/ui/dialogs';
 import { useState, type FormEvent } from 'react';
 
 export const DEFAULT_STOCK_QUERY = 'meal prep food healthy';
@@ -38,12 +39,13 @@ export function AdminBannersPage() {
   const [customUrl, setCustomUrl] = useState('');
   const [customAlt, setCustomAlt] = useState('');
   const [searching, setSearching] = useState(false);
+  const { notify } = useDialogs();
   const busy = acting || searching;
 
   const add = (body: unknown) =>
     act(async () => {
       await apiClient.post('/media/admin/banners', body);
-      window.alert('Image added successfully!');
+      notify('Image added successfully!', 'success');
     }, 'Failed to add image');
 
   const search = async (page: number) => {
@@ -52,7 +54,7 @@ export function AdminBannersPage() {
       const found = await apiClient.get<{ images: StockPhoto[]; hasMore: boolean }>(`/media/admin/stock-photos?${new URLSearchParams({ query: query.trim() || DEFAULT_STOCK_QUERY, page: String(page) }).toString()}`);
       setResults((current) => ({ images: page === 1 ? found.images : [...(current?.images ?? []), ...found.images], page, hasMore: found.hasMore }));
     } catch (error) {
-      window.alert(serverMessage(error) ?? 'Failed to search Unsplash. Make sure the URL is a valid Unsplash photo URL.');
+      notify(serverMessage(error) ?? 'Failed to search Unsplash. Make sure the URL is a valid Unsplash photo URL.', 'error');
     } finally {
       setSearching(false);
     }
@@ -65,7 +67,7 @@ export function AdminBannersPage() {
       const photo = await apiClient.get<StockPhoto>(`/media/admin/stock-photos/by-url?${new URLSearchParams({ url: photoUrl.trim() }).toString()}`);
       setResults({ images: [photo], page: 1, hasMore: false });
     } catch {
-      window.alert('Failed to search Unsplash. Make sure the URL is a valid Unsplash photo URL.');
+      notify('Failed to search Unsplash. Make sure the URL is a valid Unsplash photo URL.', 'error');
     } finally {
       setSearching(false);
     }

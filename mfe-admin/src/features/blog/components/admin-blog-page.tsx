@@ -2,6 +2,7 @@ import { apiClient, serverMessage, queryKeys } from '@mealprep/api-client';
 import type { AdminArticleRow } from '@mealprep/contracts';
 import { AdminTable, Button, EmptyNote, ErrorState, formatDay, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@mealprep/query';
+import { useDialogs } from '@mealprep/ui/dialogs';
 import { useState } from 'react';
 import { Link } from '@mealprep/router';
 
@@ -18,13 +19,14 @@ export function AdminBlogPage() {
   const posts = useQuery(adminArticlesQuery);
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
+  const { notify } = useDialogs();
 
   const setStatus = async (post: AdminArticleRow, status: 'published' | 'draft') => {
     setBusy(post.id);
     try {
       await apiClient.request(`/catalog/admin/articles/${post.id}/status`, { method: 'PATCH', body: { status } });
     } catch (error) {
-      window.alert(serverMessage(error) ?? 'Failed to update blog post');
+      notify(serverMessage(error) ?? 'Failed to update blog post', 'error');
     } finally {
       setBusy(null);
       await queryClient.invalidateQueries({ queryKey: queryKeys.articles.all });

@@ -2,6 +2,7 @@ import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
 import type { BulkCheckStatus, WebsiteCheck } from '@mealprep/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { answerDialog, findNotice, noticeTexts } from '@mealprep/ui/testing';
 import { renderAdminAt } from '../../../testing/render-admin';
 
 const MINUTE = 60_000;
@@ -67,27 +68,25 @@ describe('Service Utilities', () => {
       '/api/checker/admin/checks/bulk/close': [{ status: 200, body: { reviewed: 2 } }, { status: 500, body: {} }],
       '/api/checker/admin/checks/bulk/ignore': { status: 500, body: {} },
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderAdminAt('/dashboard/service-utilities');
     await screen.findByText('Kitchen 1');
     await userEvent.click(screen.getByRole('button', { name: 'Check Unchecked Only' }));
     expect(callsTo(fetch, '/api/checker/admin/checks/run-unchecked')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Check All Services' }));
-    expect(alert).toHaveBeenLastCalledWith('Failed to check websites');
+    expect(await findNotice('Failed to check websites')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
     await userEvent.click(screen.getByRole('button', { name: 'Mark as Closed' }));
-    expect(confirm).toHaveBeenLastCalledWith('Mark 2 service(s) as closed?');
-    expect(bodiesTo(fetch, '/api/checker/admin/checks/bulk/close')).toEqual([{ ids: [check(1).id, check(2).id] }]);
-    expect(screen.getByRole('checkbox', { name: 'Select all' })).not.toBeChecked();
+    await answerDialog('Mark 2 service(s) as closed?', 'Mark as closed');
+    await vi.waitFor(() => expect(bodiesTo(fetch, '/api/checker/admin/checks/bulk/close')).toEqual([{ ids: [check(1).id, check(2).id] }]));
+    await vi.waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select all' })).not.toBeChecked());
 
     await userEvent.click(within(screen.getByText('Kitchen 2').closest('tr')!).getByRole('button', { name: 'Close' }));
-    expect(confirm).toHaveBeenLastCalledWith('Mark 1 service(s) as closed?');
-    expect(alert).toHaveBeenLastCalledWith('Failed to mark service as closed');
+    await answerDialog('Mark 1 service(s) as closed?', 'Mark as closed');
+    expect(await findNotice('Failed to mark service as closed')).toBeInTheDocument();
     await userEvent.click(within(screen.getByText('Kitchen 1').closest('tr')!).getByRole('button', { name: 'Ignore' }));
     expect(bodiesTo(fetch, '/api/checker/admin/checks/bulk/ignore')).toEqual([{ ids: [check(1).id] }]);
-    expect(alert).toHaveBeenLastCalledWith('Failed to ignore check');
+    expect(await findNotice('Failed to ignore check')).toBeInTheDocument();
   });
 
   it('when the admin re-checks a site that takes long to answer, then the row says Checking… until the result comes, which is then said and shown', async () => {
@@ -101,7 +100,6 @@ describe('Service Utilities', () => {
       ],
       [`/api/checker/admin/checks/services/${check(1).serviceId}/check`]: { status: 200, body: { result: { status: 'accessible' }, suggestedAction: null }, after: slow },
     });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderAdminAt('/dashboard/service-utilities');
     const row = (await screen.findByText('Kitchen 1')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Re-check' }));
@@ -114,7 +112,7 @@ describe('Service Utilities', () => {
     expect(screen.getByRole('status', { name: 'Website check' })).toHaveTextContent('Kitchen 1: accessible.');
     expect(await within(row).findByText('accessible')).toBeInTheDocument();
     expect(within(row).getByText('HTTP 200')).toBeInTheDocument();
-    expect(alert).not.toHaveBeenCalled();
+    expect(await noticeTexts()).toEqual([]);
   });
 
   it('when a re-check really fails, then the admin is told the server\'s reason, on the screen and in the alert', async () => {
@@ -123,12 +121,11 @@ describe('Service Utilities', () => {
       '/api/checker/admin/checks': { status: 200, body: { items: [check(1)], total: 1, page: 1, pageSize: 200 } },
       [`/api/checker/admin/checks/services/${check(1).serviceId}/check`]: { status: 504, body: { error: { code: 'service_timeout', message: 'The checker service did not answer in time.', service: 'checker' } } },
     });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderAdminAt('/dashboard/service-utilities');
     const row = (await screen.findByText('Kitchen 1')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Re-check' }));
     expect(await screen.findByRole('status', { name: 'Website check' })).toHaveTextContent('Kitchen 1 could not be checked: The checker service did not answer in time.');
-    expect(alert).toHaveBeenLastCalledWith('The checker service did not answer in time.');
+    expect(await findNotice('The checker service did not answer in time.')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Re-check' })).toBeEnabled();
   });
 

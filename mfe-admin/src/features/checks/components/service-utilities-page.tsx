@@ -10,6 +10,7 @@ import type { BulkCheckStatus, WebsiteCheck, WebsiteCheckList } from '@mealprep/
 import { Link, useSearchParams } from '@mealprep/router';
 import { AdminTable, Button, EmptyNote, ErrorState, formatDay, formatDayAndTime, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@mealprep/query';
+import { useDialogs } from '@mealprep/ui/dialogs';
 import { useEffect, useRef } from 'react';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
 import { useCheckNow } from '../hooks/use-check-now';
@@ -112,6 +113,7 @@ export function ServiceUtilitiesPage() {
   const [params, setParams] = useSearchParams();
   const filter = (FILTERS.find((f) => f.value === params.get('filter'))?.value ?? 'unreviewed') as CheckFilter;
   const queryClient = useQueryClient();
+  const { confirm } = useDialogs();
   const status = useQuery({
     ...statusQuery,
     refetchInterval: (query) => (query.state.data?.run && !query.state.data.run.finishedAt ? RUNNING_POLL_MS : CHECK_STATUS_POLL_MS),
@@ -135,9 +137,9 @@ export function ServiceUtilitiesPage() {
       refreshSoon.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.checks.all }), CHECK_STATUS_REFRESH_AFTER_QUEUE_MS);
     }, failure);
 
-  const closeChecks = (ids: string[], failure: string) => {
-    if (!window.confirm(`Mark ${ids.length} service(s) as closed?`)) return;
-    void act(() => apiClient.request('/checker/admin/checks/bulk/close', { method: 'POST', body: { ids } }), failure, ids);
+  const closeChecks = async (ids: string[], failure: string) => {
+    if (!(await confirm({ title: `Mark ${ids.length} service(s) as closed?`, confirmLabel: 'Mark as closed', danger: true }))) return;
+    await act(() => apiClient.request('/checker/admin/checks/bulk/close', { method: 'POST', body: { ids } }), failure, ids);
   };
   const ignoreChecks = (ids: string[], failure: string) => void act(() => apiClient.request('/checker/admin/checks/bulk/ignore', { method: 'POST', body: { ids } }), failure, ids);
   const items = checks.data?.items ?? [];
@@ -184,7 +186,7 @@ export function ServiceUtilitiesPage() {
           <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => void act(() => apiClient.request('/checker/admin/checks/bulk/recheck', { method: 'POST', body: { ids: selection.ids } }), 'Failed to check websites', selection.ids)}>
             Re-check Selected
           </Button>
-          <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => closeChecks(selection.ids, 'Failed to mark services as closed')}>
+          <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => void closeChecks(selection.ids, 'Failed to mark services as closed')}>
             Mark as Closed
           </Button>
           <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => ignoreChecks(selection.ids, 'Failed to ignore checks')}>
@@ -248,7 +250,7 @@ export function ServiceUtilitiesPage() {
                     <Button size="sm" variant="outline" disabled={busy} onClick={() => void checkNow(check)}>
                       {checking === check.serviceId ? 'Checking…' : 'Re-check'}
                     </Button>
-                    <Button size="sm" variant="outline" disabled={busy} onClick={() => closeChecks([check.id], 'Failed to mark service as closed')}>
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => void closeChecks([check.id], 'Failed to mark service as closed')}>
                       Close
                     </Button>
                     <Button size="sm" variant="outline" disabled={busy} onClick={() => ignoreChecks([check.id], 'Failed to ignore check')}>

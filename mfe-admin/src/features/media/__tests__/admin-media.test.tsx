@@ -3,6 +3,7 @@ import type { AdminMediaItem } from '@mealprep/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAdminAt } from '../../../testing/render-admin';
+import { findNotice } from '@mealprep/ui/testing';
 
 const renderMedia = (path = '/dashboard/media') => renderAdminAt(path);
 
@@ -18,12 +19,11 @@ describe('media management screen', () => {
       '/api/media/admin/media/logo-a/delete': { status: 200, body: { deleted: 1 } },
       '/api/media/admin/media/logo-b/restore': { status: 500 },
     });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderMedia();
     const card = (await screen.findByText('Green Fork Kitchen')).closest('li')!;
     expect(within(card).getByRole('link', { name: 'Service' })).toHaveAttribute('href', `/dashboard/services/${'a'.repeat(24)}/edit`);
     await userEvent.click(within(card).getByRole('button', { name: 'Owner info' }));
-    expect(alert).toHaveBeenLastCalledWith('Owner info coming soon');
+    expect(await findNotice('Owner info coming soon')).toBeInTheDocument();
     const alt = within(card).getByLabelText('Alt text');
     await userEvent.clear(alt);
     await userEvent.type(alt, 'Bowls and greens');
@@ -33,7 +33,7 @@ describe('media management screen', () => {
     expect(callsTo(fetch, '/api/media/admin/media/logo-a/delete')).toHaveLength(1);
     const deleted = screen.getByText('No service').closest('li')!;
     await userEvent.click(within(deleted).getByRole('button', { name: 'Restore' }));
-    expect(alert).toHaveBeenLastCalledWith('Failed to restore media');
+    expect(await findNotice('Failed to restore media')).toBeInTheDocument();
   });
 
   it('when filters are set, then they go into the URL and the request; nothing found says so', async () => {

@@ -3,6 +3,7 @@ import type { AdminMediaItem } from '@mealprep/contracts';
 import { Button, EmptyNote, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
+import { useDialogs } from '@mealprep/ui/dialogs';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@mealprep/router';
 
@@ -18,6 +19,7 @@ const mediaQuery = (q: string, featuredOnly: boolean, includeDeleted: boolean) =
 
 function MediaCard({ item, selected, onSelect, act }: { item: AdminMediaItem; selected: boolean; onSelect: (on: boolean) => void; act: (run: () => Promise<unknown>, failure: string, about?: readonly string[]) => Promise<void> }) {
   const [alt, setAlt] = useState(item.altText);
+  const { notify } = useDialogs();
   const deleted = item.deletedAt !== null;
   return (
     <li className={`flex flex-col gap-2 rounded-xl border p-3 text-sm ${deleted ? 'border-red-200 bg-red-50 dark:border-red-900 dark:bg-red-950' : 'border-gray-200 dark:border-gray-800'}`}>
@@ -56,7 +58,7 @@ function MediaCard({ item, selected, onSelect, act }: { item: AdminMediaItem; se
             Service
           </Link>
         )}
-        <button type="button" className="font-medium text-emerald-700 underline dark:text-emerald-400" onClick={() => window.alert('Owner info coming soon')}>
+        <button type="button" className="font-medium text-emerald-700 underline dark:text-emerald-400" onClick={() => notify('Owner info coming soon')}>
           Owner info
         </button>
         {deleted ? (

@@ -2,6 +2,7 @@ import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
 import type { AdminServiceRow } from '@mealprep/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { answerDialog, findNotice } from '@mealprep/ui/testing';
 import { renderAdminAt } from '../../../testing/render-admin';
 import { featureDays } from '../api/admin-services';
 
@@ -54,8 +55,6 @@ describe('admin services table', () => {
       '/api/catalog/admin/services/bulk/feature': { status: 200, body: { updated: 2 } },
       '/api/catalog/admin/services/bulk/delete': { status: 200, body: { deleted: 2 } },
     });
-    vi.spyOn(window, 'prompt').mockReturnValue('7');
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderAt();
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
     const bar = screen.getByRole('region', { name: 'Bulk actions' });
@@ -65,14 +64,27 @@ describe('admin services table', () => {
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
     await userEvent.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Feature' }));
-    expect(bodiesTo(fetch, '/api/catalog/admin/services/bulk/feature')).toEqual([{ ids: [row(1).id, row(2).id], days: 7 }]);
+    const days = within(await screen.findByRole('alertdialog', { name: 'Feature for how many days?' })).getByRole('spinbutton', { name: 'Days' });
+    expect(days).toHaveValue(30);
+    expect(days).toHaveFocus();
+    await userEvent.clear(days);
+    await userEvent.type(days, '7');
+    await answerDialog('Feature for how many days?', 'Feature');
+    await vi.waitFor(() => expect(bodiesTo(fetch, '/api/catalog/admin/services/bulk/feature')).toEqual([{ ids: [row(1).id, row(2).id], days: 7 }]));
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Service 1' }));
-    await userEvent.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete 1 service(s)?');
+    const deleteButton = within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' });
+    await userEvent.click(deleteButton);
+    await userEvent.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(deleteButton).toHaveFocus();
     expect(callsTo(fetch, '/api/catalog/admin/services/bulk/delete')).toHaveLength(0);
-    await userEvent.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }));
-    expect(bodiesTo(fetch, '/api/catalog/admin/services/bulk/delete')).toEqual([{ ids: [row(1).id] }]);
+    await userEvent.click(deleteButton);
+    await answerDialog('Are you sure you want to delete 1 service(s)?', 'Cancel');
+    expect(callsTo(fetch, '/api/catalog/admin/services/bulk/delete')).toHaveLength(0);
+    await userEvent.click(deleteButton);
+    await answerDialog('Are you sure you want to delete 1 service(s)?', 'Delete');
+    await vi.waitFor(() => expect(bodiesTo(fetch, '/api/catalog/admin/services/bulk/delete')).toEqual([{ ids: [row(1).id] }]));
   });
 
   it('when rows are picked while a row action is still under way, then they stay picked once it is done and the bulk bar can act on them', async () => {
@@ -83,7 +95,6 @@ describe('admin services table', () => {
       [`/api/catalog/admin/services/${row(1).id}/unfeature`]: { status: 200, body: { updated: 1 }, after: new Promise<void>((resolve) => (finish = resolve)) },
       '/api/catalog/admin/services/bulk/delete': { status: 200, body: { deleted: 2 } },
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderAt();
     await userEvent.click(within((await screen.findByText('Service 1')).closest('tr')!).getByRole('button', { name: 'Unfeature' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
@@ -94,7 +105,8 @@ describe('admin services table', () => {
     await vi.waitFor(() => expect(within(bar).getByRole('button', { name: 'Delete' })).toBeEnabled());
     expect(within(bar).getByText('2 selected')).toBeInTheDocument();
     await userEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
-    expect(bodiesTo(fetch, '/api/catalog/admin/services/bulk/delete')).toEqual([{ ids: [row(1).id, row(2).id] }]);
+    await answerDialog('Are you sure you want to delete 2 service(s)?', 'Delete');
+    await vi.waitFor(() => expect(bodiesTo(fetch, '/api/catalog/admin/services/bulk/delete')).toEqual([{ ids: [row(1).id, row(2).id] }]));
     await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull());
   });
 
@@ -104,13 +116,13 @@ describe('admin services table', () => {
       '/api/catalog/admin/services': page([row(1, { status: 'closed' })]),
       [`/api/catalog/admin/services/${row(1).id}/feature`]: [{ status: 409, body: { error: { code: 'not_published', message: 'Only published services can be featured' } } }, { status: 500 }],
     });
-    vi.spyOn(window, 'prompt').mockReturnValue('abc');
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderAt();
     await userEvent.click(await screen.findByRole('button', { name: 'Featured' }));
-    expect(alert).toHaveBeenLastCalledWith('Only published services can be featured');
+    await answerDialog('Feature for how many days?', 'Feature');
+    expect(await findNotice('Only published services can be featured')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Featured' }));
-    expect(alert).toHaveBeenLastCalledWith('Failed to set featured status');
+    await answerDialog('Feature for how many days?', 'Feature');
+    expect(await findNotice('Failed to set featured status')).toBeInTheDocument();
   });
 
   it('when a duration is typed, then it is a number of days, at least 1, and anything else is 30', () => {

@@ -2,6 +2,7 @@ import type { AdminServiceRow, ServiceStatus } from '@mealprep/contracts';
 import { SERVICE_STATUSES } from '@mealprep/contracts/browser';
 import { AdminTable, Button, EmptyNote, ErrorState, formatDay, Loading, Pager, StatusBadge, usePageMeta, type PagerLinkProps } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
+import { useDialogs } from '@mealprep/ui/dialogs';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@mealprep/router';
 import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
@@ -55,13 +56,21 @@ export function AdminServicesPage() {
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const filtered = Boolean(filters.q || filters.status || filters.featured || filters.mealType);
 
-  const featureOne = (row: AdminServiceRow) => {
-    const days = featureDays(window.prompt('Feature for how many days?', '30'));
-    if (days !== null) void act(() => adminApi.feature(row.id, days), 'Failed to set featured status');
+  const { askNumber, confirm } = useDialogs();
+  const askDays = async () => featureDays(await askNumber({ title: 'Feature for how many days?', label: 'Days', defaultValue: 30, min: 1, confirmLabel: 'Feature' }));
+  const featureOne = async (row: AdminServiceRow) => {
+    const days = await askDays();
+    if (days !== null) await act(() => adminApi.feature(row.id, days), 'Failed to set featured status');
   };
-  const featureMany = () => {
-    const days = featureDays(window.prompt('Feature for how many days?', '30'));
-    if (days !== null) void act(() => adminApi.bulkFeature(ids, days), 'Failed to set featured status', ids);
+  const featureMany = async () => {
+    const days = await askDays();
+    if (days !== null) await act(() => adminApi.bulkFeature(ids, days), 'Failed to set featured status', ids);
+  };
+  const removeMany = async () => {
+    if (await confirm({ title: `Are you sure you want to delete ${ids.length} service(s)?`, confirmLabel: 'Delete', danger: true })) await act(() => adminApi.bulkRemove(ids), 'Failed to delete services', ids);
+  };
+  const removeOne = async (row: AdminServiceRow) => {
+    if (await confirm({ title: 'Are you sure you want to delete this service?', confirmLabel: 'Delete', danger: true })) await act(() => adminApi.remove(row.id), 'Failed to delete service', [row.id]);
   };
 
   return (
@@ -135,7 +144,7 @@ export function AdminServicesPage() {
               </option>
             ))}
           </select>
-          <Button size="sm" variant="outline" disabled={busy} onClick={featureMany}>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => void featureMany()}>
             Feature
           </Button>
           <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => adminApi.bulkUnfeature(ids), 'Failed to unfeature services', ids)}>
@@ -145,9 +154,7 @@ export function AdminServicesPage() {
             size="sm"
             variant="outline"
             disabled={busy}
-            onClick={() => {
-              if (window.confirm(`Are you sure you want to delete ${ids.length} service(s)?`)) void act(() => adminApi.bulkRemove(ids), 'Failed to delete services', ids);
-            }}
+            onClick={() => void removeMany()}
           >
             Delete
           </Button>
@@ -229,7 +236,7 @@ export function AdminServicesPage() {
                           Unfeature
                         </Button>
                       ) : (
-                        <Button size="sm" variant="outline" disabled={busy} onClick={() => featureOne(row)}>
+                        <Button size="sm" variant="outline" disabled={busy} onClick={() => void featureOne(row)}>
                           Featured
                         </Button>
                       )}
@@ -237,9 +244,7 @@ export function AdminServicesPage() {
                         size="sm"
                         variant="ghost"
                         disabled={busy}
-                        onClick={() => {
-                          if (window.confirm('Are you sure you want to delete this service?')) void act(() => adminApi.remove(row.id), 'Failed to delete service', [row.id]);
-                        }}
+                        onClick={() => void removeOne(row)}
                       >
                         Delete
                       </Button>

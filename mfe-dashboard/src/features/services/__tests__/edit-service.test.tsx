@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@mealprep/router';
 import { MemoryRouter } from '@mealprep/router/testing';
 import DashboardRoutes from '../../../routes';
+import { answerDialog } from '@mealprep/ui/testing';
 
 const ID = 'b'.repeat(24);
 const EDIT = `/api/catalog/services/${ID}/edit`;
@@ -84,15 +85,15 @@ describe('Edit Service', () => {
 
   it('when the owner renames it, then they confirm first; cancelling sends nothing, confirming saves only the change', async () => {
     const fetch = mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service({ status: 'published' }) }, [`/api/catalog/services/${ID}`]: { status: 200, body: service({ name: 'Green Fork Co', status: 'pending' }) } });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderEdit();
     const name = await screen.findByLabelText('Service Name');
     await userEvent.clear(name);
     await userEvent.type(name, 'Green Fork Co');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure? Changing the name or URL slug will temporarily unpublish your listing until an admin can review.');
+    await answerDialog('Are you sure? Changing the name or URL slug will temporarily unpublish your listing until an admin can review.', 'Cancel');
     expect(callsTo(fetch, `/api/catalog/services/${ID}`)).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await answerDialog('Are you sure? Changing the name or URL slug will temporarily unpublish your listing until an admin can review.', 'Save');
     expect(await screen.findByText('Service updated successfully')).toBeInTheDocument();
     expect(bodiesTo(fetch, `/api/catalog/services/${ID}`)).toEqual([{ name: 'Green Fork Co' }]);
     expect(screen.getByTestId('status-badge')).toHaveTextContent('pending');
@@ -110,10 +111,9 @@ describe('Edit Service', () => {
 
   it('when the owner submits the draft for approval, then they confirm and the badge turns pending', async () => {
     mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service() }, [`/api/catalog/services/${ID}/submit`]: { status: 200, body: service({ status: 'pending' }) } });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderEdit();
     await userEvent.click(await screen.findByRole('button', { name: 'Submit for Approval' }));
-    expect(window.confirm).toHaveBeenCalledWith('Submit this service for approval? It will move to Pending status and be reviewed by the admin team.');
+    await answerDialog('Submit this service for approval? It will move to Pending status and be reviewed by the admin team.', 'Submit');
     expect(await screen.findByText('Service submitted for approval successfully')).toBeInTheDocument();
     expect(screen.getByTestId('status-badge')).toHaveTextContent('pending');
     expect(screen.getByTestId('status-badge').className).toContain('bg-yellow-100');

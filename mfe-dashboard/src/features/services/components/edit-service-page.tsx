@@ -3,6 +3,7 @@ import type { EditableService, ServiceStatus, ServiceUpdate } from '@mealprep/co
 import { EDIT_NOT_FOUND_MESSAGE, NAME_CHANGE_CONFIRM, OWNER_LOCKED_STATUSES, SERVICE_STATUSES, SUBMIT_FOR_APPROVAL_CONFIRM } from '@mealprep/contracts/browser';
 import { Button, formatDayAndTime, Loading, StatusBadge, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@mealprep/query';
+import { useDialogs } from '@mealprep/ui/dialogs';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from '@mealprep/router';
 import { editServiceQuery, setServiceStatus, submitForApproval, updateService } from '../api/owner-services';
@@ -71,6 +72,7 @@ function ServiceEditor({ serviceId }: { serviceId: string }) {
   const service = query.data;
   const [form, setForm] = useState<EditForm | null>(null);
   const [busy, setBusy] = useState<'saving' | 'submitting' | 'status' | null>(null);
+  const { confirm } = useDialogs();
   const [uploading, setUploading] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
@@ -105,7 +107,7 @@ function ServiceEditor({ serviceId }: { serviceId: string }) {
     if (busy || locked) return;
     const changes = changesOf(form, service);
     if (Object.keys(changes).length === 0) return setNotice({ kind: 'ok', text: 'Nothing to save.' });
-    if (!isAdmin && (changes.name !== undefined || changes.slug !== undefined) && !window.confirm(NAME_CHANGE_CONFIRM)) return;
+    if (!isAdmin && (changes.name !== undefined || changes.slug !== undefined) && !(await confirm({ title: NAME_CHANGE_CONFIRM, confirmLabel: 'Save' }))) return;
     setBusy('saving');
     setNotice(null);
     try {
@@ -118,7 +120,7 @@ function ServiceEditor({ serviceId }: { serviceId: string }) {
   };
 
   const onSubmitForApproval = async () => {
-    if (busy || !window.confirm(SUBMIT_FOR_APPROVAL_CONFIRM)) return;
+    if (busy || !(await confirm({ title: SUBMIT_FOR_APPROVAL_CONFIRM, confirmLabel: 'Submit' }))) return;
     setBusy('submitting');
     setNotice(null);
     try {
