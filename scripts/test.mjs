@@ -1,5 +1,6 @@
 // npm test: all set-up, then every runner (type check, unit and integration, end-to-end), ending
-// with one line "N passed, N failed" over all of them.
+// with one line "N passed, N failed" over all of them. With --quick (npm run test:quick): the type
+// check, the units and the screens in jsdom only, for day-to-day work.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBroker } from './lib/ensure-broker.mjs';
@@ -47,6 +48,23 @@ async function vitest(label, configArgs, reportName) {
   count(label, passed, failed);
 }
 
+/** The projects of `npm run test:quick`: no database, broker, build or browser. */
+const QUICK_PROJECTS = ['shell', 'mfe-public', 'mfe-admin', 'mfe-dashboard', 'ui', 'api-client'];
+
+async function typeCheck() {
+  say('type check (tsc)…');
+  const tsc = await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+  count('type check', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
+}
+
+/** npm run test:quick: the day-to-day tier (type check, units and the screens in jsdom). */
+async function quick() {
+  mkdirSync(resultsDir, { recursive: true });
+  await ensureInstall();
+  await typeCheck();
+  await vitest('units and screens', ['--config', 'vitest.config.ts', ...QUICK_PROJECTS.map((name) => `--project=${name}`)], 'quick');
+}
+
 async function main() {
   mkdirSync(resultsDir, { recursive: true });
   await ensureInstall();
@@ -55,15 +73,13 @@ async function main() {
   await ensureFerretdb();
   await ensureBuild();
 
-  say('type check (tsc)…');
-  const tsc = await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
-  count('type check', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
+  await typeCheck();
 
   await vitest('unit and integration', ['--config', 'vitest.config.ts'], 'unit-integration');
   await vitest('end-to-end', ['--config', 'e2e/vitest.config.ts'], 'end-to-end');
 }
 
-main()
+(process.argv.includes('--quick') ? quick() : main())
   .catch((err) => {
     process.stderr.write(`[mealprep] ${err instanceof Error ? err.message : String(err)}\n`);
     totals.failed += 1;
