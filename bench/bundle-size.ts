@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { demoServices } from '@mealprep/demo-data';
-import { CHROMIUM, CHROMIUM_FLAGS, ensureChromium, startSite } from './lib/site';
+import { CHROMIUM, CHROMIUM_FLAGS, startSite } from './lib/site';
 
 const service = demoServices().find((s) => s.status === 'published')!;
 const PAGES = ['/', '/state/texas', `/service/${service.slug}`, '/services-by-name'];

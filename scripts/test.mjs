@@ -1,6 +1,6 @@
 // npm test: all set-up, then every runner (type check, unit and integration, end-to-end), ending
 // with one line "N passed, N failed" over all of them. With --quick (npm run test:quick): the type
-// check, the units and the screens in jsdom only, for day-to-day work.
+// check, the lint, the units and the screens in jsdom only, for day-to-day work.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBroker } from './lib/ensure-broker.mjs';
@@ -57,11 +57,19 @@ async function typeCheck() {
   count('type check', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
 }
 
-/** npm run test:quick: the day-to-day tier (type check, units and the screens in jsdom). */
+/** ESLint over the whole repository (eslint.config.mjs: typescript-eslint, hooks, layering), counted as one test. */
+async function lint() {
+  say('lint (eslint)…');
+  const code = await run(process.execPath, [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.']);
+  count('lint', code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+}
+
+/** npm run test:quick: the day-to-day tier (type check, lint, units and the screens in jsdom). */
 async function quick() {
   mkdirSync(resultsDir, { recursive: true });
   await ensureInstall();
   await typeCheck();
+  await lint();
   await vitest('units and screens', ['--config', 'vitest.config.ts', ...QUICK_PROJECTS.map((name) => `--project=${name}`)], 'quick');
 }
 
@@ -74,6 +82,7 @@ async function main() {
   await ensureBuild();
 
   await typeCheck();
+  await lint();
 
   await vitest('unit and integration', ['--config', 'vitest.config.ts'], 'unit-integration');
   await vitest('end-to-end', ['--config', 'e2e/vitest.config.ts'], 'end-to-end');

@@ -5,8 +5,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app';
 import { createAnalyticsLoader } from './features/analytics/analytics-loader';
-import { createRemoteLoader, retryableOnce } from './features/remotes/federation';
-import './features/theme/stores/theme-store';
+import { createRemoteLoader, retryableOnce } from './lib/federation';
+import './lib/theme-store';
 
 // Started now, awaited by the first remote load; a failure is retried by the area's "Try again".
 const getConfig = retryableOnce(() => readRuntimeConfig());

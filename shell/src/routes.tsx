@@ -6,8 +6,8 @@ import { RouteErrorBoundary } from './features/layout/components/route-error';
 import { ScrollToTop } from './features/layout/components/scroll-to-top';
 import { Loading } from '@mealprep/ui';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { RemoteArea } from './features/remotes/components/remote-area';
-import type { RemoteRoutesLoader } from './features/remotes/federation';
+import { RemoteArea } from './lib/remote-area';
+import type { RemoteRoutesLoader } from './lib/federation';
 
 // The sign-in page and the dashboard's frame are loaded when they are opened: a visitor of the
 // public pages (most of them, and all of the server-rendered ones) never downloads them.

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@mealprep/query';
 import { StaticRouter } from '@mealprep/router/server';
 import { ShellRoutes } from './routes';
-import type { RemoteRoutesLoader, RemoteRoutesModule } from './features/remotes/federation';
+import type { RemoteRoutesLoader, RemoteRoutesModule } from './lib/federation';
 
 /** What a server render of a public page is given: the dashboard areas are never server-rendered. */
 const notOnTheServer: RemoteRoutesLoader = () => Promise.reject(new Error('Only public pages are rendered on the server.'));

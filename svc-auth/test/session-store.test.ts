@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { silentLogger, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
+import { testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionRepository } from '../src/data-access/session-repository';
 import { sessionHash } from '@mealprep/service-kit';

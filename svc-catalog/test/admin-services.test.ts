@@ -1,4 +1,4 @@
-import type { AdminServiceList, EventEnvelope } from '@mealprep/contracts';
+import type { AdminServiceList } from '@mealprep/contracts';
 import { demoServices } from '@mealprep/demo-data';
 import { describe, expect, it } from 'vitest';
 import { as, useCatalog } from './harness';

@@ -1,4 +1,4 @@
-import type { EditableService, EventEnvelope, ServiceInsertInput, ServiceList } from '@mealprep/contracts';
+import type { EditableService, ServiceInsertInput, ServiceList } from '@mealprep/contracts';
 import { EDIT_NOT_FOUND_MESSAGE } from '@mealprep/contracts';
 import { demoServices } from '@mealprep/demo-data';
 import { describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@ import type { Identity } from '@mealprep/contracts';
 import type { Logger } from 'pino';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Express's own Request is extended by merging into its namespace
   namespace Express {
     interface Request {
       /** The request id the gateway passed on, or a new one. */

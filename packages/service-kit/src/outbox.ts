@@ -98,7 +98,7 @@ export class Outbox implements DomainEvents {
   }
 
   /** The writes of one model's collection that carry events; its schema must use `carriesEvents`. */
-  carrier(model: Model<any>): EventCarrier { // eslint-disable-line @typescript-eslint/no-explicit-any
+  carrier(model: Model<any>): EventCarrier { // eslint-disable-line @typescript-eslint/no-explicit-any -- any service's model carries its events
     if (!model.schema.path(OUTBOX_FIELD)) throw new Error(`${model.modelName}: its schema does not carry events (carriesEvents)`);
     const collection = model.collection.collectionName;
     if (!this.carriers.has(collection)) {

@@ -12,7 +12,7 @@ const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null
  * state, and when this copy last wrote it. A state is written only when it is newer than the one
  * held, whatever order the events come in; a deleted service stays as a tombstone.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any projected model: only its version field is read here
 export function versionedProjection(Model: Model<any>) {
   /** The filter matches an older version; when none does (a newer one is there), the upsert's insert meets the existing _id. */
   const applyIfNewer = async (id: string, version: number, fields: Record<string, unknown>): Promise<boolean> => {

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { useNavigate, type NavigateFunction } from '@mealprep/router';
 import { MemoryRouter } from '@mealprep/router/testing';
 import type { PageTracker } from '../features/analytics/page-view';
-import type { RemoteRoutesModule } from '../features/remotes/federation';
+import type { RemoteRoutesModule } from '../lib/federation';
 import { RouteErrorBoundary } from '../features/layout/components/route-error';
 import { ShellRoutes } from '../routes';
 import { WithQueryClient } from '../testing/providers';

@@ -24,7 +24,7 @@ const blogPostSchema = new Schema(
 );
 blogPostSchema.plugin(carriesEvents);
 
-type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a lean document as the driver gives it, read field by field where it is mapped
 
 function toSummary(doc: Doc): BlogPostSummary {
   return {

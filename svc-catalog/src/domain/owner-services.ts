@@ -1,5 +1,5 @@
 import type { CreatedServiceSchema, EditableService, Identity, ServiceInsert, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
-import { EDIT_NOT_FOUND_MESSAGE, OWNER_LOCKED_STATUSES, PUBLIC_SERVICE_STATUSES } from '@mealprep/contracts';
+import { EDIT_NOT_FOUND_MESSAGE, OWNER_LOCKED_STATUSES } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import type { z } from 'zod';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';

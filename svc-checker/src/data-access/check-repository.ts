@@ -35,7 +35,7 @@ const checkSchema = new Schema(
 );
 checkSchema.plugin(carriesEvents);
 
-type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a lean document as the driver gives it, read field by field where it is mapped
 
 /**
  * A service's check row has the service's id as its own `_id` (service ids are ObjectIds), so a

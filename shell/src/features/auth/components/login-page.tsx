@@ -5,7 +5,7 @@ import { Button, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@mealprep/query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from '@mealprep/router';
-import { useSession } from '../hooks/use-session';
+import { useSession } from '../../../lib/use-session';
 import { ConfirmLink } from './confirm-link';
 
 /** The error's reason (the server's message), else the fallback of spec §8. */
@@ -72,7 +72,7 @@ export function LoginPage() {
 
   useEffect(() => {
     if (linkState === 'confirm' && linkCheck.isError) linkFailed(linkCheck.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure: the error object and the handler change on every render
   }, [linkState, linkCheck.isError]);
 
   useEffect(() => {

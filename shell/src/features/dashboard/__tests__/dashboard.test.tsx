@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from '@mealprep/router';
 import { MemoryRouter } from '@mealprep/router/testing';
-import type { RemoteRoutesModule } from '../../remotes/federation';
+import type { RemoteRoutesModule } from '../../../lib/federation';
 import { ShellRoutes } from '../../../routes';
 import { currentLocation, LocationProbe, WithQueryClient } from '../../../testing/providers';
 

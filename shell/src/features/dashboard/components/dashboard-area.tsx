@@ -1,8 +1,8 @@
 import { isAdminScreen } from '@mealprep/contracts/browser';
 import { useLocation } from '@mealprep/router';
-import { RequireAdmin } from '../../auth/components/require-session';
-import { RemoteArea } from '../../remotes/components/remote-area';
-import type { RemoteRoutesLoader } from '../../remotes/federation';
+import { RequireAdmin } from '../../../lib/require-session';
+import { RemoteArea } from '../../../lib/remote-area';
+import type { RemoteRoutesLoader } from '../../../lib/federation';
 
 /**
  * Everything under /dashboard: the admin screens come from mfe-admin (admins only), the rest from

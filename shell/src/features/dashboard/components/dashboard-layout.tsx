@@ -4,9 +4,9 @@ import { Button } from '@mealprep/ui';
 import { useQueryClient } from '@mealprep/query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from '@mealprep/router';
-import { useIsAdmin, useMyServices, useSession } from '../../auth/hooks/use-session';
-import { navLinkClass } from '../../layout/nav-links';
-import { ThemeSwitch } from '../../theme/components/theme-switch';
+import { useIsAdmin, useMyServices, useSession } from '../../../lib/use-session';
+import { navLinkClass } from '../../../lib/nav-links';
+import { ThemeSwitch } from '../../../lib/theme-switch';
 
 /** The dashboard frame: the sidebar of spec §2 and, beside it, the screen of the current route. */
 export function DashboardLayout() {

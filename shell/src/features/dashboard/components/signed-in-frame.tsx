@@ -1,4 +1,4 @@
-import { RequireSession } from '../../auth/components/require-session';
+import { RequireSession } from '../../../lib/require-session';
 import { DashboardLayout } from './dashboard-layout';
 
 /** The dashboard's frame for a signed-in person (one chunk, loaded when /dashboard is opened). */

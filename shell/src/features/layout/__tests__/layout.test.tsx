@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@mealprep/router/testing';
-import { themeStore } from '../../theme/stores/theme-store';
+import { themeStore } from '../../../lib/theme-store';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { WithQueryClient } from '../../../testing/providers';

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@mealprep/contracts/browser';
 import { Link } from '@mealprep/router';
-import type { Theme } from '../../theme/stores/theme-store';
+import type { Theme } from '../../../lib/theme-store';
 
 /**
  * The mark has a light and a dark version so it keeps its contrast on either background. Both are

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@mealprep/contracts/browser';
 import { Link } from '@mealprep/router';
-import { FOOTER_LINKS, SOCIAL_LINK } from '../nav-links';
+import { FOOTER_LINKS, SOCIAL_LINK } from '../../../lib/nav-links';
 
 const linkClass =
   'rounded-sm text-sm text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-gray-400 dark:hover:text-white';

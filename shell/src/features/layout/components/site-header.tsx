@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from '@mealprep/router';
 import { useHydrated } from '@mealprep/ui';
-import { ThemeSwitch } from '../../theme/components/theme-switch';
-import { useSession } from '../../auth/hooks/use-session';
-import { DASHBOARD_LINK, HEADER_LINKS, LOGIN_LINK, navLinkClass } from '../nav-links';
+import { ThemeSwitch } from '../../../lib/theme-switch';
+import { useSession } from '../../../lib/use-session';
+import { DASHBOARD_LINK, HEADER_LINKS, LOGIN_LINK, navLinkClass } from '../../../lib/nav-links';
 import { HeaderSearch } from './header-search';
 import { Logo } from './logo';
 

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { createRemoteLoader, retryableOnce } from '../federation';
+import { createRemoteLoader, retryableOnce } from '../../../lib/federation';
 import { testRuntimeConfig as config } from '@mealprep/api-client/testing';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));

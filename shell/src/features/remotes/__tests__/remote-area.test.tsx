@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@mealprep/router/testing';
-import { RemoteArea } from '../components/remote-area';
-import type { RemoteRoutesModule } from '../federation';
+import { RemoteArea } from '../../../lib/remote-area';
+import type { RemoteRoutesModule } from '../../../lib/federation';
 
 function RemotePage() {
   return <h1>From the remote</h1>;

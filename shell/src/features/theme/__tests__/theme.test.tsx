@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { renderOnServerThenHydrate } from '@mealprep/ui/testing';
 import userEvent from '@testing-library/user-event';
-import { ThemeSwitch } from '../components/theme-switch';
-import { createThemeStore, themeStore, type ThemeEnvironment } from '../stores/theme-store';
+import { ThemeSwitch } from '../../../lib/theme-switch';
+import { createThemeStore, themeStore, type ThemeEnvironment } from '../../../lib/theme-store';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

@@ -1,5 +1,5 @@
 import { Button, useHydrated } from '@mealprep/ui';
-import { useThemeAfterHydration, useToggleTheme } from '../stores/theme-store';
+import { useThemeAfterHydration, useToggleTheme } from './theme-store';
 
 function SunIcon() {
   return (

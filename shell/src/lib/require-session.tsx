@@ -1,7 +1,7 @@
 import { Loading } from '@mealprep/ui';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from '@mealprep/router';
-import { useIsAdmin, useSession } from '../hooks/use-session';
+import { useIsAdmin, useSession } from './use-session';
 
 /** The dashboard is for signed-in users: anyone else goes to /login. */
 export function RequireSession({ children }: { children: ReactNode }) {
