@@ -1,5 +1,6 @@
 import type { Identity } from '@mealprep/contracts';
 import { sessionHash, signInternal } from '@mealprep/service-kit';
+import { LRUCache } from 'lru-cache';
 import type { Pool } from 'undici';
 
 /**
@@ -8,12 +9,15 @@ import type { Pool } from 'undici';
  * entries at once; an answer that could not be had (svc-auth down) is not remembered.
  */
 export class SessionResolver {
-  private readonly cache = new Map<string, { at: number; identity: Identity | null }>();
+  /** By session hash; the least recently used goes first when it is full. */
+  private readonly cache: LRUCache<string, { identity: Identity | null }>;
   private readonly pending = new Map<string, Promise<Identity | null>>();
 
   constructor(
     private readonly options: { pool: Pool; secret: string; ttlMs?: number; maxEntries?: number; timeoutMs?: number },
-  ) {}
+  ) {
+    this.cache = new LRUCache({ max: options.maxEntries ?? 50_000, ttl: options.ttlMs ?? 30_000 });
+  }
 
   get size(): number {
     return this.cache.size;
@@ -22,7 +26,7 @@ export class SessionResolver {
   async resolve(token: string): Promise<Identity | null> {
     const hash = sessionHash(token);
     const hit = this.cache.get(hash);
-    if (hit && Date.now() - hit.at < (this.options.ttlMs ?? 30_000)) return hit.identity;
+    if (hit) return hit.identity;
     const inFlight = this.pending.get(hash);
     if (inFlight) return inFlight;
     const lookup = this.ask(token)
@@ -40,7 +44,7 @@ export class SessionResolver {
   }
 
   dropUser(userId: string): void {
-    for (const [hash, entry] of this.cache) if (entry.identity?.userId === userId) this.cache.delete(hash);
+    for (const [hash, entry] of this.cache.entries()) if (entry.identity?.userId === userId) this.cache.delete(hash);
   }
 
   clear(): void {
@@ -48,12 +52,7 @@ export class SessionResolver {
   }
 
   private remember(hash: string, identity: Identity | null): void {
-    if (this.cache.size >= (this.options.maxEntries ?? 50_000)) {
-      // Oldest first: a Map keeps insertion order.
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
-    this.cache.set(hash, { at: Date.now(), identity });
+    this.cache.set(hash, { identity });
   }
 
   /** undefined when svc-auth could not answer. */

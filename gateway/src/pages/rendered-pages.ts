@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { constants as zlibConstants, createGzip, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { QUERY_STATE_ELEMENT_ID, REQUEST_ID_HEADER } from '@mealprep/contracts';
+import { LRUCache } from 'lru-cache';
 import { Pool } from 'undici';
 
 /** A rendered page kept for every visitor: its HTML once, and once gzipped. */
@@ -50,7 +51,8 @@ const acceptsGzip = (req: Request) => /\bgzip\b/i.test(String(req.headers['accep
  */
 export class RenderedPages {
   private readonly pool: Pool;
-  private readonly entries = new Map<string, { at: number; page: CachedPage }>();
+  /** The least recently served page goes first when it is full; a page older than ttlMs is rendered again. */
+  private readonly entries: LRUCache<string, CachedPage>;
   private generation = 0;
   /**
    * Names this process's generations for the renderer, which keeps the data its renders read while
@@ -60,6 +62,7 @@ export class RenderedPages {
   private readonly id = randomBytes(8).toString('hex');
 
   constructor(private readonly options: RenderedPagesOptions) {
+    this.entries = new LRUCache({ max: options.maxEntries, ttl: Math.max(1, options.ttlMs) });
     this.pool = new Pool(new URL(options.rendererUrl).origin, {
       // At most this many pages are rendered at once; the others wait their turn, first come first
       // served (the wait counts in timeoutMs). Fifty renders interleaved finish no sooner in all and
@@ -184,21 +187,12 @@ export class RenderedPages {
   }
 
   private cached(key: string): CachedPage | null {
-    const hit = this.entries.get(key);
-    if (!hit) return null;
-    if (Date.now() - hit.at > this.options.ttlMs) {
-      this.entries.delete(key);
-      return null;
-    }
-    return hit.page;
+    return this.entries.get(key) ?? null;
   }
 
   private store(key: string, page: CachedPage): void {
-    if (this.entries.size >= this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { at: Date.now(), page });
+    // A TTL of 0 keeps nothing (PAGE_CACHE_TTL_MS=0).
+    if (this.options.ttlMs > 0) this.entries.set(key, page);
   }
 
   private send(req: Request, res: Response, page: CachedPage, cache: 'hit'): void {

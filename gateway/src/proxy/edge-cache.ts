@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { LRUCache } from 'lru-cache';
 
 export interface CachedResponse {
   status: number;
@@ -15,12 +16,15 @@ const MAX_BODY = 256 * 1024;
  * was in flight during a change from being stored.
  */
 export class EdgeCache {
-  private readonly entries = new Map<string, { at: number; value: CachedResponse }>();
+  /** The least recently read answer goes first when it is full; an answer older than ttlMs is not served. */
+  private readonly entries: LRUCache<string, CachedResponse>;
   private generationNumber = 0;
 
   constructor(
     private readonly options: { maxEntries: number; ttlMs: number; enabled: () => boolean },
-  ) {}
+  ) {
+    this.entries = new LRUCache({ max: options.maxEntries, ttl: options.ttlMs, ttlAutopurge: false });
+  }
 
   get generation(): number {
     return this.generationNumber;
@@ -42,22 +46,12 @@ export class EdgeCache {
   }
 
   get(key: string): CachedResponse | null {
-    const hit = this.entries.get(key);
-    if (!hit) return null;
-    if (Date.now() - hit.at > this.options.ttlMs) {
-      this.entries.delete(key);
-      return null;
-    }
-    return hit.value;
+    return this.entries.get(key) ?? null;
   }
 
   set(key: string, value: CachedResponse, generation: number): void {
-    if (generation !== this.generationNumber || value.body.length > MAX_BODY) return;
-    if (this.entries.size >= this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { at: Date.now(), value });
+    if (generation !== this.generationNumber || value.body.length > MAX_BODY || this.options.ttlMs <= 0) return;
+    this.entries.set(key, value);
   }
 
   clear(): void {
