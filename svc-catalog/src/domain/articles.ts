@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BLOG_LIST_LIMIT, type BlogPost, type BlogPostSummary } from '@mealprep/contracts';
+import { BLOG_LIST_LIMIT, type AdminArticleRow, type BlogPost, type BlogPostSummary } from '@mealprep/contracts';
 import { AppError, type DomainEvents } from '@mealprep/service-kit';
 import type { ArticleViewRepository } from '../data-access/article-view-repository';
 import type { BlogPostRepository } from '../data-access/blog-post-repository';
@@ -20,6 +20,16 @@ let prunedAt = 0;
 
 export function listArticles(deps: ArticleDeps): Promise<BlogPostSummary[]> {
   return deps.articles.listPublished(BLOG_LIST_LIMIT);
+}
+
+/** The admin's blog screen: every post, published or not. */
+export function listArticlesForAdmin(deps: ArticleDeps): Promise<AdminArticleRow[]> {
+  return deps.articles.listAll();
+}
+
+/** What the sitemap lists of the blog: every published post's slug. */
+export async function publishedArticleSlugs(deps: ArticleDeps): Promise<string[]> {
+  return (await deps.articles.listPublishedSlugs()).map((a) => a.slug);
 }
 
 export async function getArticle(deps: ArticleDeps, slug: string): Promise<BlogPost> {

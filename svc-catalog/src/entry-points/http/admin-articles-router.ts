@@ -1,12 +1,11 @@
 import { Router } from 'express';
 import { ArticleIdParamsSchema, ArticleStatusBodySchema, NoQuerySchema } from '@mealprep/contracts';
 import { parseInput, requireRole, route, type DomainEvents } from '@mealprep/service-kit';
-import type { BlogPostRepository } from '../../data-access/blog-post-repository';
 import { importArticles } from '../../domain/article-import';
-import { setArticleStatus } from '../../domain/articles';
+import { listArticlesForAdmin, setArticleStatus, type ArticleDeps } from '../../domain/articles';
 
 /** The blog screen the original lacked: posts arrive by import, admins publish and unpublish them. */
-export function adminArticlesRouter(deps: { articles: BlogPostRepository; events: DomainEvents; now?: () => Date }): Router {
+export function adminArticlesRouter(deps: ArticleDeps & { events: DomainEvents; now?: () => Date }): Router {
   const router = Router();
   router.use('/admin/articles', requireRole('admin'));
   router.get(
@@ -14,7 +13,7 @@ export function adminArticlesRouter(deps: { articles: BlogPostRepository; events
     route(async (req, res) => {
       parseInput(NoQuerySchema, req.query, 'query');
       res.set('cache-control', 'no-store');
-      res.json({ items: await deps.articles.listAll() });
+      res.json({ items: await listArticlesForAdmin(deps) });
     }),
   );
   router.patch(

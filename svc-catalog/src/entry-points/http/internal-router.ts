@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { NoQuerySchema, ServiceSnapshotRequestSchema } from '@mealprep/contracts';
 import { parseInput, requireInternal, route } from '@mealprep/service-kit';
 import type { ServiceRepository } from '../../data-access/service-repository';
+import { serviceSnapshots } from '../../domain/service-snapshots';
 
 /** Routes other services call (signed with the shared secret); the gateway never forwards /internal. */
 export function internalRouter(deps: { services: ServiceRepository; secret: string }): Router {
@@ -12,7 +13,7 @@ export function internalRouter(deps: { services: ServiceRepository; secret: stri
     requireInternal(deps.secret),
     route(async (req, res) => {
       parseInput(NoQuerySchema, req.query, 'query');
-      res.json({ items: await deps.services.listSnapshots() });
+      res.json({ items: await serviceSnapshots(deps) });
     }),
   );
   /** The same for the services an import named. */
@@ -21,7 +22,7 @@ export function internalRouter(deps: { services: ServiceRepository; secret: stri
     requireInternal(deps.secret),
     route(async (req, res) => {
       const { ids } = parseInput(ServiceSnapshotRequestSchema, req.body, 'body');
-      res.json({ items: await deps.services.snapshotsByIds(ids) });
+      res.json({ items: await serviceSnapshots(deps, ids) });
     }),
   );
   return router;
