@@ -1,5 +1,5 @@
 import { serverMessage } from '@mealprep/api-client';
-import { useQueryClient, type QueryKey } from '@mealprep/query';
+import { useIsMutating, useMutation, useQueryClient, type QueryKey } from '@mealprep/query';
 import { useDialogs } from '@mealprep/ui/dialogs';
 import { useCallback, useState } from 'react';
 
@@ -35,25 +35,31 @@ export function useSelection() {
 }
 
 /**
- * Runs an admin action: on success the rows it was about (`about`) leave the selection, while
- * rows picked as it ran stay picked; on failure the admin is told the server's reason (else the
- * spec's fallback); the screen's data is refetched either way.
+ * An admin action as a TanStack mutation: on success the rows it was about (`about`) leave the
+ * selection, while rows picked as it ran stay picked; on failure the admin is told the server's
+ * reason (else the spec's fallback, `failure`); the screen's data (`scope`) is refetched either way.
+ * Every action of a screen shares its scope, so `useAdminBusy(scope)` says whether one is running.
  */
-export function useAdminAction(queryKey: QueryKey, selection: { drop: (ids: readonly string[]) => void }) {
+export interface AdminCall {
+  failure: string;
+  about?: readonly string[];
+}
+
+export function useAdminMutation<V extends AdminCall, R = unknown>(
+  scope: QueryKey,
+  mutationFn: (call: V) => Promise<R>,
+  selection?: { drop: (ids: readonly string[]) => void },
+) {
   const queryClient = useQueryClient();
   const { notify } = useDialogs();
-  const [busy, setBusy] = useState(false);
-  const act = async (run: () => Promise<unknown>, failure: string, about: readonly string[] = []) => {
-    setBusy(true);
-    try {
-      await run();
-      selection.drop(about);
-    } catch (error) {
-      notify(serverMessage(error) ?? failure, 'error');
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey });
-    }
-  };
-  return { busy, act };
+  return useMutation({
+    mutationKey: ['admin', ...scope],
+    mutationFn,
+    onSuccess: (_result, call) => selection?.drop(call.about ?? []),
+    onError: (error, call) => notify(serverMessage(error) ?? call.failure, 'error'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scope }),
+  });
 }
+
+/** Whether an admin action of this screen is running (its buttons wait for it). */
+export const useAdminBusy = (scope: QueryKey) => useIsMutating({ mutationKey: ['admin', ...scope] }) > 0;

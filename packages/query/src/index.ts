@@ -5,5 +5,5 @@
  * need is added here; apps never import @tanstack/react-query themselves (a second copy would
  * have a QueryClient context of its own).
  */
-export { hydrate, keepPreviousData, QueryClient, QueryClientProvider, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+export { hydrate, keepPreviousData, QueryClient, QueryClientProvider, queryOptions, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 export type * from '@tanstack/react-query';

@@ -1,76 +1,64 @@
-import { apiClient, serverMessage, queryKeys } from '@mealprep/api-client';
-import type { AdminBannerImage, StockPhoto } from '@mealprep/contracts';
+import { serverMessage } from '@mealprep/api-client';
+import type { StockPhoto } from '@mealprep/contracts';
 import { Button, EmptyNote, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
-import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
+import { controlClass, useAdminBusy, useSelection } from '../../../lib/admin-actions';
+import {
+  adminBannersQuery,
+  BANNERS_SCOPE,
+  useAddBanner,
+  useDeleteBanners,
+  useMoveBanner,
+  useSetBannerActive,
+  useSetBannersActive,
+  useStockPhotoByUrl,
+  useStockPhotoSearch,
+  type NewBanner,
+} from '../api/admin-banners';
 import { useDialogs } from '@mealprep/ui/dialogs';
 import { useState, type FormEvent } from 'react';
 
 export const DEFAULT_STOCK_QUERY = 'meal prep food healthy';
 
-/** Under the 'banners' live topic, like the home hero. */
-const bannersQuery = {
-  queryKey: queryKeys.banners.admin,
-  queryFn: async ({ signal }: { signal?: AbortSignal }) =>
-    apiClient.get<{ items: AdminBannerImage[]; stockPhotosConfigured: boolean }>('/media/admin/banners', { signal }),
-};
-
-/** Moves a banner one place: the list is renumbered 0, 1, 2… and only changed orders are sent. */
-async function move(items: AdminBannerImage[], from: number, to: number): Promise<void> {
-  const next = [...items];
-  const [moved] = next.splice(from, 1);
-  next.splice(to, 0, moved!);
-  for (const [order, banner] of next.entries()) {
-    if (banner.order !== order) await apiClient.request(`/media/admin/banners/${banner.id}`, { method: 'PATCH', body: { order } });
-  }
-}
-
-
 /** /dashboard/banner-images: the home hero's pictures; add from stock photos or a URL; activate, deactivate, delete. */
 export function AdminBannersPage() {
   usePageMeta({ title: 'Banner Images', noindex: true });
-  const banners = useQuery(bannersQuery);
+  const banners = useQuery(adminBannersQuery);
   const selection = useSelection();
   const { selected, ids, toggle } = selection;
-  const { busy: acting, act } = useAdminAction(['banners'], selection);
+  const acting = useAdminBusy(BANNERS_SCOPE);
+  const addBanner = useAddBanner();
+  const setActive = useSetBannerActive();
+  const setSelectedActive = useSetBannersActive(selection);
+  const remove = useDeleteBanners(selection);
+  const moveBanner = useMoveBanner();
+  const stockSearch = useStockPhotoSearch();
+  const stockByUrl = useStockPhotoByUrl();
   const [query, setQuery] = useState(DEFAULT_STOCK_QUERY);
   const [results, setResults] = useState<{ images: StockPhoto[]; page: number; hasMore: boolean } | null>(null);
   const [photoUrl, setPhotoUrl] = useState('');
   const [customUrl, setCustomUrl] = useState('');
   const [customAlt, setCustomAlt] = useState('');
-  const [searching, setSearching] = useState(false);
   const { notify } = useDialogs();
-  const busy = acting || searching;
+  const busy = acting || stockSearch.isPending || stockByUrl.isPending;
 
-  const add = (body: unknown) =>
-    act(async () => {
-      await apiClient.post('/media/admin/banners', body);
-      notify('Image added successfully!', 'success');
-    }, 'Failed to add image');
+  const add = (banner: NewBanner) => addBanner.mutate({ banner, failure: 'Failed to add image' });
 
-  const search = async (page: number) => {
-    setSearching(true);
-    try {
-      const found = await apiClient.get<{ images: StockPhoto[]; hasMore: boolean }>(`/media/admin/stock-photos?${new URLSearchParams({ query: query.trim() || DEFAULT_STOCK_QUERY, page: String(page) }).toString()}`);
-      setResults((current) => ({ images: page === 1 ? found.images : [...(current?.images ?? []), ...found.images], page, hasMore: found.hasMore }));
-    } catch (error) {
-      notify(serverMessage(error) ?? 'Failed to search Unsplash. Make sure the URL is a valid Unsplash photo URL.', 'error');
-    } finally {
-      setSearching(false);
-    }
-  };
-  const findByUrl = async (event: FormEvent) => {
+  const search = (page: number) =>
+    stockSearch.mutate(
+      { query: query.trim() || DEFAULT_STOCK_QUERY, page },
+      {
+        onSuccess: (found) => setResults((current) => ({ images: page === 1 ? found.images : [...(current?.images ?? []), ...found.images], page, hasMore: found.hasMore })),
+        onError: (error) => notify(serverMessage(error) ?? 'Failed to search Unsplash. Make sure the URL is a valid Unsplash photo URL.', 'error'),
+      },
+    );
+  const findByUrl = (event: FormEvent) => {
     event.preventDefault();
     if (!photoUrl.trim()) return;
-    setSearching(true);
-    try {
-      const photo = await apiClient.get<StockPhoto>(`/media/admin/stock-photos/by-url?${new URLSearchParams({ url: photoUrl.trim() }).toString()}`);
-      setResults({ images: [photo], page: 1, hasMore: false });
-    } catch {
-      notify('Failed to search Unsplash. Make sure the URL is a valid Unsplash photo URL.', 'error');
-    } finally {
-      setSearching(false);
-    }
+    stockByUrl.mutate(photoUrl.trim(), {
+      onSuccess: (photo) => setResults({ images: [photo], page: 1, hasMore: false }),
+      onError: () => notify('Failed to search Unsplash. Make sure the URL is a valid Unsplash photo URL.', 'error'),
+    });
   };
 
   const items = banners.data?.items ?? [];
@@ -82,13 +70,13 @@ export function AdminBannersPage() {
       {selected.size > 0 && (
         <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm dark:border-emerald-900 dark:bg-emerald-950">
           <span className="font-medium">{selected.size} selected</span>
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => apiClient.post('/media/admin/banners/bulk', { ids, changes: { isActive: true } }), 'Failed to update images', ids)}>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => setSelectedActive.mutate({ about: ids, isActive: true, failure: 'Failed to update images' })}>
             Activate
           </Button>
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => apiClient.post('/media/admin/banners/bulk', { ids, changes: { isActive: false } }), 'Failed to update images', ids)}>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => setSelectedActive.mutate({ about: ids, isActive: false, failure: 'Failed to update images' })}>
             Deactivate
           </Button>
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => apiClient.post('/media/admin/banners/bulk/delete', { ids }), 'Failed to delete images', ids)}>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => remove.mutate({ about: ids, failure: 'Failed to delete images' })}>
             Delete
           </Button>
         </div>
@@ -117,20 +105,20 @@ export function AdminBannersPage() {
                   size="sm"
                   variant="outline"
                   disabled={busy}
-                  onClick={() => void act(() => apiClient.request(`/media/admin/banners/${banner.id}`, { method: 'PATCH', body: { isActive: !banner.isActive } }), 'Failed to update image')}
+                  onClick={() => setActive.mutate({ id: banner.id, isActive: !banner.isActive, failure: 'Failed to update image' })}
                 >
                   {banner.isActive ? 'Deactivate' : 'Activate'}
                 </Button>
-                <Button size="sm" variant="ghost" disabled={busy} onClick={() => void act(() => apiClient.request(`/media/admin/banners/${banner.id}`, { method: 'DELETE' }), 'Failed to delete image', [banner.id])}>
+                <Button size="sm" variant="ghost" disabled={busy} onClick={() => remove.mutate({ about: [banner.id], one: true, failure: 'Failed to delete image' })}>
                   Delete
                 </Button>
                 {index > 0 && (
-                  <Button size="sm" variant="ghost" aria-label={`Move ${banner.alt || banner.id} earlier`} disabled={busy} onClick={() => void act(() => move(items, index, index - 1), 'Failed to update images')}>
+                  <Button size="sm" variant="ghost" aria-label={`Move ${banner.alt || banner.id} earlier`} disabled={busy} onClick={() => moveBanner.mutate({ items, from: index, to: index - 1, failure: 'Failed to update images' })}>
                     ↑
                   </Button>
                 )}
                 {index < items.length - 1 && (
-                  <Button size="sm" variant="ghost" aria-label={`Move ${banner.alt || banner.id} later`} disabled={busy} onClick={() => void act(() => move(items, index, index + 1), 'Failed to update images')}>
+                  <Button size="sm" variant="ghost" aria-label={`Move ${banner.alt || banner.id} later`} disabled={busy} onClick={() => moveBanner.mutate({ items, from: index, to: index + 1, failure: 'Failed to update images' })}>
                     ↓
                   </Button>
                 )}
@@ -151,7 +139,7 @@ export function AdminBannersPage() {
               className="flex flex-wrap gap-2"
               onSubmit={(e) => {
                 e.preventDefault();
-                void search(1);
+                search(1);
               }}
             >
               <input type="search" aria-label="Search stock photos" className={`${controlClass} w-72`} value={query} maxLength={100} onChange={(e) => setQuery(e.target.value)} />
@@ -159,7 +147,7 @@ export function AdminBannersPage() {
                 Search
               </Button>
             </form>
-            <form className="flex flex-wrap gap-2" onSubmit={(e) => void findByUrl(e)}>
+            <form className="flex flex-wrap gap-2" onSubmit={findByUrl}>
               <input type="url" aria-label="Stock photo page URL" placeholder="https://unsplash.com/photos/…" className={`${controlClass} w-96`} value={photoUrl} onChange={(e) => setPhotoUrl(e.target.value)} />
               <Button type="submit" size="sm" variant="secondary" disabled={busy}>
                 Find photo
@@ -172,14 +160,14 @@ export function AdminBannersPage() {
                     <li key={photo.id} className="space-y-1 text-xs">
                       <img src={photo.urls.small} alt={photo.alt_description} loading="lazy" className="aspect-video w-full rounded object-cover" />
                       <p className="truncate">{photo.user.name}</p>
-                      <Button size="sm" disabled={busy} onClick={() => void add({ source: 'unsplash', unsplashId: photo.id })}>
+                      <Button size="sm" disabled={busy} onClick={() => add({ source: 'unsplash', unsplashId: photo.id })}>
                         Add
                       </Button>
                     </li>
                   ))}
                 </ul>
                 {results.hasMore && (
-                  <Button size="sm" variant="outline" disabled={busy} onClick={() => void search(results.page + 1)}>
+                  <Button size="sm" variant="outline" disabled={busy} onClick={() => search(results.page + 1)}>
                     Load more
                   </Button>
                 )}
@@ -191,7 +179,7 @@ export function AdminBannersPage() {
           className="flex flex-wrap gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            if (customUrl.trim()) void add({ source: 'custom', url: customUrl.trim(), alt: customAlt.trim() });
+            if (customUrl.trim()) add({ source: 'custom', url: customUrl.trim(), alt: customAlt.trim() });
           }}
         >
           <input type="url" aria-label="Image URL" placeholder="https://…/photo.jpg" className={`${controlClass} w-96`} value={customUrl} onChange={(e) => setCustomUrl(e.target.value)} />

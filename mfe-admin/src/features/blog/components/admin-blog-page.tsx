@@ -1,37 +1,16 @@
-import { apiClient, serverMessage, queryKeys } from '@mealprep/api-client';
 import type { AdminArticleRow } from '@mealprep/contracts';
 import { AdminTable, Button, EmptyNote, ErrorState, formatDay, Loading, usePageMeta } from '@mealprep/ui';
-import { useQuery, useQueryClient } from '@mealprep/query';
-import { useDialogs } from '@mealprep/ui/dialogs';
-import { useState } from 'react';
+import { useQuery } from '@mealprep/query';
 import { Link } from '@mealprep/router';
-
-/** Under the 'articles' live topic, like the public blog. */
-const adminArticlesQuery = {
-  queryKey: queryKeys.articles.admin,
-  queryFn: async ({ signal }: { signal?: AbortSignal }) => (await apiClient.get<{ items: AdminArticleRow[] }>('/catalog/admin/articles', { signal })).items,
-};
-
+import { adminArticlesQuery, useSetArticleStatus } from '../api/admin-articles';
 
 /** /dashboard/blog: every post; publish or unpublish. Posts themselves arrive by CSV import. */
 export function AdminBlogPage() {
   usePageMeta({ title: 'Blog', noindex: true });
   const posts = useQuery(adminArticlesQuery);
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
-  const { notify } = useDialogs();
-
-  const setStatus = async (post: AdminArticleRow, status: 'published' | 'draft') => {
-    setBusy(post.id);
-    try {
-      await apiClient.request(`/catalog/admin/articles/${post.id}/status`, { method: 'PATCH', body: { status } });
-    } catch (error) {
-      notify(serverMessage(error) ?? 'Failed to update blog post', 'error');
-    } finally {
-      setBusy(null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.articles.all });
-    }
-  };
+  const changeStatus = useSetArticleStatus();
+  const busy = changeStatus.isPending ? changeStatus.variables.id : null;
+  const setStatus = (post: AdminArticleRow, status: 'published' | 'draft') => changeStatus.mutate({ id: post.id, status, failure: 'Failed to update blog post' });
 
   return (
     <section className="space-y-5">
@@ -62,12 +41,12 @@ export function AdminBlogPage() {
                       <a href={`/articles/${post.slug}`} target="_blank" rel="noopener noreferrer" className="font-medium text-emerald-700 underline dark:text-emerald-400">
                         View
                       </a>
-                      <Button size="sm" variant="outline" disabled={busy === post.id} onClick={() => void setStatus(post, 'draft')}>
+                      <Button size="sm" variant="outline" disabled={busy === post.id} onClick={() => setStatus(post, 'draft')}>
                         Unpublish
                       </Button>
                     </>
                   ) : (
-                    <Button size="sm" disabled={busy === post.id} onClick={() => void setStatus(post, 'published')}>
+                    <Button size="sm" disabled={busy === post.id} onClick={() => setStatus(post, 'published')}>
                       Publish
                     </Button>
                   )}

@@ -1,4 +1,4 @@
-import { apiClient, queryKeys } from '@mealprep/api-client';
+import { queryKeys } from '@mealprep/api-client';
 import {
   CHECK_ERROR_DISPLAY_CHARS,
   CHECK_STALLED_AFTER_MS,
@@ -6,13 +6,14 @@ import {
   CHECK_STATUS_REFRESH_AFTER_QUEUE_MS,
   type CheckFilter,
 } from '@mealprep/contracts/browser';
-import type { BulkCheckStatus, WebsiteCheck, WebsiteCheckList } from '@mealprep/contracts';
+import type { BulkCheckStatus, WebsiteCheck } from '@mealprep/contracts';
 import { Link, useSearchParams } from '@mealprep/router';
 import { AdminTable, Button, EmptyNote, ErrorState, formatDay, formatDayAndTime, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@mealprep/query';
 import { useDialogs } from '@mealprep/ui/dialogs';
 import { useEffect, useRef } from 'react';
-import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
+import { controlClass, useAdminBusy, useSelection } from '../../../lib/admin-actions';
+import { CHECKS_SCOPE, checkListQuery, checkStatusQuery, useQueueCheckRun, useReviewChecks, type CheckRun, type CheckReview } from '../api/website-checks';
 import { useCheckNow } from '../hooks/use-check-now';
 
 /** While a bulk run is under way the box refreshes this often, so its progress moves. */
@@ -22,16 +23,6 @@ const FILTERS: Array<{ value: CheckFilter; label: string }> = [
   { value: 'reviewed', label: 'Reviewed' },
   { value: 'all', label: 'All' },
 ];
-
-const statusQuery = {
-  queryKey: queryKeys.checks.status,
-  queryFn: ({ signal }: { signal?: AbortSignal }) => apiClient.get<BulkCheckStatus>('/checker/admin/checks/status', { signal }),
-};
-const listQuery = (filter: CheckFilter) => ({
-  queryKey: queryKeys.checks.list(filter),
-  queryFn: ({ signal }: { signal?: AbortSignal }) => apiClient.get<WebsiteCheckList>(`/checker/admin/checks?filter=${filter}&pageSize=200`, { signal }),
-});
-
 
 const STATUS_CLASS: Record<string, string> = {
   accessible: 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300',
@@ -115,13 +106,15 @@ export function ServiceUtilitiesPage() {
   const queryClient = useQueryClient();
   const { confirm } = useDialogs();
   const status = useQuery({
-    ...statusQuery,
+    ...checkStatusQuery,
     refetchInterval: (query) => (query.state.data?.run && !query.state.data.run.finishedAt ? RUNNING_POLL_MS : CHECK_STATUS_POLL_MS),
   });
-  const checks = useQuery(listQuery(filter));
+  const checks = useQuery(checkListQuery(filter));
   const selection = useSelection();
-  const { busy, act } = useAdminAction(['checks'], selection);
-  const { checking, note, checkNow } = useCheckNow(act);
+  const busy = useAdminBusy(CHECKS_SCOPE);
+  const queueRun = useQueueCheckRun();
+  const review = useReviewChecks(selection);
+  const { checking, note, checkNow } = useCheckNow();
   const refreshSoon = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (refreshSoon.current && clearTimeout(refreshSoon.current)), []);
 
@@ -131,17 +124,15 @@ export function ServiceUtilitiesPage() {
     if (finishedAt) void queryClient.invalidateQueries({ queryKey: queryKeys.checks.lists });
   }, [finishedAt, queryClient]);
 
-  const queueRun = (path: string, failure: string) =>
-    act(async () => {
-      await apiClient.request(path, { method: 'POST' });
-      refreshSoon.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.checks.all }), CHECK_STATUS_REFRESH_AFTER_QUEUE_MS);
-    }, failure);
-
-  const closeChecks = async (ids: string[], failure: string) => {
-    if (!(await confirm({ title: `Mark ${ids.length} service(s) as closed?`, confirmLabel: 'Mark as closed', danger: true }))) return;
-    await act(() => apiClient.request('/checker/admin/checks/bulk/close', { method: 'POST', body: { ids } }), failure, ids);
+  const startRun = (run: CheckRun, failure: string) =>
+    queueRun.mutate(
+      { run, failure },
+      { onSuccess: () => void (refreshSoon.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.checks.all }), CHECK_STATUS_REFRESH_AFTER_QUEUE_MS)) },
+    );
+  const reviewChecks = async (action: CheckReview, about: string[], failure: string) => {
+    if (action === 'close' && !(await confirm({ title: `Mark ${about.length} service(s) as closed?`, confirmLabel: 'Mark as closed', danger: true }))) return;
+    review.mutate({ review: action, about, failure });
   };
-  const ignoreChecks = (ids: string[], failure: string) => void act(() => apiClient.request('/checker/admin/checks/bulk/ignore', { method: 'POST', body: { ids } }), failure, ids);
   const items = checks.data?.items ?? [];
   const allSelected = items.length > 0 && items.every((c) => selection.selected.has(c.id));
 
@@ -154,10 +145,10 @@ export function ServiceUtilitiesPage() {
         </h2>
         <p className="text-sm text-gray-600 dark:text-gray-400">Checks each listed website in the background and flags the ones a person should look at.</p>
         <div className="flex flex-wrap gap-2">
-          <Button disabled={busy} onClick={() => void queueRun('/checker/admin/checks/run-all', 'Failed to check websites')}>
+          <Button disabled={busy} onClick={() => startRun('run-all', 'Failed to check websites')}>
             Check All Services
           </Button>
-          <Button variant="outline" disabled={busy} onClick={() => void queueRun('/checker/admin/checks/run-unchecked', 'Failed to check unchecked websites')}>
+          <Button variant="outline" disabled={busy} onClick={() => startRun('run-unchecked', 'Failed to check unchecked websites')}>
             Check Unchecked Only
           </Button>
         </div>
@@ -183,13 +174,13 @@ export function ServiceUtilitiesPage() {
           </select>
         </label>
         <div className="flex flex-wrap gap-2" role="region" aria-label="Bulk actions">
-          <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => void act(() => apiClient.request('/checker/admin/checks/bulk/recheck', { method: 'POST', body: { ids: selection.ids } }), 'Failed to check websites', selection.ids)}>
+          <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => void reviewChecks('recheck', selection.ids, 'Failed to check websites')}>
             Re-check Selected
           </Button>
-          <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => void closeChecks(selection.ids, 'Failed to mark services as closed')}>
+          <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => void reviewChecks('close', selection.ids, 'Failed to mark services as closed')}>
             Mark as Closed
           </Button>
-          <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => ignoreChecks(selection.ids, 'Failed to ignore checks')}>
+          <Button size="sm" variant="outline" disabled={busy || selection.ids.length === 0} onClick={() => void reviewChecks('ignore', selection.ids, 'Failed to ignore checks')}>
             Ignore Until Next Check
           </Button>
           <Button size="sm" variant="ghost" disabled={selection.ids.length === 0} onClick={selection.clear}>
@@ -250,10 +241,10 @@ export function ServiceUtilitiesPage() {
                     <Button size="sm" variant="outline" disabled={busy} onClick={() => void checkNow(check)}>
                       {checking === check.serviceId ? 'Checking…' : 'Re-check'}
                     </Button>
-                    <Button size="sm" variant="outline" disabled={busy} onClick={() => void closeChecks([check.id], 'Failed to mark service as closed')}>
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => void reviewChecks('close', [check.id], 'Failed to mark service as closed')}>
                       Close
                     </Button>
-                    <Button size="sm" variant="outline" disabled={busy} onClick={() => ignoreChecks([check.id], 'Failed to ignore check')}>
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => void reviewChecks('ignore', [check.id], 'Failed to ignore check')}>
                       Ignore
                     </Button>
                   </div>

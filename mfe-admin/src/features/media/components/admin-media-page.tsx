@@ -1,24 +1,17 @@
-import { apiClient, queryKeys } from '@mealprep/api-client';
 import type { AdminMediaItem } from '@mealprep/contracts';
 import { Button, EmptyNote, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
-import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
+import { controlClass, useSelection } from '../../../lib/admin-actions';
+import { adminMediaQuery, useDeleteMedia, useRestoreMedia, useSetAltText } from '../api/admin-media';
 import { useDialogs } from '@mealprep/ui/dialogs';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@mealprep/router';
 
 
-const mediaQuery = (q: string, featuredOnly: boolean, includeDeleted: boolean) => {
-  const params = new URLSearchParams({ featuredOnly: String(featuredOnly), includeDeleted: String(includeDeleted), ...(q ? { q } : {}) });
-  return {
-    queryKey: queryKeys.media.admin(Object.fromEntries(params)),
-    queryFn: async ({ signal }: { signal?: AbortSignal }) => (await apiClient.get<{ items: AdminMediaItem[] }>(`/media/admin/media?${params.toString()}`, { signal })).items,
-  };
-};
-
-
-function MediaCard({ item, selected, onSelect, act }: { item: AdminMediaItem; selected: boolean; onSelect: (on: boolean) => void; act: (run: () => Promise<unknown>, failure: string, about?: readonly string[]) => Promise<void> }) {
+function MediaCard({ item, selected, onSelect, remove }: { item: AdminMediaItem; selected: boolean; onSelect: (on: boolean) => void; remove: ReturnType<typeof useDeleteMedia> }) {
   const [alt, setAlt] = useState(item.altText);
+  const setAltText = useSetAltText();
+  const restore = useRestoreMedia();
   const { notify } = useDialogs();
   const deleted = item.deletedAt !== null;
   return (
@@ -35,7 +28,7 @@ function MediaCard({ item, selected, onSelect, act }: { item: AdminMediaItem; se
         className="flex gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          void act(() => apiClient.request(`/media/admin/media/${item.id}`, { method: 'PATCH', body: { altText: alt } }), 'Failed to update media');
+          setAltText.mutate({ id: item.id, altText: alt, failure: 'Failed to update media' });
         }}
       >
         <label className="sr-only" htmlFor={`alt-${item.id}`}>
@@ -62,11 +55,11 @@ function MediaCard({ item, selected, onSelect, act }: { item: AdminMediaItem; se
           Owner info
         </button>
         {deleted ? (
-          <Button size="sm" variant="outline" onClick={() => void act(() => apiClient.post(`/media/admin/media/${item.id}/restore`), 'Failed to restore media')}>
+          <Button size="sm" variant="outline" onClick={() => restore.mutate({ id: item.id, failure: 'Failed to restore media' })}>
             Restore
           </Button>
         ) : (
-          <Button size="sm" variant="ghost" onClick={() => void act(() => apiClient.post(`/media/admin/media/${item.id}/delete`), 'Failed to delete media', [item.id])}>
+          <Button size="sm" variant="ghost" onClick={() => remove.mutate({ about: [item.id], one: true, failure: 'Failed to delete media' })}>
             Delete
           </Button>
         )}
@@ -85,8 +78,8 @@ export function AdminMediaPage() {
   const [search, setSearch] = useState(q);
   const selection = useSelection();
   const { selected, ids, toggle, clear } = selection;
-  const media = useQuery(mediaQuery(q, featuredOnly, includeDeleted));
-  const { act } = useAdminAction(['media'], selection);
+  const media = useQuery(adminMediaQuery({ q, featuredOnly, includeDeleted }));
+  const remove = useDeleteMedia(selection);
 
   const setParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
@@ -120,7 +113,7 @@ export function AdminMediaPage() {
           Search
         </Button>
         {selected.size > 0 && (
-          <Button type="button" size="sm" variant="outline" onClick={() => void act(() => apiClient.post('/media/admin/media/bulk/delete', { ids }), 'Failed to delete media', ids)}>
+          <Button type="button" size="sm" variant="outline" onClick={() => remove.mutate({ about: ids, failure: 'Failed to delete media' })}>
             Delete {selected.size} selected
           </Button>
         )}
@@ -137,7 +130,7 @@ export function AdminMediaPage() {
             <MediaCard
               key={`${item.id}-${item.altText}`}
               item={item}
-              act={act}
+              remove={remove}
               selected={selected.has(item.id)}
               onSelect={(on) => toggle(item.id, on)}
             />

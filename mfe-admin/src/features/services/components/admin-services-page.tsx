@@ -5,8 +5,8 @@ import { useQuery } from '@mealprep/query';
 import { useDialogs } from '@mealprep/ui/dialogs';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@mealprep/router';
-import { controlClass, useAdminAction, useSelection } from '../../../lib/admin-actions';
-import { adminApi, adminServicesQuery, featureDays, mealTypesQuery, type AdminFilters } from '../api/admin-services';
+import { controlClass, useAdminBusy, useSelection } from '../../../lib/admin-actions';
+import { adminServicesQuery, featureDays, mealTypesQuery, useAdminServiceAction, type AdminFilters } from '../api/admin-services';
 
 
 function RouterPagerLink({ href, ...rest }: PagerLinkProps) {
@@ -33,7 +33,9 @@ export function AdminServicesPage() {
   const selection = useSelection();
   const { selected, ids, toggle, replace, clear } = selection;
   // Refreshes the table either way.
-  const { busy, act } = useAdminAction(['services'], selection);
+  const serviceAction = useAdminServiceAction(selection);
+  const busy = useAdminBusy(['services']);
+  const act = serviceAction.mutate;
   const now = Date.now();
 
   const setFilter = (key: keyof AdminFilters, value: string) => {
@@ -60,17 +62,17 @@ export function AdminServicesPage() {
   const askDays = async () => featureDays(await askNumber({ title: 'Feature for how many days?', label: 'Days', defaultValue: 30, min: 1, confirmLabel: 'Feature' }));
   const featureOne = async (row: AdminServiceRow) => {
     const days = await askDays();
-    if (days !== null) await act(() => adminApi.feature(row.id, days), 'Failed to set featured status');
+    if (days !== null) act({ id: row.id, action: { kind: 'feature', days }, failure: 'Failed to set featured status' });
   };
   const featureMany = async () => {
     const days = await askDays();
-    if (days !== null) await act(() => adminApi.bulkFeature(ids, days), 'Failed to set featured status', ids);
+    if (days !== null) act({ ids, about: ids, action: { kind: 'feature', days }, failure: 'Failed to set featured status' });
   };
   const removeMany = async () => {
-    if (await confirm({ title: `Are you sure you want to delete ${ids.length} service(s)?`, confirmLabel: 'Delete', danger: true })) await act(() => adminApi.bulkRemove(ids), 'Failed to delete services', ids);
+    if (await confirm({ title: `Are you sure you want to delete ${ids.length} service(s)?`, confirmLabel: 'Delete', danger: true })) act({ ids, about: ids, action: { kind: 'remove' }, failure: 'Failed to delete services' });
   };
   const removeOne = async (row: AdminServiceRow) => {
-    if (await confirm({ title: 'Are you sure you want to delete this service?', confirmLabel: 'Delete', danger: true })) await act(() => adminApi.remove(row.id), 'Failed to delete service', [row.id]);
+    if (await confirm({ title: 'Are you sure you want to delete this service?', confirmLabel: 'Delete', danger: true })) act({ id: row.id, about: [row.id], action: { kind: 'remove' }, failure: 'Failed to delete service' });
   };
 
   return (
@@ -134,7 +136,7 @@ export function AdminServicesPage() {
             disabled={busy}
             onChange={(e) => {
               const status = e.target.value as ServiceStatus;
-              if (status) void act(() => adminApi.bulkStatus(ids, status), 'Failed to update service status', ids);
+              if (status) act({ ids, about: ids, action: { kind: 'status', status }, failure: 'Failed to update service status' });
             }}
           >
             <option value="">Set status…</option>
@@ -147,7 +149,7 @@ export function AdminServicesPage() {
           <Button size="sm" variant="outline" disabled={busy} onClick={() => void featureMany()}>
             Feature
           </Button>
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => adminApi.bulkUnfeature(ids), 'Failed to unfeature services', ids)}>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => act({ ids, about: ids, action: { kind: 'unfeature' }, failure: 'Failed to unfeature services' })}>
             Unfeature
           </Button>
           <Button
@@ -223,7 +225,7 @@ export function AdminServicesPage() {
                         className={controlClass}
                         value={row.status}
                         disabled={busy}
-                        onChange={(e) => void act(() => adminApi.setStatus(row.id, e.target.value as ServiceStatus), 'Failed to update service status')}
+                        onChange={(e) => act({ id: row.id, action: { kind: 'status', status: e.target.value as ServiceStatus }, failure: 'Failed to update service status' })}
                       >
                         {SERVICE_STATUSES.map((s) => (
                           <option key={s} value={s}>
@@ -232,7 +234,7 @@ export function AdminServicesPage() {
                         ))}
                       </select>
                       {featured ? (
-                        <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => adminApi.unfeature(row.id), 'Failed to unfeature service')}>
+                        <Button size="sm" variant="outline" disabled={busy} onClick={() => act({ id: row.id, action: { kind: 'unfeature' }, failure: 'Failed to unfeature service' })}>
                           Unfeature
                         </Button>
                       ) : (

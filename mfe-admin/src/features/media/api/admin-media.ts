@@ -1,0 +1,39 @@
+import { apiClient, queryKeys } from '@mealprep/api-client';
+import type { AdminMediaItem } from '@mealprep/contracts';
+import { queryOptions } from '@mealprep/query';
+import { useAdminMutation, type AdminCall } from '../../../lib/admin-actions';
+
+/** Every query of the media screen: an action refreshes them all. */
+export const MEDIA_SCOPE = ['media'] as const;
+const base = '/media/admin/media';
+
+export interface MediaFilters {
+  q: string;
+  featuredOnly: boolean;
+  includeDeleted: boolean;
+}
+
+/** media.adminList: every media item, searched and filtered. */
+export const adminMediaQuery = ({ q, featuredOnly, includeDeleted }: MediaFilters) => {
+  const params = new URLSearchParams({ featuredOnly: String(featuredOnly), includeDeleted: String(includeDeleted), ...(q ? { q } : {}) });
+  return queryOptions({
+    queryKey: queryKeys.media.admin(Object.fromEntries(params)),
+    queryFn: async ({ signal }) => (await apiClient.get<{ items: AdminMediaItem[] }>(`${base}?${params.toString()}`, { signal })).items,
+  });
+};
+
+/** A new alt text for one item. */
+export const useSetAltText = () =>
+  useAdminMutation(MEDIA_SCOPE, ({ id, altText }: AdminCall & { id: string; altText: string }) => apiClient.request(`${base}/${id}`, { method: 'PATCH', body: { altText } }));
+
+/** Brings one deleted item back. */
+export const useRestoreMedia = () => useAdminMutation(MEDIA_SCOPE, ({ id }: AdminCall & { id: string }) => apiClient.post(`${base}/${id}/restore`));
+
+/** Deletes the items it is about: one card's (`one`), or the selection's in one call. */
+export const useDeleteMedia = (selection: { drop: (ids: readonly string[]) => void }) =>
+  useAdminMutation(
+    MEDIA_SCOPE,
+    ({ about, one }: AdminCall & { about: readonly string[]; one?: boolean }) =>
+      one ? apiClient.post(`${base}/${about[0]}/delete`) : apiClient.post(`${base}/bulk/delete`, { ids: about }),
+    selection,
+  );
