@@ -113,6 +113,26 @@ describe('Submit your service', () => {
     expect(callsTo(fetch, `/api/catalog/services/${'a'.repeat(24)}/submit`)).toHaveLength(1);
   });
 
+  it('when a field breaks the listing contract, then the field says why, is marked invalid and nothing is sent until it is fixed', async () => {
+    const fetch = mockApi({ ...reference, '/api/catalog/services': { status: 201, body: { id: 'b'.repeat(24), slug: 'sam-keto-kitchen', status: 'draft' } }, [`/api/catalog/services/${'b'.repeat(24)}/submit`]: { status: 200, body: {} } });
+    renderAdd();
+    await screen.findByLabelText('Keto');
+    await fillRequired();
+    await userEvent.clear(screen.getByLabelText(/^Email/));
+    await userEvent.type(screen.getByLabelText(/^Email/), 'sam-at-example');
+    await userEvent.click(screen.getByRole('checkbox', { name: /I accept the Terms of Service/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit your service' }));
+    expect(await screen.findByText('Email must be an e-mail address')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('Email must be an e-mail address');
+    expect(callsTo(fetch, '/api/catalog/services')).toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText(/^Email/));
+    await userEvent.type(screen.getByLabelText(/^Email/), 'sam@example.com');
+    await waitFor(() => expect(screen.queryByText('Email must be an e-mail address')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Submit your service' }));
+    await waitFor(() => expect(callsTo(fetch, '/api/catalog/services')).toHaveLength(1));
+  });
+
   it('when creation fails, then the server message shows, else "Failed to create service listing"', async () => {
     mockApi({
       ...reference,

@@ -109,6 +109,25 @@ describe('Edit Service', () => {
     expect(await screen.findByText('Failed to update service')).toBeInTheDocument();
   });
 
+  it('when a change breaks the update contract, then the field says why and nothing is sent; an empty slug is refused the same way', async () => {
+    const fetch = mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service() }, [`/api/catalog/services/${ID}`]: { status: 200, body: service() } });
+    renderEdit();
+    const website = await screen.findByLabelText('Website');
+    await userEvent.clear(website);
+    await userEvent.type(website, 'ftp://green.example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Website must be a web address (http or https)')).toBeInTheDocument();
+    expect(website).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetch, `/api/catalog/services/${ID}`)).toHaveLength(0);
+    await userEvent.clear(website);
+    await userEvent.type(website, 'https://green.example.com');
+    await userEvent.clear(screen.getByLabelText('Slug'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(/^Slug /)).toBeInTheDocument();
+    expect(screen.queryByText('Website must be a web address (http or https)')).not.toBeInTheDocument();
+    expect(callsTo(fetch, `/api/catalog/services/${ID}`)).toHaveLength(0);
+  });
+
   it('when the owner submits the draft for approval, then they confirm and the badge turns pending', async () => {
     mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service() }, [`/api/catalog/services/${ID}/submit`]: { status: 200, body: service({ status: 'pending' }) } });
     renderEdit();

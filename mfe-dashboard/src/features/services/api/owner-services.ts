@@ -1,6 +1,6 @@
 import { apiClient, errorFromBody, ApiError, MY_SERVICES_QUERY_KEY, queryKeys } from '@mealprep/api-client';
 import type { EditableService, ServiceInsertInput, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
-import { queryOptions } from '@mealprep/query';
+import { queryOptions, useMutation, useQueryClient } from '@mealprep/query';
 
 /** Under the 'services' live topic: a change made elsewhere (an admin publishing) refreshes it. */
 export const editServiceQuery = (id: string) =>
@@ -25,6 +25,33 @@ export function updateService(id: string, changes: ServiceUpdate) {
 
 export function setServiceStatus(id: string, status: ServiceStatus) {
   return apiClient.request<EditableService>(`/catalog/admin/services/${encodeURIComponent(id)}/status`, { method: 'PATCH', body: { status } });
+}
+
+/** services.insert then services.submitForApproval: a new listing, made as a draft and sent for review. */
+export function useCreateListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (listing: ServiceInsertInput) => {
+      const created = await createService(listing);
+      await submitForApproval(created.id);
+      return created;
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: MY_SERVICES_QUERY_KEY }),
+  });
+}
+
+export type EditorCall = { kind: 'save'; changes: ServiceUpdate } | { kind: 'submit' } | { kind: 'status'; status: ServiceStatus };
+/** What the editor does to its listing; the answer is the listing as it now stands, kept for the page and the owner's list. */
+export function useEditorCall(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (call: EditorCall) =>
+      call.kind === 'save' ? updateService(id, call.changes) : call.kind === 'submit' ? submitForApproval(id) : setServiceStatus(id, call.status),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(editServiceQuery(id).queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: MY_SERVICES_QUERY_KEY });
+    },
+  });
 }
 
 /** media.uploadImageKit: sends the file's bytes; answers the new media id. */

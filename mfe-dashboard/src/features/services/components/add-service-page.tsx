@@ -1,12 +1,15 @@
-import { MY_SERVICES_QUERY_KEY, serverMessage, sessionQuery } from '@mealprep/api-client';
+import { serverMessage, sessionQuery } from '@mealprep/api-client';
+import { ServiceInsertSchema, type ServiceInsertInput } from '@mealprep/contracts';
 import { HOW_DID_YOU_FIND_US_OPTIONS, ORDERS_PER_WEEK_OPTIONS, YEARS_IN_BUSINESS_OPTIONS } from '@mealprep/contracts/browser';
 import { Button, usePageMeta } from '@mealprep/ui';
-import { useQuery, useQueryClient } from '@mealprep/query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { contractResolver } from '@mealprep/ui/forms';
+import { useQuery } from '@mealprep/query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@mealprep/router';
-import { createService, submitForApproval } from '../api/owner-services';
+import { useCreateListing } from '../api/owner-services';
 import { mealTypesQuery, statesQuery } from '../api/reference-data';
-import { buildListing, EMPTY_OWNER_FORM, missingRequired, type OwnerForm } from '../lib/build-listing';
+import { buildListing, EMPTY_OWNER_FORM, missingRequired, ownerFieldOf, type OwnerForm } from '../lib/build-listing';
 import { SelectField, Section, TextArea, TextField, YesNo } from './form-controls';
 import { LogoUpload } from './logo-upload';
 
@@ -16,65 +19,61 @@ export const REQUIRED_TOOLTIP = 'Fill all required fields to submit';
 /** /dashboard/add-service: the owner submission form. The listing is made as a draft, then sent for approval. */
 export function AddServicePage() {
   usePageMeta({ title: 'Submit your service', noindex: true });
-  const [form, setForm] = useState<OwnerForm>(EMPTY_OWNER_FORM);
-  const [submitting, setSubmitting] = useState(false);
+  const { register, handleSubmit, watch, setValue, getValues, formState } = useForm<OwnerForm, unknown, ServiceInsertInput | null>({
+    defaultValues: EMPTY_OWNER_FORM,
+    // The body is checked with services.insert's own contract before it is sent.
+    resolver: contractResolver({ schema: ServiceInsertSchema, toPayload: buildListing, fieldOf: ownerFieldOf }),
+  });
+  const form = watch();
+  const errors = formState.errors;
   const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const create = useCreateListing();
   const mealTypes = useQuery(mealTypesQuery);
   const states = useQuery(statesQuery);
   // The signed-in address fills the email until the owner types one of their own.
   const signedInEmail = useQuery(sessionQuery).data?.email;
   useEffect(() => {
-    if (signedInEmail) setForm((current) => (current.email ? current : { ...current, email: signedInEmail }));
-  }, [signedInEmail]);
+    if (signedInEmail && !getValues('email')) setValue('email', signedInEmail);
+  }, [signedInEmail, getValues, setValue]);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
-  const set = <K extends keyof OwnerForm>(key: K, value: OwnerForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof OwnerForm>(key: K, value: OwnerForm[K]) => setValue(key, value as never, { shouldValidate: formState.isSubmitted });
+  const submitting = create.isPending || create.isSuccess;
   const blocked = submitting || uploading || mealTypes.isPending || missingRequired(form);
+  const error = create.isError ? (serverMessage(create.error) ?? CREATE_FAILED) : (errors.root?.contract?.message ?? null);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (blocked) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const created = await createService(buildListing(form));
-      await submitForApproval(created.id);
-      void queryClient.invalidateQueries({ queryKey: MY_SERVICES_QUERY_KEY });
-      navigate(`/dashboard/services/${created.id}/edit`);
-    } catch (failure) {
-      setError(serverMessage(failure) ?? CREATE_FAILED);
-      setSubmitting(false);
-    }
-  };
+  const onSubmit = handleSubmit((listing) => {
+    if (blocked || !listing) return;
+    create.mutate(listing, { onSuccess: (created) => navigate(`/dashboard/services/${created.id}/edit`) });
+  });
 
   const toggleMealType = (slug: string, checked: boolean) =>
     set('selectedMealTypes', checked ? [...form.selectedMealTypes, slug] : form.selectedMealTypes.filter((s) => s !== slug));
+  const problem = (field: keyof OwnerForm) => errors[field]?.message;
 
   return (
-    <form className="max-w-3xl space-y-6" onSubmit={onSubmit} noValidate>
+    <form className="max-w-3xl space-y-6" onSubmit={(event) => void onSubmit(event)} noValidate>
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Submit your service</h1>
         <p className="mt-2 text-gray-700 dark:text-gray-300">Tell us about your meal prep service. We review every listing, usually within 1 business day.</p>
       </div>
 
       <Section title="About you">
-        <TextField id="owner-name" label="Your name" required autoComplete="name" value={form.name} onChange={(e) => set('name', e.target.value)} />
-        <TextField id="owner-email" label="Email" type="email" required autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} />
+        <TextField id="owner-name" label="Your name" required autoComplete="name" error={problem('name')} {...register('name')} />
+        <TextField id="owner-email" label="Email" type="email" required autoComplete="email" error={problem('email')} {...register('email')} />
       </Section>
 
       <Section title="Your business">
-        <TextField id="business-name" label="Business name" required value={form.businessName} onChange={(e) => set('businessName', e.target.value)} />
-        <TextField id="tagline" label="Tagline" maxLength={160} value={form.tagline} onChange={(e) => set('tagline', e.target.value)} />
+        <TextField id="business-name" label="Business name" required error={problem('businessName')} {...register('businessName')} />
+        <TextField id="tagline" label="Tagline" maxLength={160} error={problem('tagline')} {...register('tagline')} />
         <div className="sm:col-span-2">
-          <TextArea id="description" label="Description" rows={6} maxLength={5000} value={form.description} onChange={(e) => set('description', e.target.value)} />
+          <TextArea id="description" label="Description" rows={6} maxLength={5000} error={problem('description')} {...register('description')} />
         </div>
-        <SelectField id="years-in-business" label="Years in business" options={YEARS_IN_BUSINESS_OPTIONS} value={form.yearsInBusiness} onChange={(e) => set('yearsInBusiness', e.target.value as OwnerForm['yearsInBusiness'])} />
+        <SelectField id="years-in-business" label="Years in business" options={YEARS_IN_BUSINESS_OPTIONS} {...register('yearsInBusiness')} />
         {form.yearsInBusiness === 'Other' && (
-          <TextField id="years-in-business-other" label="How long have you been in business?" value={form.yearsInBusinessOther} onChange={(e) => set('yearsInBusinessOther', e.target.value)} />
+          <TextField id="years-in-business-other" label="How long have you been in business?" error={problem('yearsInBusinessOther')} {...register('yearsInBusinessOther')} />
         )}
-        <SelectField id="orders-per-week" label="Orders per week" options={ORDERS_PER_WEEK_OPTIONS} value={form.ordersPerWeek} onChange={(e) => set('ordersPerWeek', e.target.value as OwnerForm['ordersPerWeek'])} />
+        <SelectField id="orders-per-week" label="Orders per week" options={ORDERS_PER_WEEK_OPTIONS} {...register('ordersPerWeek')} />
         <LogoUpload mediaId={form.logoMediaId} onChange={(id) => set('logoMediaId', id)} onBusyChange={setUploading} />
       </Section>
 
@@ -83,23 +82,23 @@ export function AddServicePage() {
           <YesNo name="has-website" legend="Do you have a website?" value={form.hasWebsite} onChange={(v) => set('hasWebsite', v)} />
         </div>
         {form.hasWebsite === 'YES' && (
-          <TextField id="website" label="Website" type="url" placeholder="https://" value={form.website} onChange={(e) => set('website', e.target.value)} />
+          <TextField id="website" label="Website" type="url" placeholder="https://" error={problem('website')} {...register('website')} />
         )}
         {form.hasWebsite === 'NO' && (
           <>
-            <TextField id="instagram" label="Instagram handle" placeholder="@yourbusiness" value={form.instagramHandle} onChange={(e) => set('instagramHandle', e.target.value)} />
-            <TextField id="facebook" label="Facebook page" placeholder="facebook.com/yourbusiness" value={form.facebookUrl} onChange={(e) => set('facebookUrl', e.target.value)} />
+            <TextField id="instagram" label="Instagram handle" placeholder="@yourbusiness" error={problem('instagramHandle')} {...register('instagramHandle')} />
+            <TextField id="facebook" label="Facebook page" placeholder="facebook.com/yourbusiness" error={problem('facebookUrl')} {...register('facebookUrl')} />
           </>
         )}
-        <TextField id="phone" label="Phone" type="tel" autoComplete="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} />
+        <TextField id="phone" label="Phone" type="tel" autoComplete="tel" error={problem('phone')} {...register('phone')} />
       </Section>
 
       <Section title="Location">
-        <TextField id="street" label="Street" autoComplete="address-line1" value={form.street} onChange={(e) => set('street', e.target.value)} />
-        <TextField id="city" label="City" autoComplete="address-level2" value={form.city} onChange={(e) => set('city', e.target.value)} />
-        <SelectField id="state" label="State" options={(states.data ?? []).map((s) => s.name)} value={form.state} onChange={(e) => set('state', e.target.value)} />
+        <TextField id="street" label="Street" autoComplete="address-line1" error={problem('street')} {...register('street')} />
+        <TextField id="city" label="City" autoComplete="address-level2" error={problem('city')} {...register('city')} />
+        <SelectField id="state" label="State" options={(states.data ?? []).map((s) => s.name)} {...register('state')} />
         <SelectField id="country" label="Country" options={[{ value: 'US', label: 'United States' }]} placeholder="United States" value={form.country} onChange={() => set('country', 'US')} />
-        <TextField id="postal-code" label="ZIP code" autoComplete="postal-code" value={form.postalCode} onChange={(e) => set('postalCode', e.target.value)} />
+        <TextField id="postal-code" label="ZIP code" autoComplete="postal-code" error={problem('postalCode')} {...register('postalCode')} />
       </Section>
 
       <Section title="What you offer">
@@ -125,12 +124,12 @@ export function AddServicePage() {
       </Section>
 
       <Section title="One last thing">
-        <SelectField id="how-did-you-find-us" label="How did you find us?" options={HOW_DID_YOU_FIND_US_OPTIONS} value={form.howDidYouFindUs} onChange={(e) => set('howDidYouFindUs', e.target.value as OwnerForm['howDidYouFindUs'])} />
+        <SelectField id="how-did-you-find-us" label="How did you find us?" options={HOW_DID_YOU_FIND_US_OPTIONS} {...register('howDidYouFindUs')} />
         {form.howDidYouFindUs === 'Other' && (
-          <TextField id="how-did-you-find-us-other" label="Where did you hear of us?" value={form.howDidYouFindUsOther} onChange={(e) => set('howDidYouFindUsOther', e.target.value)} />
+          <TextField id="how-did-you-find-us-other" label="Where did you hear of us?" error={problem('howDidYouFindUsOther')} {...register('howDidYouFindUsOther')} />
         )}
         <label className="inline-flex items-start gap-2 text-sm sm:col-span-2">
-          <input type="checkbox" className="mt-0.5 size-4 accent-emerald-700" aria-required="true" checked={form.termsAccepted} onChange={(e) => set('termsAccepted', e.target.checked)} />
+          <input type="checkbox" className="mt-0.5 size-4 accent-emerald-700" aria-required="true" {...register('termsAccepted')} />
           <span>
             I accept the{' '}
             <Link to="/terms-of-service" className="font-medium text-emerald-700 underline dark:text-emerald-400">

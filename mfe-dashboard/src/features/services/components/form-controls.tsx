@@ -18,27 +18,41 @@ function Label({ htmlFor, children, required }: { htmlFor: string; children: Rea
   );
 }
 
-export function TextField({ id, label, required, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; hint?: string }) {
+/** The contract's word on a field, under it, read with it by screen readers. */
+function FieldProblem({ id, label, error }: { id: string; label: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="mt-1 text-xs text-red-700 dark:text-red-300">
+      {label} {error}
+    </p>
+  );
+}
+
+const describedBy = (id: string, hint?: string, error?: string) => [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+
+export function TextField({ id, label, required, hint, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; hint?: string; error?: string }) {
   return (
     <div>
       <Label htmlFor={id} required={required}>
         {label}
       </Label>
-      <input id={id} aria-required={required || undefined} aria-describedby={hint ? `${id}-hint` : undefined} className={`mt-1 ${inputClass}`} {...input} />
+      <input id={id} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={`mt-1 ${inputClass}`} {...input} />
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">
           {hint}
         </p>
       )}
+      <FieldProblem id={id} label={label} error={error} />
     </div>
   );
 }
 
-export function TextArea({ id, label, ...input }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string }) {
+export function TextArea({ id, label, error, ...input }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; error?: string }) {
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <textarea id={id} className={`mt-1 ${inputClass}`} {...input} />
+      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, undefined, error)} className={`mt-1 ${inputClass}`} {...input} />
+      <FieldProblem id={id} label={label} error={error} />
     </div>
   );
 }

@@ -143,3 +143,24 @@ export function buildListing(form: OwnerForm): ServiceInsertInput {
     },
   };
 }
+
+const ADDRESS_FIELDS: Record<string, keyof OwnerForm> = { line1: 'street', city: 'city', region: 'state', postalCode: 'postalCode' };
+const METADATA_FIELDS: Record<string, keyof OwnerForm> = {
+  ownerName: 'name',
+  termsAccepted: 'termsAccepted',
+  yearsInBusinessOther: 'yearsInBusinessOther',
+  howDidYouFindUsOther: 'howDidYouFindUsOther',
+};
+const CONTACT_FIELDS: Record<string, keyof OwnerForm> = { email: 'email', phone: 'phone', website: 'website' };
+
+/** The owner form's field that a problem with the listing's body (services.insert) comes from. */
+export function ownerFieldOf(path: readonly PropertyKey[], form: OwnerForm): keyof OwnerForm | null {
+  const [top, second, third, fourth] = path.map(String);
+  if (top === 'name' || top === 'slug') return 'businessName';
+  if (top === 'tagline' || top === 'description') return top;
+  if (top === 'metadata') return METADATA_FIELDS[second ?? ''] ?? null;
+  if (top === 'locations' && third === 'address') return ADDRESS_FIELDS[fourth ?? ''] ?? null;
+  if (top === 'contact' && second === 'socialLinks') return third === '0' && instagramUrl(form.instagramHandle) ? 'instagramHandle' : 'facebookUrl';
+  if (top === 'contact') return CONTACT_FIELDS[second ?? ''] ?? null;
+  return null;
+}

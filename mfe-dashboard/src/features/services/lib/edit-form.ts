@@ -1,0 +1,57 @@
+import type { EditableService, ServiceUpdate } from '@mealprep/contracts';
+
+/** The Edit Service form as the page holds it. */
+export interface EditForm {
+  name: string;
+  slug: string;
+  tagline: string;
+  description: string;
+  website: string;
+  phone: string;
+  email: string;
+  localDelivery: boolean;
+  pickup: boolean;
+  shipsDomestically: boolean;
+  shipsInternationally: boolean;
+  logoImageId: string | null;
+}
+
+export function formOf(service: EditableService): EditForm {
+  return {
+    name: service.name,
+    slug: service.slug,
+    tagline: service.tagline,
+    description: service.description,
+    website: service.contact.website,
+    phone: service.contact.phone,
+    email: service.contact.email,
+    ...service.deliveryMethods,
+    logoImageId: service.media.logoImageId,
+  };
+}
+
+/** Only what changed is sent; `null` when nothing did. */
+export function changesOf(form: EditForm, service: EditableService): ServiceUpdate | null {
+  const changes: ServiceUpdate = {};
+  if (form.name.trim() !== service.name) changes.name = form.name.trim();
+  if (form.slug.trim() !== service.slug) changes.slug = form.slug.trim();
+  if (form.tagline.trim() !== service.tagline) changes.tagline = form.tagline.trim();
+  if (form.description.trim() !== service.description) changes.description = form.description.trim();
+  const contact = { email: form.email.trim(), phone: form.phone.trim(), website: form.website.trim() };
+  if (contact.email !== service.contact.email || contact.phone !== service.contact.phone || contact.website !== service.contact.website) changes.contact = contact;
+  const delivery = { localDelivery: form.localDelivery, pickup: form.pickup, shipsDomestically: form.shipsDomestically, shipsInternationally: form.shipsInternationally };
+  if (Object.entries(delivery).some(([key, value]) => service.deliveryMethods[key as keyof typeof delivery] !== value)) changes.deliveryMethods = delivery;
+  if (form.logoImageId !== service.media.logoImageId) changes.media = { logoImageId: form.logoImageId };
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
+const DIRECT = new Set(['name', 'slug', 'tagline', 'description']);
+const CONTACT = new Set(['email', 'phone', 'website']);
+
+/** The form's field that a problem with the update's body (services.update) comes from. */
+export function editFieldOf(path: readonly PropertyKey[]): keyof EditForm | null {
+  const [top, second] = path.map(String);
+  if (top && DIRECT.has(top)) return top as keyof EditForm;
+  if (top === 'contact' && second && CONTACT.has(second)) return second as keyof EditForm;
+  return null;
+}
