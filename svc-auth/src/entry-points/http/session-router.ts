@@ -2,13 +2,11 @@ import { Router } from 'express';
 import { NoQuerySchema } from '@mealprep/contracts';
 import { parseInput, requireInternal, route } from '@mealprep/service-kit';
 import { z } from 'zod';
-import type { SessionRepository } from '../../data-access/session-repository';
-import type { UserRepository } from '../../data-access/user-repository';
-import { resolveSession } from '../../domain/sessions';
+import { resolveSession, type SessionDeps } from '../../domain/sessions';
 
 const ResolveSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) }).strict();
 
-export function sessionRouter(deps: { sessions: SessionRepository; users: UserRepository; secret: string; now?: () => Date }): Router {
+export function sessionRouter(deps: SessionDeps & { secret: string }): Router {
   const router = Router();
   /** The current user as the gateway resolved them (null when signed out). */
   router.get('/me', (req, res) => {

@@ -1,11 +1,10 @@
 import { Router } from 'express';
 import { NoQuerySchema, ServiceSnapshotRequestSchema } from '@mealprep/contracts';
 import { parseInput, requireInternal, route } from '@mealprep/service-kit';
-import type { ServiceRepository } from '../../data-access/service-repository';
-import { serviceSnapshots } from '../../domain/service-snapshots';
+import { serviceSnapshots, type SnapshotDeps } from '../../domain/service-snapshots';
 
 /** Routes other services call (signed with the shared secret); the gateway never forwards /internal. */
-export function internalRouter(deps: { services: ServiceRepository; secret: string }): Router {
+export function internalRouter(deps: SnapshotDeps & { secret: string }): Router {
   const router = Router();
   /** What svc-checker's and svc-media's projections hold of every service: they load it at start. */
   router.get(

@@ -1,20 +1,24 @@
-import { EventPayloadSchemas, type ServiceSnapshot } from '@mealprep/contracts';
+import { EventPayloadSchemas } from '@mealprep/contracts';
 import { readServiceSnapshots, type Broker, type Logger } from '@mealprep/service-kit';
-import type { CheckRepository } from '../../data-access/check-repository';
-import type { ServiceProjectionRepository, VersionedService } from '../../data-access/service-projection-repository';
+import { applyServiceChange, applySnapshots, forgetService, loadProjection, type ProjectionDeps } from '../../domain/service-projection';
 
-const fromSnapshot = ({ serviceId, name, slug, website, status, version }: ServiceSnapshot): VersionedService => ({ id: serviceId, name, slug, website, status, version });
+/** Where svc-catalog is asked for its services (unset: never asked), and how the service logs. */
+interface CatalogSource {
+  catalogUrl?: string;
+  identitySecret: string;
+  logger: Logger;
+}
 
 /**
  * Loads the whole projection from svc-catalog's internal list: at start (its events may predate
  * this service's queue). Returns false when svc-catalog could not be asked.
  */
-export async function syncFromCatalog(deps: { services: ServiceProjectionRepository; catalogUrl?: string; identitySecret: string; logger: Logger }): Promise<boolean> {
+export async function syncFromCatalog(deps: Pick<ProjectionDeps, 'services'> & CatalogSource): Promise<boolean> {
   if (!deps.catalogUrl) return false;
   try {
     const askedAt = new Date();
     const items = await readServiceSnapshots({ catalogUrl: deps.catalogUrl, identitySecret: deps.identitySecret });
-    const result = await deps.services.sync(items.map(fromSnapshot), askedAt);
+    const result = await loadProjection(deps, items, askedAt);
     deps.logger.info({ ...result, services: items.length }, 'service projection loaded from svc-catalog');
     return true;
   } catch (err) {
@@ -29,14 +33,7 @@ export async function syncFromCatalog(deps: { services: ServiceProjectionReposit
  * the services it wrote, which are read again from svc-catalog. A deleted service takes its check
  * with it. A handler that fails is tried again later, then dead-lettered (see Broker.subscribe).
  */
-export async function subscribeCatalogEvents(deps: {
-  broker: Broker;
-  services: ServiceProjectionRepository;
-  checks: CheckRepository;
-  catalogUrl?: string;
-  identitySecret: string;
-  logger: Logger;
-}): Promise<void> {
+export async function subscribeCatalogEvents(deps: ProjectionDeps & CatalogSource & { broker: Broker }): Promise<void> {
   await deps.broker.subscribe('checker-catalog-events', ['catalog.service.*', 'catalog.services.imported'], async (event) => {
     switch (event.type) {
       case 'catalog.services.imported': {
@@ -46,24 +43,19 @@ export async function subscribeCatalogEvents(deps: {
           if (!(await syncFromCatalog(deps))) throw new Error('the projection could not be loaded after an import');
           return;
         }
-        const snapshots = await readServiceSnapshots({ catalogUrl: deps.catalogUrl, identitySecret: deps.identitySecret, ids: serviceIds });
-        for (const snapshot of snapshots) await deps.services.apply(fromSnapshot(snapshot));
+        await applySnapshots(deps, await readServiceSnapshots({ catalogUrl: deps.catalogUrl, identitySecret: deps.identitySecret, ids: serviceIds }));
         return;
       }
       case 'catalog.service.deleted': {
         const { serviceId } = EventPayloadSchemas[event.type].parse(event.payload);
-        await deps.services.markDeleted(serviceId);
-        await deps.checks.removeService(serviceId);
+        await forgetService(deps, serviceId);
         return;
       }
       case 'catalog.service.created':
       case 'catalog.service.updated':
-      case 'catalog.service.status-changed': {
-        const { serviceId, name, slug, status, website, version } = EventPayloadSchemas[event.type].parse(event.payload);
-        // Every change event says the whole state; what an older producer left out stays as it was.
-        await deps.services.apply({ id: serviceId, slug, status, version, ...(name === undefined ? {} : { name }), ...(website === undefined ? {} : { website }) });
+      case 'catalog.service.status-changed':
+        await applyServiceChange(deps, EventPayloadSchemas[event.type].parse(event.payload));
         return;
-      }
       default:
         return;
     }
