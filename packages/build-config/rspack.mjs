@@ -22,9 +22,11 @@ const SINGLETONS = [
   '@mealprep/query',
 ];
 /**
- * Not singletons, shared only to avoid a second download. zod is deliberately absent, and must stay
- * out of the browser altogether: front-end code imports runtime values from the zod-free
- * '@mealprep/contracts/browser' and only types from '@mealprep/contracts'.
+ * Not singletons, shared only to avoid a second download. zod is deliberately absent: a shared
+ * module is loaded whole at start. It must stay out of every first load: the public remote and the
+ * shell's eager code import runtime values only from the zod-free '@mealprep/contracts/browser'; the
+ * forms that check their body with a contract's schema (the owner's forms in mfe-dashboard, the
+ * shell's sign-in page, a lazy route) bring zod in their own chunks.
  */
 const SHARED = [];
 

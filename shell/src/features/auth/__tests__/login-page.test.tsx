@@ -50,6 +50,27 @@ describe('sign-in screen', () => {
     expect(screen.getByPlaceholderText('123456')).toHaveAttribute('inputmode', 'numeric');
   });
 
+  it('when the address or the code breaks the sign-in contract, then the page says so, marks the field and sends nothing', async () => {
+    const fetch = mockApi({ '/api/auth/me': signedOut, '/api/auth/login/request': { status: 202, body: { sent: true } }, '/api/auth/login/code': { status: 200, body: { user } } });
+    renderLogin();
+    const field = await screen.findByLabelText('Email');
+    await userEvent.type(field, 'owner-at-example');
+    await userEvent.click(screen.getByRole('button', { name: 'Send magic link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid email address.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetch, '/api/auth/login/request')).toHaveLength(0);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'owner@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send magic link' }));
+    const code = await screen.findByPlaceholderText('123456');
+    expect(code).toHaveFocus();
+    await userEvent.type(code, '12a45');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The code is the 6 digits in the e-mail.');
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetch, '/api/auth/login/code')).toHaveLength(0);
+  });
+
   it('when the code step is shown, then Resend goes Resending… then Sent!, and "Use a different email" goes back', async () => {
     let release: () => void = () => {};
     const fetch = mockApi({ '/api/auth/me': signedOut, '/api/auth/login/request': { status: 202, body: { sent: true } } });
