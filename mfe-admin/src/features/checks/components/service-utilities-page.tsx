@@ -1,20 +1,15 @@
 import { queryKeys } from '@mealprep/api-client';
-import {
-  CHECK_ERROR_DISPLAY_CHARS,
-  CHECK_STALLED_AFTER_MS,
-  CHECK_STATUS_POLL_MS,
-  CHECK_STATUS_REFRESH_AFTER_QUEUE_MS,
-  type CheckFilter,
-} from '@mealprep/contracts/browser';
-import type { BulkCheckStatus, WebsiteCheck } from '@mealprep/contracts';
+import { CHECK_STATUS_POLL_MS, CHECK_STATUS_REFRESH_AFTER_QUEUE_MS, type CheckFilter } from '@mealprep/contracts/browser';
 import { Link, useSearchParams } from '@mealprep/router';
-import { AdminTable, Button, EmptyNote, ErrorState, formatDay, formatDayAndTime, Loading, usePageMeta } from '@mealprep/ui';
+import { AdminTable, Button, EmptyNote, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery, useQueryClient } from '@mealprep/query';
 import { useDialogs } from '@mealprep/ui/dialogs';
 import { useEffect, useRef } from 'react';
 import { controlClass, useAdminBusy, useSelection } from '../../../lib/admin-actions';
 import { CHECKS_SCOPE, checkListQuery, checkStatusQuery, useQueueCheckRun, useReviewChecks, type CheckRun, type CheckReview } from '../api/website-checks';
 import { useCheckNow } from '../hooks/use-check-now';
+import { CheckedCell, StatusCell } from './check-cells';
+import { StatusBox } from './check-status-box';
 
 /** While a bulk run is under way the box refreshes this often, so its progress moves. */
 const RUNNING_POLL_MS = 2_000;
@@ -23,80 +18,6 @@ const FILTERS: Array<{ value: CheckFilter; label: string }> = [
   { value: 'reviewed', label: 'Reviewed' },
   { value: 'all', label: 'All' },
 ];
-
-const STATUS_CLASS: Record<string, string> = {
-  accessible: 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300',
-  unreachable: 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300',
-  error: 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300',
-  blank: 'bg-yellow-100 text-yellow-800 dark:bg-yellow-900/40 dark:text-yellow-200',
-};
-const OTHER_CLASS = 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-300';
-
-function cut(text: string): string {
-  return text.length > CHECK_ERROR_DISPLAY_CHARS ? `${text.slice(0, CHECK_ERROR_DISPLAY_CHARS)}…` : text;
-}
-
-/** The stalled warning: no checks in the last hour and the latest is over 15 minutes old. */
-export function isStalled(status: BulkCheckStatus, now: number): boolean {
-  return status.checksLastHour === 0 && status.mostRecentCheckAt !== null && now - Date.parse(status.mostRecentCheckAt) > CHECK_STALLED_AFTER_MS;
-}
-
-function StatusBox({ status }: { status: BulkCheckStatus }) {
-  const running = status.run && !status.run.finishedAt ? status.run : null;
-  const rows: Array<[string, string]> = [
-    ['Total Services', String(status.totalServices)],
-    ['Unchecked', String(status.uncheckedCount)],
-    ['Recent (30d)', String(status.recentChecks)],
-    ['Last Hour', String(status.checksLastHour)],
-    ['Most recent check', status.mostRecentCheckAt ? formatDayAndTime(status.mostRecentCheckAt) : 'Never'],
-  ];
-  return (
-    <div className="rounded-lg bg-gray-50 p-4 text-sm dark:bg-gray-900" role="status" aria-label="Bulk Check Status">
-      <h3 className="mb-2 font-semibold">Bulk Check Status</h3>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-5">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
-            <dd className="font-medium">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {isStalled(status, Date.now()) && <p className="mt-2 text-amber-700 dark:text-amber-300">(No activity in last 15 min - may be stalled)</p>}
-      {running && (
-        <div className="mt-3">
-          <progress className="w-full" max={running.queued} value={running.done} aria-label="Bulk check progress" />
-          <p>
-            {running.done} / {running.queued} checked
-          </p>
-        </div>
-      )}
-    </div>
-  );
-}
-
-function CheckedCell({ check }: { check: WebsiteCheck }) {
-  if (!check.checkedAt) return <span className="text-gray-600 dark:text-gray-400">Never checked</span>;
-  return (
-    <>
-      <div>{formatDayAndTime(check.checkedAt)}</div>
-      {check.nextCheckDue && <div className="text-xs text-gray-600 dark:text-gray-400">Next: {formatDay(check.nextCheckDue)}</div>}
-    </>
-  );
-}
-
-function StatusCell({ check }: { check: WebsiteCheck }) {
-  return (
-    <div className="space-y-1">
-      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium capitalize ${check.status ? (STATUS_CLASS[check.status] ?? OTHER_CLASS) : OTHER_CLASS}`}>{check.status ?? 'queued'}</span>
-      {check.httpStatus !== null && <div className="text-xs">HTTP {check.httpStatus}</div>}
-      {check.errorMessage && (
-        <div className="text-xs text-gray-700 dark:text-gray-300" title={check.errorMessage}>
-          {cut(check.errorMessage)}
-        </div>
-      )}
-    </div>
-  );
-}
 
 /** /dashboard/service-utilities: website checks, their queue and their review. */
 export function ServiceUtilitiesPage() {
