@@ -3,6 +3,7 @@ import { ArticleIdParamsSchema, ArticleStatusBodySchema, NoQuerySchema } from '@
 import { parseInput, requireRole, route, type DomainEvents } from '@mealprep/service-kit';
 import { importArticles } from '../../domain/article-import';
 import { listArticlesForAdmin, setArticleStatus, type ArticleDeps } from '../../domain/articles';
+import { uploadedFile } from './uploaded-file';
 
 /** The blog screen the original lacked: posts arrive by import, admins publish and unpublish them. */
 export function adminArticlesRouter(deps: ArticleDeps & { events: DomainEvents; now?: () => Date }): Router {
@@ -31,7 +32,7 @@ export function adminArticlesRouter(deps: ArticleDeps & { events: DomainEvents; 
     requireRole('admin'),
     route(async (req, res) => {
       parseInput(NoQuerySchema, req.query, 'query');
-      res.json(await importArticles(deps, req));
+      res.json(await importArticles(deps, uploadedFile(req)));
     }),
   );
   return router;

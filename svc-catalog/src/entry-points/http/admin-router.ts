@@ -13,6 +13,7 @@ import { parseInput, requireRole, route } from '@mealprep/service-kit';
 import { adminSetStatus, bulkSetStatus, feature, listForAdmin, remove, unfeature } from '../../domain/admin-services';
 import type { OwnerDeps } from '../../domain/owner-services';
 import { importServices } from '../../domain/service-import';
+import { uploadedFile } from './uploaded-file';
 
 /** Admin-only reads and writes; the role is checked here, whatever the page shows. */
 export function adminRouter(deps: OwnerDeps): Router {
@@ -28,7 +29,7 @@ export function adminRouter(deps: OwnerDeps): Router {
     '/admin/import/services',
     route(async (req, res) => {
       parseInput(NoQuerySchema, req.query, 'query');
-      res.json(await importServices(deps, req.identity!, req));
+      res.json(await importServices(deps, req.identity!, uploadedFile(req)));
     }),
   );
   // Bulk routes first: '/admin/services/bulk/…' must not be read as a service id.
