@@ -1,6 +1,6 @@
 import { Schema, Types, type Connection } from 'mongoose';
 import type { EditableService, EventEnvelope, PublicService, ServiceSnapshot, ServiceStatus, StatusChange } from '@mealprep/contracts';
-import { MAX_IMPORT_IDS, SERVICE_STATUSES } from '@mealprep/contracts';
+import { SERVICE_STATUSES } from '@mealprep/contracts';
 import { AppError, carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
 
 const addressSchema = new Schema(
@@ -215,13 +215,30 @@ export interface ImportRow {
   slug: string;
   tagline: string;
   mealTypes: string[];
-  deliveryMethods: Doc;
+  deliveryMethods: { localDelivery: boolean; pickup: boolean; shipsDomestically: boolean; shipsInternationally: boolean };
   website: string;
   city: string;
   state: string;
-  metadata: Doc;
+  metadata: { imageLinkFull: string; profilePageImageLink: string; place: { longitude: number; latitude: number } | null } & Doc;
 }
 
+/** A stored listing as an import compares it with a row: what the file has columns for, and its owner. */
+export interface ImportedListing {
+  name: string;
+  tagline: string;
+  mealTypes: string[];
+  deliveryMethods: { localDelivery: boolean; shipsDomestically: boolean };
+  website: string;
+  city: string;
+  region: string;
+  place: unknown;
+  imageLinkFull: string;
+  profilePageImageLink: string;
+  ownerUserId: string | null;
+}
+
+/** What an import does with a row whose slug a stored listing has (decided by the domain). */
+export type ImportDecision = 'write' | 'unchanged' | 'owned';
 /** Why an import did not write a row: an owner has the listing, it kept changing, or it was deleted meanwhile. */
 export type ImportRefusal = 'owned' | 'busy' | 'gone';
 
@@ -231,21 +248,31 @@ const IMPORT_COMPARED = {
   'metadata.place': 1, 'metadata.imageLinkFull': 1, 'metadata.profilePageImageLink': 1, ownerUserId: 1, version: 1,
 };
 
-function importedLocation(row: ImportRow, now: Date): Doc[] {
-  return row.city || row.state ? [{ label: '', address: { line1: '', city: row.city, region: row.state, postalCode: '', countryCode: 'US' }, isPrimary: true, createdAt: now, updatedAt: now }] : [];
+function toImportedListing(doc: Doc): ImportedListing {
+  const primary = (doc.locations ?? [])[0]?.address as Doc | undefined;
+  const delivery = doc.deliveryMethods ?? {};
+  const listing: ImportedListing = {
+    name: doc.name,
+    tagline: doc.tagline ?? '',
+    mealTypes: doc.mealTypes ?? [],
+    deliveryMethods: { localDelivery: Boolean(delivery.localDelivery), shipsDomestically: Boolean(delivery.shipsDomestically) },
+    website: doc.contact?.website ?? '',
+    city: primary?.city ?? '',
+    region: primary?.region ?? '',
+    place: doc.metadata?.place ?? null,
+    imageLinkFull: doc.metadata?.imageLinkFull ?? '',
+    profilePageImageLink: doc.metadata?.profilePageImageLink ?? '',
+    ownerUserId: doc.ownerUserId ?? null,
+  };
+  Object.defineProperty(listing, READ_FROM, { value: doc, enumerable: false });
+  return listing;
 }
 
-function sameAsImported(current: Doc, row: ImportRow): boolean {
-  const primary = (current.locations ?? [])[0]?.address as Doc | undefined;
-  const delivery = current.deliveryMethods ?? {};
-  return (
-    current.name === row.name && (current.tagline ?? '') === row.tagline && JSON.stringify(current.mealTypes ?? []) === JSON.stringify(row.mealTypes) &&
-    ['localDelivery', 'shipsDomestically'].every((k) => Boolean(delivery[k]) === Boolean(row.deliveryMethods[k])) &&
-    (current.contact?.website ?? '') === row.website &&
-    (primary?.city ?? '') === row.city && (primary?.region ?? '') === row.state &&
-    JSON.stringify(current.metadata?.place ?? null) === JSON.stringify(row.metadata.place) &&
-    (current.metadata?.imageLinkFull ?? '') === row.metadata.imageLinkFull && (current.metadata?.profilePageImageLink ?? '') === row.metadata.profilePageImageLink
-  );
+/** The document a listing was read from (see READ_FROM). */
+const readFrom = (value: object): Doc | null => (value as Record<symbol, Doc | undefined>)[READ_FROM] ?? null;
+
+function importedLocation(row: ImportRow, now: Date): Doc[] {
+  return row.city || row.state ? [{ label: '', address: { line1: '', city: row.city, region: row.state, postalCode: '', countryCode: 'US' }, isPrimary: true, createdAt: now, updatedAt: now }] : [];
 }
 
 function importedFields(row: ImportRow, now: Date): Doc {
@@ -301,7 +328,7 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
     async modify(id: string, plan: Plan, read?: StoredService): Promise<{ before: StoredService; after: StoredService } | null> {
       if (!Types.ObjectId.isValid(id)) return null;
       // The service as the caller read it a moment ago, if it did (a bulk call reads them all first): one read fewer.
-      let known = read && read.id === id ? ((read as unknown as Record<symbol, Doc | undefined>)[READ_FROM] ?? null) : null;
+      let known = read && read.id === id ? readFrom(read) : null;
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
         if (attempt > 0) await pause(attempt);
         const current = known ?? ((await Model.findById(id).lean()) as Doc | null);
@@ -403,61 +430,52 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
         throw err;
       }
     },
+    /** The stored listings with these slugs, by slug, as an import compares them (one read of all: a slug lookup per row costs a scan each on FerretDB). */
+    async importedListings(slugs: readonly string[]): Promise<Map<string, ImportedListing>> {
+      const wanted = new Set(slugs);
+      const existing = new Map<string, ImportedListing>();
+      for (const doc of await Model.find({}, IMPORT_COMPARED).lean()) {
+        if (wanted.has((doc as Doc).slug)) existing.set((doc as Doc).slug, toImportedListing(doc as Doc));
+      }
+      return existing;
+    },
     /**
-     * Writes imported services by slug: new ones are inserted (published, with no owner), existing
-     * ones get the imported fields only where they differ; rows identical to what is stored are
-     * not written at all, and a listing an owner has taken over is never written (the import
-     * reports it). What the import announces rides on its last write.
+     * Writes an import as the domain planned it: new rows are inserted (published, with no
+     * owner), listings to update get the imported fields only. Each update applies only while the
+     * listing is as read; one that changed meanwhile is read again and `decideAtWrite` is asked
+     * again. What the import announces (given the ids about to be written) rides on its last write.
      */
-    async upsertImported(
-      services: ImportRow[],
+    async writeImport<Row extends ImportRow>(
+      plan: { inserts: Row[]; updates: Array<{ listing: ImportedListing; row: Row }> },
       now: Date,
       by: { byUserId: string | null; byEmail: string | null },
       options: {
+        decideAtWrite: (listing: ImportedListing, row: Row) => ImportDecision;
         /** The id a new row gets (the demo seed keeps ids stable); a new ObjectId when not given. */
         newId?: (slug: string) => string;
         announce?: (written: { created: number; updated: number; serviceIds: string[] }) => EventEnvelope[];
-      } = {},
+      },
     ): Promise<{ created: number; updated: number; unchanged: number; refused: Array<{ slug: string; reason: ImportRefusal }>; written: string[] }> {
-      // One read of what is there (a slug lookup per row costs a scan each on FerretDB).
-      const wanted = new Set(services.map((s) => s.slug));
-      const existing = new Map<string, Doc>();
-      for (const doc of await Model.find({}, IMPORT_COMPARED).lean()) {
-        if (wanted.has((doc as Doc).slug)) existing.set((doc as Doc).slug, doc as Doc);
-      }
-      const inserts: Doc[] = [];
-      const updates: Array<{ current: Doc; row: ImportRow }> = [];
-      const refused: Array<{ slug: string; reason: ImportRefusal }> = [];
-      let unchanged = 0;
-      for (const s of services) {
-        const current = existing.get(s.slug);
-        if (!current) {
-          inserts.push({
-            _id: new Types.ObjectId(options.newId?.(s.slug)),
-            name: s.name, slug: s.slug, tagline: s.tagline, mealTypes: s.mealTypes, deliveryMethods: s.deliveryMethods,
-            contact: { email: '', phone: '', website: s.website, socialLinks: [] }, locations: importedLocation(s, now), status: 'published', publishedAt: now,
-            ownerUserId: null, metadata: s.metadata, createdAt: now, updatedAt: now, version: 1,
-            statusHistory: [{ at: now, ...by, from: null, to: 'published', reason: 'Imported from CSV' }],
-          });
-        } else if (sameAsImported(current, s)) unchanged += 1;
-        else if (current.ownerUserId) refused.push({ slug: s.slug, reason: 'owned' });
-        else updates.push({ current, row: s });
-      }
-      // Every row about to be written is named by the announcement, in parts of at most
-      // MAX_IMPORT_IDS services; it rides on the very last write, so it cannot go out before the
-      // import is whole. (A row that turns out unchanged after all is read again for nothing.)
+      const inserts: Doc[] = plan.inserts.map((s) => ({
+        _id: new Types.ObjectId(options.newId?.(s.slug)),
+        name: s.name, slug: s.slug, tagline: s.tagline, mealTypes: s.mealTypes, deliveryMethods: s.deliveryMethods,
+        contact: { email: '', phone: '', website: s.website, socialLinks: [] }, locations: importedLocation(s, now), status: 'published', publishedAt: now,
+        ownerUserId: null, metadata: s.metadata, createdAt: now, updatedAt: now, version: 1,
+        statusHistory: [{ at: now, ...by, from: null, to: 'published', reason: 'Imported from CSV' }],
+      }));
+      const updates = plan.updates.map(({ listing, row }) => ({ current: readFrom(listing)!, row }));
+      // The announcement rides on the very last write, so it cannot go out before the import is
+      // whole. (A row that turns out unchanged after all is named for nothing.)
       const named = [...inserts.map((doc) => String(doc._id)), ...updates.map(({ current }) => String(current._id))];
-      const events: EventEnvelope[] = [];
-      for (let start = 0; start < named.length && options.announce; start += MAX_IMPORT_IDS) {
-        const first = start === 0;
-        events.push(...options.announce({ created: first ? inserts.length : 0, updated: first ? updates.length : 0, serviceIds: named.slice(start, start + MAX_IMPORT_IDS) }));
-      }
+      const events = named.length > 0 && options.announce ? options.announce({ created: inserts.length, updated: updates.length, serviceIds: named }) : [];
       for (let start = 0; start < inserts.length; start += 1000) {
         const last = updates.length === 0 && start + 1000 >= inserts.length;
         // Lean: no document per row is built (10,000 rows stay well inside the memory budget).
         await carrier.insertMany(inserts.slice(start, start + 1000), last ? events : []);
       }
       let updated = 0;
+      let unchanged = 0;
+      const refused: Array<{ slug: string; reason: ImportRefusal }> = [];
       const written = inserts.map((doc) => String(doc._id));
       for (const [i, { current, row }] of updates.entries()) {
         const carrying = i === updates.length - 1 ? events : [];
@@ -473,14 +491,14 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
       return { ...counts, unchanged, refused, written };
 
       /**
-       * Writes one changed row only while the service is as read and still has no owner; when it
-       * changed meanwhile it is read again and compared again.
+       * Writes one row only while the service is as read and still has no owner; when it changed
+       * meanwhile it is read again and decided again.
        */
-      async function writeImported(first: Doc, row: ImportRow, at: Date, carrying: EventEnvelope[]): Promise<'written' | 'unchanged' | ImportRefusal> {
+      async function writeImported(first: Doc, row: Row, at: Date, carrying: EventEnvelope[]): Promise<'written' | 'unchanged' | ImportRefusal> {
         let current: Doc | null = first;
         for (let attempt = 0; attempt < MAX_ATTEMPTS && current; attempt += 1) {
-          if (current.ownerUserId) return 'owned';
-          if (sameAsImported(current, row)) return 'unchanged';
+          const decision = options.decideAtWrite(toImportedListing(current), row);
+          if (decision !== 'write') return decision;
           const update = carrier.update({ $set: importedFields(row, at), $inc: { version: 1 } }, carrying);
           const result = await Model.updateOne({ ...atVersion(current), ownerUserId: null }, update, { timestamps: false });
           if (result.matchedCount > 0) {

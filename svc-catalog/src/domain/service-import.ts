@@ -1,92 +1,13 @@
 import type { Readable } from 'node:stream';
-import { SERVICE_TEXT_LIMITS as L, slugify, type Identity, type ImportResult } from '@mealprep/contracts';
-import { AppError } from '@mealprep/service-kit';
+import { MAX_IMPORT_IDS, type EventEnvelope, type Identity, type ImportResult } from '@mealprep/contracts';
+import { AppError, type DomainEvents } from '@mealprep/service-kit';
 import { parseCsvStream } from './csv-stream';
 import type { CatalogIndex } from './catalog-index';
-import type { ImportRefusal } from '../data-access/service-repository';
+import type { ImportDecision, ImportedListing, ImportRefusal } from '../data-access/service-repository';
 import type { OwnerDeps } from './owner-services';
-import { US_STATES } from './us-states';
+import { cell, mapRow, type ImportedService } from './service-import-rows';
 
-const STATE_BY_NAME = new Map(US_STATES.map((s) => [s.name.toLowerCase(), s.name]));
-const YES = new Set(['yes', 'y', 'true', '1', 'x']);
 const MAX_REASONS = 1000;
-
-interface ImportedService {
-  name: string;
-  slug: string;
-  tagline: string;
-  mealTypes: string[];
-  deliveryMethods: { localDelivery: boolean; pickup: boolean; shipsDomestically: boolean; shipsInternationally: boolean };
-  website: string;
-  city: string;
-  state: string;
-  metadata: { imageLinkFull: string; profilePageImageLink: string; place: { longitude: number; latitude: number } | null; submittedVia: 'import' };
-}
-
-const cell = (row: Record<string, string>, column: string) => (typeof row[column] === 'string' ? row[column].trim() : '');
-
-function webAddress(value: string): string | null {
-  if (!value) return '';
-  const candidate = /^https?:\/\//i.test(value) ? value : `https://${value}`;
-  try {
-    const url = new URL(candidate);
-    // Stored as written (with the scheme added), so a re-import of the same file compares equal.
-    return ['http:', 'https:'].includes(url.protocol) && url.hostname.includes('.') && !/\s/.test(candidate) ? candidate : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A cell a spreadsheet would run as a formula (=CMD(), +x, @SUM, -cmd): never imported. */
-const FORMULA = /^(?:[=+@]|-[A-Za-z(])/;
-
-/** One row as a service, or why it cannot be one. */
-function mapRow(row: Record<string, string>, knownMealTypes: Map<string, string>): ImportedService | { reason: string } {
-  const formula = Object.entries(row).find(([, value]) => typeof value === 'string' && FORMULA.test(value.trim()));
-  if (formula) return { reason: `${formula[0]} looks like a spreadsheet formula` };
-  const name = cell(row, 'Name');
-  if (!name) return { reason: 'Name is empty' };
-  if (name.length > L.name) return { reason: `Name is longer than ${L.name} characters` };
-  const slug = slugify(cell(row, 'Slug') || name);
-  if (!slug) return { reason: 'Slug is empty (the name has no letters or digits)' };
-  const tagline = cell(row, 'Tagline');
-  if (tagline.length > L.tagline) return { reason: `Tagline is longer than ${L.tagline} characters` };
-  const stateCell = cell(row, 'State');
-  const state = stateCell ? STATE_BY_NAME.get(stateCell.toLowerCase()) : '';
-  if (state === undefined) return { reason: `Unknown state "${stateCell.slice(0, 40)}"` };
-  const city = cell(row, 'City');
-  if (city.length > L.city) return { reason: `City is longer than ${L.city} characters` };
-  const website = webAddress(cell(row, 'Website'));
-  if (website === null || website.length > L.url) return { reason: 'Website is not a web address' };
-  const mealTypes = [
-    ...new Set(
-      cell(row, 'Meal Types')
-        .split(/[,;|]/)
-        .map((t) => slugify(t))
-        .map((t) => knownMealTypes.get(t) ?? knownMealTypes.get(t.replace(/-diet$/, '')))
-        .filter((t): t is string => Boolean(t)),
-    ),
-  ];
-  const lng = Number(cell(row, 'Place Longitude'));
-  const lat = Number(cell(row, 'Place Latitude'));
-  const hasPlace = cell(row, 'Place Longitude') !== '' && cell(row, 'Place Latitude') !== '';
-  if (hasPlace && (!Number.isFinite(lng) || !Number.isFinite(lat) || Math.abs(lng) > 180 || Math.abs(lat) > 90)) return { reason: 'Place Longitude/Latitude are not coordinates' };
-  const link = (column: string) => {
-    const value = webAddress(cell(row, column));
-    return value && value.length <= L.url ? value : '';
-  };
-  return {
-    name,
-    slug,
-    tagline,
-    mealTypes,
-    deliveryMethods: { localDelivery: YES.has(cell(row, 'Home Delivery').toLowerCase()), pickup: false, shipsDomestically: YES.has(cell(row, 'Shipping').toLowerCase()), shipsInternationally: false },
-    website,
-    city,
-    state: state ?? '',
-    metadata: { imageLinkFull: link('Image Link Full'), profilePageImageLink: link('Profile Page Image Link'), place: hasPlace ? { longitude: lng, latitude: lat } : null, submittedVia: 'import' },
-  };
-}
 
 /**
  * services.importFromCSV: rows become published services, matched by slug, so importing the same
@@ -94,12 +15,55 @@ function mapRow(row: Record<string, string>, knownMealTypes: Map<string, string>
  */
 export type ImportDeps = Pick<OwnerDeps, 'services' | 'mealTypes' | 'events' | 'now'> & { catalog: Pick<CatalogIndex, 'reload'> };
 
-/** Why a row that matched a stored listing was not written (see ServiceRepository.upsertImported). */
+/** Why a row that matched a stored listing was not written. */
 const REFUSALS: Record<ImportRefusal, string> = {
   owned: 'A listing with this slug is managed by its owner; an import never overwrites it',
   busy: 'The listing kept changing during the import; import the file again to update it',
   gone: 'The listing was deleted during the import',
 };
+
+/** Whether a stored listing already says what a row says, in every column the file has. */
+function sameAsImported(listing: ImportedListing, row: ImportedService): boolean {
+  return (
+    listing.name === row.name && listing.tagline === row.tagline && JSON.stringify(listing.mealTypes) === JSON.stringify(row.mealTypes) &&
+    (['localDelivery', 'shipsDomestically'] as const).every((k) => listing.deliveryMethods[k] === Boolean(row.deliveryMethods[k])) &&
+    listing.website === row.website &&
+    listing.city === row.city && listing.region === row.state &&
+    JSON.stringify(listing.place) === JSON.stringify(row.metadata.place) &&
+    listing.imageLinkFull === row.metadata.imageLinkFull && listing.profilePageImageLink === row.metadata.profilePageImageLink
+  );
+}
+
+/**
+ * A row whose slug a stored listing has: nothing to do when the listing already says what the
+ * row says (even one an owner manages), refused when an owner manages it, else written.
+ */
+function importDecision(listing: ImportedListing, row: ImportedService): ImportDecision {
+  if (sameAsImported(listing, row)) return 'unchanged';
+  return listing.ownerUserId ? 'owned' : 'write';
+}
+
+/**
+ * The same at the moment of writing, on the listing as read for the write (again when it changed
+ * meanwhile), the owner first: a listing an owner took over is refused even when it now says the same.
+ */
+function importDecisionAtWrite(listing: ImportedListing, row: ImportedService): ImportDecision {
+  if (listing.ownerUserId) return 'owned';
+  return sameAsImported(listing, row) ? 'unchanged' : 'write';
+}
+
+/**
+ * What announces an import: the services it is about to write, named in parts of at most
+ * MAX_IMPORT_IDS (the first part carries the counts).
+ */
+function importAnnouncements(events: DomainEvents, written: { created: number; updated: number; serviceIds: string[] }): EventEnvelope[] {
+  const parts: EventEnvelope[] = [];
+  for (let start = 0; start < written.serviceIds.length; start += MAX_IMPORT_IDS) {
+    const first = start === 0;
+    parts.push(events.event('catalog.services.imported', { created: first ? written.created : 0, updated: first ? written.updated : 0, serviceIds: written.serviceIds.slice(start, start + MAX_IMPORT_IDS) }));
+  }
+  return parts;
+}
 
 export async function importServices(
   deps: ImportDeps,
@@ -125,12 +89,26 @@ export async function importServices(
     else if (bySlug.has(mapped.slug)) skip(line, mapped.name, `Slug "${mapped.slug}" is already used by an earlier row`);
     else bySlug.set(mapped.slug, { ...mapped, line });
   }
+  // Each row is matched with the stored listing of its slug: a new slug is a new listing.
+  const stored = await deps.services.importedListings([...bySlug.keys()]);
+  const plan: { inserts: Array<ImportedService & { line: number }>; updates: Array<{ listing: ImportedListing; row: ImportedService & { line: number } }> } = { inserts: [], updates: [] };
+  const refused: Array<{ slug: string; reason: ImportRefusal }> = [];
+  let unchanged = 0;
+  for (const row of bySlug.values()) {
+    const listing = stored.get(row.slug);
+    const decision = listing ? importDecision(listing, row) : null;
+    if (!listing) plan.inserts.push(row);
+    else if (decision === 'unchanged') unchanged += 1;
+    else if (decision === 'owned') refused.push({ slug: row.slug, reason: 'owned' });
+    else plan.updates.push({ listing, row });
+  }
   const now = deps.now?.() ?? new Date();
-  const result = await deps.services.upsertImported([...bySlug.values()], now, { byUserId: identity.userId, byEmail: identity.email }, {
+  const result = await deps.services.writeImport(plan, now, { byUserId: identity.userId, byEmail: identity.email }, {
+    decideAtWrite: importDecisionAtWrite,
     newId: options.newId,
-    announce: options.announce === false ? undefined : (written) => [deps.events.event('catalog.services.imported', written)],
+    announce: options.announce === false ? undefined : (written) => importAnnouncements(deps.events, written),
   });
-  for (const { slug, reason } of result.refused) {
+  for (const { slug, reason } of [...refused, ...result.refused]) {
     const row = bySlug.get(slug)!;
     skip(row.line, row.name, REFUSALS[reason]);
   }
@@ -139,7 +117,5 @@ export async function importServices(
     await deps.events.relay();
   }
   skippedRows.sort((a, b) => a.line - b.line);
-  return { imported: result.created + result.updated, skipped, unchanged: result.unchanged, skippedRows };
+  return { imported: result.created + result.updated, skipped, unchanged: unchanged + result.unchanged, skippedRows };
 }
-
-export type { ImportedService };
