@@ -18,6 +18,7 @@ export const E2E_ADMINS = {
   imports: 'admin-imports@e2e.test',
   checks: 'admin-checks@e2e.test',
   phone: 'admin-phone@e2e.test',
+  accessibility: 'admin-a11y@e2e.test',
 } as const;
 
 /** The site every e2e file shares, with demo data and the third-party scripts served locally. */

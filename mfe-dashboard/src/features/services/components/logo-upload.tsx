@@ -58,7 +58,7 @@ export function LogoUpload({
       <span className="block text-sm font-medium">Logo Image</span>
       <div className="mt-2 flex items-center gap-4">
         <div className="flex size-24 items-center justify-center overflow-hidden rounded-lg border border-gray-200 bg-gray-50 dark:border-gray-700 dark:bg-gray-800">
-          {shown ? <img src={shown} alt="Logo preview" className="size-full object-contain" /> : <span className="text-xs text-gray-500">No logo</span>}
+          {shown ? <img src={shown} alt="Logo preview" className="size-full object-contain" /> : <span className="text-xs text-gray-600 dark:text-gray-300">No logo</span>}
         </div>
         <div className="flex flex-col gap-2">
           <label className={`inline-flex ${disabled ? 'pointer-events-none opacity-60' : ''}`}>
