@@ -1,5 +1,5 @@
 import type { AdminServiceList, AdminServiceQuery, AdminServiceRow } from '@mealprep/contracts';
-import type { StoredService } from '../data-access/service-repository';
+import type { StoredService } from '../data-access/service-mapping';
 import { normalize, sortedPlace } from './public-index';
 
 interface Entry {

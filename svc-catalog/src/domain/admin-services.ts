@@ -1,6 +1,7 @@
 import { DELETED_VERSION, type AdminServiceList, type AdminServiceQuery, type EditableService, type Identity, type ServiceStatus } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
-import type { Plan, StoredService } from '../data-access/service-repository';
+import type { StoredService } from '../data-access/service-mapping';
+import type { Plan } from '../data-access/service-repository';
 import { setStatus, type OwnerDeps } from './owner-services';
 import { announceStatusChange, announceUpdate, serviceChange } from './service-events';
 

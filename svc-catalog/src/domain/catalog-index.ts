@@ -2,7 +2,8 @@ import { DELETED_VERSION, PUBLIC_SERVICE_STATUSES, type PublicService } from '@m
 import { coalesced } from '@mealprep/service-kit';
 import type { GeoRegionRepository } from '../data-access/geo-region-repository';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
-import { toPublic, type ServiceRepository, type StoredService } from '../data-access/service-repository';
+import { toPublic, type StoredService } from '../data-access/service-mapping';
+import type { ServiceRepository } from '../data-access/service-repository';
 import { AdminIndex } from './admin-index';
 import { PublicIndex } from './public-index';
 

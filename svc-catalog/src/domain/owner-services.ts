@@ -4,7 +4,7 @@ import { AppError } from '@mealprep/service-kit';
 import type { z } from 'zod';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import type { MediaFinder } from '../data-access/media-client';
-import type { StoredService } from '../data-access/service-repository';
+import type { StoredService } from '../data-access/service-mapping';
 import type { ServiceDeps } from './services';
 import { announceStatusChange, announceUpdate, serviceChange } from './service-events';
 import { websiteHost } from './admin-index';

@@ -1,5 +1,5 @@
 import type { GeoRegion, MealType, ServiceCard, ServiceList, ServiceListQuery } from '@mealprep/contracts';
-import type { StoredService } from '../data-access/service-repository';
+import type { StoredService } from '../data-access/service-mapping';
 
 interface Entry {
   card: Omit<ServiceCard, 'featured'>;

@@ -1,6 +1,7 @@
 import type { EventPayload, ServiceStatus } from '@mealprep/contracts';
 import type { DomainEvents } from '@mealprep/service-kit';
-import type { Announce, StoredService } from '../data-access/service-repository';
+import type { StoredService } from '../data-access/service-mapping';
+import type { Announce } from '../data-access/service-repository';
 
 /** What catalog.service.created|updated|deleted say of a service. */
 export function serviceChange(service: StoredService): EventPayload<'catalog.service.updated'> {

@@ -1,21 +1,12 @@
 import { SERVICE_TEXT_LIMITS as L, slugify } from '@mealprep/contracts';
+import type { ImportRow } from '../data-access/service-import-writer';
 import { US_STATES } from './us-states';
 
 const STATE_BY_NAME = new Map(US_STATES.map((s) => [s.name.toLowerCase(), s.name]));
 const YES = new Set(['yes', 'y', 'true', '1', 'x']);
 
 /** A row of a services file as the import writes it (only the columns the file has). */
-export interface ImportedService {
-  name: string;
-  slug: string;
-  tagline: string;
-  mealTypes: string[];
-  deliveryMethods: { localDelivery: boolean; pickup: boolean; shipsDomestically: boolean; shipsInternationally: boolean };
-  website: string;
-  city: string;
-  state: string;
-  metadata: { imageLinkFull: string; profilePageImageLink: string; place: { longitude: number; latitude: number } | null; submittedVia: 'import' };
-}
+export type ImportedService = ImportRow & { metadata: { submittedVia: 'import' } };
 
 export const cell = (row: Record<string, string>, column: string) => (typeof row[column] === 'string' ? row[column].trim() : '');
 

@@ -3,7 +3,8 @@ import { MAX_IMPORT_IDS, type EventEnvelope, type Identity, type ImportResult } 
 import { AppError, type DomainEvents } from '@mealprep/service-kit';
 import { parseCsvStream } from './csv-stream';
 import type { CatalogIndex } from './catalog-index';
-import type { ImportDecision, ImportedListing, ImportRefusal } from '../data-access/service-repository';
+import type { ImportDecision, ImportRefusal } from '../data-access/service-import-writer';
+import type { ImportedListing } from '../data-access/service-mapping';
 import type { OwnerDeps } from './owner-services';
 import { cell, mapRow, type ImportedService } from './service-import-rows';
 

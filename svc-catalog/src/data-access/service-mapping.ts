@@ -1,0 +1,148 @@
+import type { EditableService, PublicService, ServiceSnapshot, StatusChange } from '@mealprep/contracts';
+import type { Doc } from './service-model';
+
+/** A service as the repository gives it: plain fields, read from its document (see toStored). */
+export type StoredService = PublicService & { ownerUserId: string | null; metadata: Record<string, unknown>; version: number };
+export type NewService = Omit<StoredService, 'version'>;
+
+const iso = (value: unknown): string | null => (value instanceof Date ? value.toISOString() : value ? new Date(String(value)).toISOString() : null);
+
+/** The document a stored service was read from, kept with it (not enumerable) so a write that follows need not read it again. */
+const READ_FROM = Symbol('read from');
+
+export function toStored(doc: Doc): StoredService {
+  const stored = toStoredFields(doc);
+  Object.defineProperty(stored, READ_FROM, { value: doc, enumerable: false });
+  return stored;
+}
+
+function toStoredFields(doc: Doc): StoredService {
+  return {
+    id: String(doc._id),
+    name: doc.name,
+    slug: doc.slug,
+    tagline: doc.tagline ?? '',
+    description: doc.description ?? '',
+    defaultCurrency: doc.defaultCurrency ?? 'USD',
+    languages: doc.languages ?? ['en'],
+    mealTypes: doc.mealTypes ?? [],
+    status: doc.status,
+    featuredUntil: iso(doc.featuredUntil),
+    createdAt: iso(doc.createdAt) ?? new Date(0).toISOString(),
+    updatedAt: iso(doc.updatedAt) ?? new Date(0).toISOString(),
+    publishedAt: iso(doc.publishedAt),
+    deliveryMethods: {
+      localDelivery: Boolean(doc.deliveryMethods?.localDelivery),
+      pickup: Boolean(doc.deliveryMethods?.pickup),
+      shipsDomestically: Boolean(doc.deliveryMethods?.shipsDomestically),
+      shipsInternationally: Boolean(doc.deliveryMethods?.shipsInternationally),
+    },
+    contact: {
+      email: doc.contact?.email ?? '',
+      phone: doc.contact?.phone ?? '',
+      website: doc.contact?.website ?? '',
+      socialLinks: doc.contact?.socialLinks ?? [],
+    },
+    locations: (doc.locations ?? []).map((l: Doc) => ({
+      label: l.label ?? '',
+      address: {
+        line1: l.address?.line1 ?? '',
+        city: l.address?.city ?? '',
+        region: l.address?.region ?? '',
+        postalCode: l.address?.postalCode ?? '',
+        countryCode: l.address?.countryCode ?? 'US',
+      },
+      isPrimary: Boolean(l.isPrimary),
+    })),
+    media: { logoImageId: doc.media?.logoImageId ?? null },
+    ownerUserId: doc.ownerUserId ?? null,
+    metadata: doc.metadata ?? {},
+    version: typeof doc.version === 'number' ? doc.version : 0,
+  };
+}
+
+function toHistory(entries: Doc[] | undefined): StatusChange[] {
+  return (entries ?? []).map((h) => ({
+    at: iso(h.at) ?? new Date(0).toISOString(),
+    byUserId: h.byUserId ?? null,
+    byEmail: h.byEmail ?? null,
+    from: h.from ?? null,
+    to: h.to,
+    reason: h.reason ?? null,
+  }));
+}
+
+export function toEditable(doc: Doc): EditableService {
+  const stored = toStored(doc);
+  return {
+    ...toPublic(stored),
+    ownerUserId: stored.ownerUserId,
+    metadata: stored.metadata,
+    statusHistory: toHistory(doc.statusHistory),
+    possibleDuplicateOf: (doc.possibleDuplicateOf ?? []).map((d: Doc) => ({ id: d.id, name: d.name, slug: d.slug, reason: d.reason })),
+  };
+}
+
+/** The document a service or listing was read from (see READ_FROM), or null. */
+export const readFrom = (value: object): Doc | null => (value as Record<symbol, Doc | undefined>)[READ_FROM] ?? null;
+
+/** The public view of a stored service: owner, submission metadata and version are not shown. */
+export function toPublic(service: StoredService): PublicService {
+  const { ownerUserId: _owner, metadata: _metadata, version: _version, ...visible } = service;
+  return visible;
+}
+
+/** What a snapshot (see toSnapshot) reads of a service. */
+export const SNAPSHOT_FIELDS = { name: 1, slug: 1, status: 1, 'contact.website': 1, featuredUntil: 1, 'media.logoImageId': 1, version: 1 };
+export const toSnapshot = (d: Doc): ServiceSnapshot => ({
+  serviceId: String(d._id),
+  name: String(d.name ?? ''),
+  slug: String(d.slug ?? ''),
+  website: String(d.contact?.website ?? ''),
+  status: String(d.status ?? ''),
+  featuredUntil: iso(d.featuredUntil),
+  logoImageId: d.media?.logoImageId ?? null,
+  version: typeof d.version === 'number' ? d.version : 0,
+});
+
+/** A stored listing as an import compares it with a row: what the file has columns for, and its owner. */
+export interface ImportedListing {
+  name: string;
+  tagline: string;
+  mealTypes: string[];
+  deliveryMethods: { localDelivery: boolean; shipsDomestically: boolean };
+  website: string;
+  city: string;
+  region: string;
+  place: unknown;
+  imageLinkFull: string;
+  profilePageImageLink: string;
+  ownerUserId: string | null;
+}
+
+/** What an import compares with what is stored (and the owner and version it must respect). */
+export const IMPORT_COMPARED = {
+  slug: 1, name: 1, tagline: 1, mealTypes: 1, deliveryMethods: 1, 'contact.website': 1, 'locations.address.city': 1, 'locations.address.region': 1,
+  'metadata.place': 1, 'metadata.imageLinkFull': 1, 'metadata.profilePageImageLink': 1, ownerUserId: 1, version: 1,
+};
+
+/** A listing as an import compares it, kept with the document it was read from (see READ_FROM). */
+export function toImportedListing(doc: Doc): ImportedListing {
+  const primary = (doc.locations ?? [])[0]?.address as Doc | undefined;
+  const delivery = doc.deliveryMethods ?? {};
+  const listing: ImportedListing = {
+    name: doc.name,
+    tagline: doc.tagline ?? '',
+    mealTypes: doc.mealTypes ?? [],
+    deliveryMethods: { localDelivery: Boolean(delivery.localDelivery), shipsDomestically: Boolean(delivery.shipsDomestically) },
+    website: doc.contact?.website ?? '',
+    city: primary?.city ?? '',
+    region: primary?.region ?? '',
+    place: doc.metadata?.place ?? null,
+    imageLinkFull: doc.metadata?.imageLinkFull ?? '',
+    profilePageImageLink: doc.metadata?.profilePageImageLink ?? '',
+    ownerUserId: doc.ownerUserId ?? null,
+  };
+  Object.defineProperty(listing, READ_FROM, { value: doc, enumerable: false });
+  return listing;
+}

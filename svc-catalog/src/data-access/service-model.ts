@@ -1,0 +1,77 @@
+import { Schema, type Connection } from 'mongoose';
+import { SERVICE_STATUSES } from '@mealprep/contracts';
+import { carriesEvents, modelOn } from '@mealprep/service-kit';
+
+const addressSchema = new Schema(
+  { line1: String, city: String, region: String, postalCode: String, countryCode: String },
+  { _id: false },
+);
+const locationSchema = new Schema(
+  { label: String, address: addressSchema, isPrimary: Boolean, createdAt: Date, updatedAt: Date },
+  { _id: false },
+);
+
+const serviceSchema = new Schema(
+  {
+    name: { type: String, required: true },
+    slug: { type: String, required: true, unique: true },
+    tagline: { type: String, default: '' },
+    description: { type: String, default: '' },
+    defaultCurrency: { type: String, default: 'USD' },
+    languages: { type: [String], default: ['en'] },
+    mealTypes: { type: [String], default: [] },
+    status: { type: String, enum: SERVICE_STATUSES, default: 'draft', index: true },
+    featuredUntil: { type: Date, default: null },
+    publishedAt: { type: Date, default: null },
+    ownerUserId: { type: String, default: null, index: true },
+    deliveryMethods: {
+      localDelivery: { type: Boolean, default: false },
+      pickup: { type: Boolean, default: false },
+      shipsDomestically: { type: Boolean, default: false },
+      shipsInternationally: { type: Boolean, default: false },
+    },
+    contact: {
+      email: { type: String, default: '' },
+      phone: { type: String, default: '' },
+      website: { type: String, default: '' },
+      socialLinks: { type: [String], default: [] },
+    },
+    locations: { type: [locationSchema], default: [] },
+    media: { logoImageId: { type: String, default: null } },
+    metadata: { type: Schema.Types.Mixed, default: {} },
+    /** Every status change: who, when, from, to and why (the audit trail). */
+    statusHistory: {
+      type: [new Schema({ at: Date, byUserId: String, byEmail: String, from: String, to: String, reason: String }, { _id: false })],
+      default: [],
+    },
+    /** Existing services this one may repeat (same website domain, or same name in the same city). */
+    possibleDuplicateOf: {
+      type: [new Schema({ id: String, name: String, slug: String, reason: String }, { _id: false })],
+      default: [],
+    },
+    /**
+     * One more with every write. A write applies only to the version it read (so two writers of
+     * one listing never undo each other: the later one reads again), and every event carries the
+     * version it leaves, so projections apply only what is newer than what they hold.
+     */
+    version: { type: Number, default: 0 },
+  },
+  { collection: 'services', versionKey: false, timestamps: true },
+);
+serviceSchema.plugin(carriesEvents);
+
+/** The services collection's model on a connection (one per repository: modelOn replaces an earlier one of the name). */
+export const serviceModel = (connection: Connection) => modelOn(connection, 'Service', serviceSchema);
+export type ServiceModel = ReturnType<typeof serviceModel>;
+
+export type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a lean document as the driver gives it, read field by field where it is mapped
+
+/**
+ * How often a write is tried again when another writer changed the service between its read and
+ * its write, with a short random wait that grows (20 writers of one listing at once all get through).
+ */
+export const MAX_ATTEMPTS = 30;
+export const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * attempt));
+
+/** The filter that matches a document only while it is still at the version that was read. */
+export const atVersion = (doc: Doc) => (typeof doc.version === 'number' ? { _id: doc._id, version: doc.version } : { _id: doc._id, version: { $exists: false } });
