@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import type { EventEnvelope } from '@mealprep/contracts';
-import { silentLogger, uniqueName } from '@mealprep/service-kit/testing';
+import { destroyTopology, silentLogger, uniqueName } from '@mealprep/service-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Broker } from './broker';
 
@@ -13,7 +13,7 @@ describe('broker client after a lost connection', () => {
     backoff: { baseMs: 50, factor: 2, maxMs: 500, jitter: 0.5 },
   });
   afterAll(async () => {
-    await broker.destroyTopology();
+    await destroyTopology(broker);
     await broker.close();
   });
 

@@ -1,4 +1,5 @@
 import amqp from 'amqplib';
+import type { BrokerConnection } from '../broker-connection';
 
 const QUEUE_GAUGE = /^broker_queue_messages\{queue="([^"]+)"\}/gm;
 
@@ -57,4 +58,24 @@ export function brokerRun(amqpUrl: string, prefix: string): BrokerRun {
       }
     },
   };
+}
+
+/**
+ * Removes the exchange and queues one broker client declared (tests clean up with it). It waits a
+ * little for a reconnect in progress, and uses a channel of its own so one failed delete does not
+ * stop the others.
+ */
+export async function destroyTopology(broker: BrokerConnection): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!broker.connection && !broker.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const connection = broker.connection;
+  if (!connection) return;
+  for (const queue of broker.queues) {
+    const channel = await connection.createChannel();
+    await channel.deleteQueue(queue).catch(() => undefined);
+    await channel.close().catch(() => undefined);
+  }
+  const channel = await connection.createChannel();
+  await channel.deleteExchange(broker.exchange).catch(() => undefined);
+  await channel.close().catch(() => undefined);
 }

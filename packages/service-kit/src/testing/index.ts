@@ -9,6 +9,7 @@ import { connectDatabase } from '../database';
 import { signClientAddress } from '../identity';
 import { Outbox } from '../outbox';
 import { closeServer, listen } from '../service';
+import { destroyTopology } from './broker-topology';
 
 export const TEST_IDENTITY_SECRET = 'test-identity-secret-that-is-long-enough-0123456789';
 
@@ -44,7 +45,7 @@ export async function testBroker(label: string, source = 'test'): Promise<{ brok
     broker,
     prefix,
     destroy: async () => {
-      await broker.destroyTopology();
+      await destroyTopology(broker);
       await broker.close();
     },
   };

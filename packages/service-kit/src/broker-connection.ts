@@ -1,0 +1,184 @@
+import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
+import type { Logger } from 'pino';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+
+export interface BrokerOptions {
+  url: string;
+  /** Names exchanges and queues, so runs (and tests) on one broker stay apart. */
+  prefix: string;
+  /** The publishing service, written into each event. */
+  source: string;
+  logger: Logger;
+  backoff?: BackoffOptions;
+}
+
+/** The header that counts how often a message was tried (events and jobs that go round a retry queue). */
+export const ATTEMPT_HEADER = 'x-attempt';
+
+/**
+ * Acks or nacks a message. The channel may have closed while the handler ran (shutdown, a lost
+ * connection): the broker then redelivers the message by itself, so there is nothing left to do.
+ */
+export function settleMessage(answer: () => void, log: Logger, queue: string): void {
+  try {
+    answer();
+  } catch (err) {
+    log.warn({ err, queue }, 'channel closed before the message was settled; it will be delivered again');
+  }
+}
+
+/**
+ * The connection to RabbitMQ with its confirm channel and the topic exchange: connects (or keeps
+ * trying in the background), and after a loss reconnects with back-off, sets up again what was
+ * set up on it (onOpen, in order) and then tells the listeners. It keeps the names of the queues
+ * declared on it, for /metrics and for the tests' clean-up.
+ */
+export class BrokerConnection {
+  private openConnection: ChannelModel | null = null;
+  private openChannel: ConfirmChannel | null = null;
+  private readonly declaredQueues = new Set<string>();
+  private readonly restorers: Array<() => Promise<void>> = [];
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private attempt = 0;
+  private closing = false;
+  private readonly connectionListeners: Array<(connected: boolean) => void> = [];
+
+  constructor(readonly options: BrokerOptions) {}
+
+  get exchange(): string {
+    return `${this.options.prefix}.events`;
+  }
+
+  /** amqplib's connection while connected, else null. */
+  get connection(): ChannelModel | null {
+    return this.openConnection;
+  }
+
+  /** The confirm channel events are published and consumed on, while connected, else null. */
+  get channel(): ConfirmChannel | null {
+    return this.openChannel;
+  }
+
+  /** True once close() was called: no reconnect follows. */
+  get closed(): boolean {
+    return this.closing;
+  }
+
+  /** The queues declared on this connection (subscriptions, work, retry and dead-letter queues), with their prefix. */
+  get queues(): ReadonlySet<string> {
+    return this.declaredQueues;
+  }
+
+  /** Remembers queues declared on this connection. */
+  declared(...queues: string[]): void {
+    for (const queue of queues) this.declaredQueues.add(queue);
+  }
+
+  /** Sets something up again after each (re)connect, in the order given, before the listeners hear of it. */
+  onOpen(restore: () => Promise<void>): void {
+    this.restorers.push(restore);
+  }
+
+  /** Called with true once subscriptions are consuming again after each (re)connect, false on loss. */
+  onConnectionChange(listener: (connected: boolean) => void): void {
+    this.connectionListeners.push(listener);
+  }
+
+  isConnected(): boolean {
+    return this.openChannel !== null;
+  }
+
+  /** Connects once; on failure it throws, so a service does not start without its broker. */
+  async connect(): Promise<void> {
+    await this.open();
+  }
+
+  /**
+   * Connects when it can: a first failure is logged and retried with back-off instead of thrown,
+   * for clients (the gateway) that work without the broker and catch up when it comes.
+   */
+  async connectInBackground(): Promise<void> {
+    try {
+      await this.open();
+    } catch (err) {
+      this.options.logger.warn({ err }, 'broker not reachable yet; retrying in the background');
+      this.scheduleReconnect();
+    }
+  }
+
+  private async open(): Promise<void> {
+    // noDelay: amqplib leaves Nagle's algorithm on, and a publish whose confirm meets the broker's
+    // delayed acknowledgement of a delivery on the same connection waited 40 ms each.
+    const connection = await amqp.connect(this.options.url, { timeout: 5_000, noDelay: true });
+    try {
+      const channel = await connection.createConfirmChannel();
+      await channel.assertExchange(this.exchange, 'topic', { durable: true });
+      connection.on('error', (err: Error) => this.options.logger.warn({ err }, 'broker connection error'));
+      connection.on('close', () => this.handleClose());
+      channel.on('error', (err: Error) => this.options.logger.warn({ err }, 'broker channel error'));
+      this.openConnection = connection;
+      this.openChannel = channel;
+      for (const restore of this.restorers) await restore();
+      this.attempt = 0;
+      this.options.logger.info({ exchange: this.exchange }, 'broker connected');
+      for (const listener of this.connectionListeners) listener(true);
+    } catch (err) {
+      await connection.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private handleClose(): void {
+    this.openConnection = null;
+    this.openChannel = null;
+    for (const listener of this.connectionListeners) listener(false);
+    if (this.closing) return;
+    this.options.logger.warn('broker connection closed; reconnecting');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closing || this.reconnectTimer) return;
+    const delay = backoffDelay(this.attempt++, this.options.backoff ?? DEFAULT_BACKOFF);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.open().catch((err: unknown) => {
+        this.options.logger.warn({ err, delay }, 'broker reconnect failed');
+        this.scheduleReconnect();
+      });
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  /** A queue's name without the prefix and the random part of an exclusive queue. */
+  stableName(queue: string): string {
+    const name = queue.replace(/\.[0-9a-f-]{36}$/, '');
+    return name.startsWith(`${this.options.prefix}.`) ? name.slice(this.options.prefix.length + 1) : name;
+  }
+
+  /** Messages waiting in every queue this client declared (its subscriptions, work, retry and dead-letter queues). */
+  async queueDepths(): Promise<Array<[string, number]>> {
+    const connection = this.openConnection;
+    if (!connection) return [];
+    const channel = await connection.createChannel();
+    channel.on('error', () => undefined);
+    try {
+      const depths: Array<[string, number]> = [];
+      // An exclusive queue of a subscription is named with a random part: reported by its stable name.
+      for (const queue of this.declaredQueues) depths.push([this.stableName(queue), (await channel.checkQueue(queue)).messageCount]);
+      return depths;
+    } finally {
+      await channel.close().catch(() => undefined);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    const connection = this.openConnection;
+    this.openConnection = null;
+    this.openChannel = null;
+    await connection?.close().catch(() => undefined);
+  }
+}
