@@ -52,6 +52,9 @@ export default async function setup(project: TestProject) {
       CHECK_ALLOW_HOSTS: '127.0.0.1',
       CHECK_HOSTS: 'fake-sites.test=127.0.0.1',
       CHECK_TIMEOUT_MS: '5000',
+      // A part a test stops is started again by npm start after this long: long enough for the test
+      // to see the site without it, short enough that the files after it find the site whole.
+      RESTART_DELAY_MS: '15000',
     });
   } catch (err) {
     await thirdParties.close();

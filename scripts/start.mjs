@@ -166,11 +166,6 @@ async function main() {
   await ready(`${rendererUrl}/readyz`, renderer);
   say(`renderer: ${rendererUrl} (pid ${renderer.child.pid}, log ${path.relative(ROOT, renderer.logFile)})`);
 
-  for (const proc of started) {
-    proc.child.once('exit', (code, signal) => {
-      if (!stopping) say(`${proc.name} stopped (${signal ?? `code ${code}`}); see ${path.relative(ROOT, proc.logFile)}`);
-    });
-  }
   stateFile = path.join(runDir, 'state.json');
   const state = {
     url,
@@ -183,7 +178,56 @@ async function main() {
     renderer: { url: rendererUrl, pid: renderer.child.pid },
   };
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
+  // A part that stops unexpectedly is started again, with the same settings and port, after a wait.
+  const readyUrl = (name) => (name === 'gateway' ? `${url}/healthz` : name === 'renderer' ? `${rendererUrl}/readyz` : `${services[name].url}/readyz`);
+  for (const [i, proc] of started.entries()) {
+    supervise(i, proc, { firstDelayMs: settings.RESTART_DELAY_MS, readyUrl: readyUrl(proc.name), onRestart: (pid) => recordPid(state, proc.name, pid) });
+  }
   say(`the site is up at ${url} (Ctrl-C stops everything)`);
+}
+
+/** The new pid of a restarted part, for the tools that read the state file. */
+function recordPid(state, name, pid) {
+  if (state.services[name]) state.services[name].pid = pid;
+  else if (state[name]) state[name].pid = pid;
+  if (stateFile && !stopping) writeFileSync(stateFile, JSON.stringify(state, null, 2));
+}
+
+/** After this long up, a part's next stop counts as a first one again (its wait starts over). */
+const STEADY_MS = 60_000;
+const MOST_DELAY_MS = 30_000;
+
+/**
+ * Restarts the part in `started[index]` each time it exits while the site is not stopping: after
+ * `firstDelayMs`, doubled for each stop in a row (at most 30 s), back to the first after a minute
+ * up. Each stop and restart is said in the log.
+ */
+function supervise(index, proc, { firstDelayMs, readyUrl, onRestart }) {
+  let delay = firstDelayMs;
+  let upSince = Date.now();
+  const watch = (current) => {
+    current.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      if (Date.now() - upSince > STEADY_MS) delay = firstDelayMs;
+      say(`${current.name} stopped (${signal ?? `code ${code}`}); starting it again in ${(delay / 1000).toFixed(1)} s; see ${path.relative(ROOT, current.logFile)}`);
+      setTimeout(async () => {
+        if (stopping) return;
+        const next = startProcess(current.name, current.command, current.args, { env: current.env, logFile: current.logFile });
+        started[index] = next;
+        upSince = Date.now();
+        delay = Math.min(delay * 2, MOST_DELAY_MS);
+        watch(next);
+        try {
+          await ready(readyUrl, next);
+          onRestart(next.child.pid);
+          say(`${next.name} started again (pid ${next.child.pid})`);
+        } catch (error) {
+          if (!stopping) say(`${next.name} did not come up again: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+        }
+      }, delay);
+    });
+  };
+  watch(proc);
 }
 
 process.on('SIGINT', () => void stopAll(0));

@@ -7,7 +7,8 @@ import { openPrivateLog } from './private-files.mjs';
 export function startProcess(name, command, args, { env, logFile }) {
   const out = openPrivateLog(logFile);
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', out, out] });
-  const state = { name, child, logFile, exited: false, code: null };
+  // What it was started with, so that npm start can start it again the same way.
+  const state = { name, command, args, env, child, logFile, exited: false, code: null };
   child.once('exit', (code, signal) => {
     state.exited = true;
     state.code = code ?? signal;
