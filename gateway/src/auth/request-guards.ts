@@ -54,3 +54,9 @@ export const noInternalRoutes: RequestHandler = (req, _res, next) => {
   if (/(^|\/)internal(\/|$)/.test(normal) || /^\/[^/]+\/(metrics|healthz|readyz)(\/|$)/.test(normal)) return next(AppError.notFound(`No API at ${req.baseUrl}${req.path}`));
   next();
 };
+
+/** /metrics is scraped from this machine only: a request that came through a proxy, or from elsewhere, is not answered. */
+export const localScrapesOnly: RequestHandler = (req, _res, next) => {
+  const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
+  next(local && !req.headers['x-forwarded-for'] && !req.headers.forwarded ? undefined : AppError.notFound(`Nothing at ${req.path}`));
+};

@@ -1,3 +1,5 @@
+import { Router } from 'express';
+import { AppError } from '@mealprep/service-kit';
 import { z } from 'zod';
 import type { Read } from './catalog-reader';
 
@@ -29,4 +31,18 @@ export async function sitemapXml(read: Read, siteUrl: string): Promise<string | 
 
 export function robotsTxt(siteUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /dashboard', 'Disallow: /login', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+}
+
+/** /robots.txt and /sitemap.xml (503 while the catalogue cannot say what is in it). */
+export function sitemapRoutes(read: Read, siteUrl: string): Router {
+  const router = Router();
+  router.get('/robots.txt', (_req, res) => {
+    res.set('cache-control', 'public, max-age=3600').type('text/plain').send(robotsTxt(siteUrl));
+  });
+  router.get('/sitemap.xml', async (_req, res, next) => {
+    const xml = await sitemapXml(read, siteUrl);
+    if (!xml) return next(new AppError('service_unavailable', 'The sitemap is unavailable right now.', { status: 503 }));
+    res.set('cache-control', 'public, max-age=300').type('application/xml').send(xml);
+  });
+  return router;
 }

@@ -1,0 +1,34 @@
+import type { Broker } from '@mealprep/service-kit';
+import type { SessionResolver } from '../../auth/session-resolver';
+import type { LiveHub } from '../../live/live-hub';
+import type { RenderedPages } from '../../pages/rendered-pages';
+import type { EdgeCache } from '../../proxy/edge-cache';
+import { subscribeCatalogEvents } from './catalog-events';
+import { subscribeSessionEvents } from './session-events';
+
+/**
+ * Everything the gateway hears from the broker: session events (a logout, changed roles) and
+ * catalogue and media events, with what each drops of what the gateway keeps. Until the stream is
+ * up, and again after any reconnect, what it kept could miss a change: it is all dropped then, and
+ * `flowing` says whether events arrive (kept answers are served only while they do).
+ */
+export async function listenForEvents(
+  broker: Broker,
+  parts: { sessions: SessionResolver; live: LiveHub; edgeCache: EdgeCache; rendered: RenderedPages | null; banner: { drop: () => void }; flowing: (connected: boolean) => void },
+): Promise<void> {
+  const { sessions, live, edgeCache, rendered } = parts;
+  await subscribeSessionEvents(broker, { sessions, live });
+  await subscribeCatalogEvents(broker, {
+    live,
+    dropPages: () => rendered?.clear(),
+    dropLists: () => edgeCache.clear(),
+    dropBanner: () => parts.banner.drop(),
+  });
+  broker.onConnectionChange((connected) => {
+    edgeCache.clear();
+    rendered?.clear();
+    // A logout announced while the stream was down would be missed.
+    sessions.clear();
+    parts.flowing(connected);
+  });
+}
