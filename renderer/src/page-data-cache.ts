@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 
 /**
@@ -37,9 +38,13 @@ export interface KeptData {
  */
 export class PageDataCache {
   private generation: string | null = null;
-  private readonly entries = new Map<string, KeptData>();
+  /** At most `maxEntries`; the answer kept longest ago goes first (reads do not refresh an answer: peek). */
+  private readonly entries: LRUCache<string, KeptData>;
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(private readonly maxEntries: number) {
+    // lru-cache wants a size of 1 at least; a size of 0 keeps nothing (see keep).
+    this.entries = new LRUCache({ max: Math.max(1, maxEntries) });
+  }
 
   get size(): number {
     return this.entries.size;
@@ -55,18 +60,13 @@ export class PageDataCache {
       get: (queryKey) => {
         if (generation !== this.generation) return undefined;
         const key = keyOf(queryKey);
-        return key === null ? undefined : this.entries.get(key);
+        return key === null ? undefined : this.entries.peek(key);
       },
       keep: (queryKey, data, readAt) => {
         // Read for an older generation: the catalogue may have changed since.
         if (generation !== this.generation || data === undefined || this.maxEntries === 0) return;
         const key = keyOf(queryKey);
         if (key === null) return;
-        this.entries.delete(key);
-        if (this.entries.size >= this.maxEntries) {
-          const oldest = this.entries.keys().next().value;
-          if (oldest !== undefined) this.entries.delete(oldest);
-        }
         this.entries.set(key, { data: deepFreeze(data), readAt });
       },
     };

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
+import { LRUCache } from 'lru-cache';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -10,17 +11,21 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
 };
 
+/** How many files' answers are kept (the builds hold a few hundred). */
+const KNOWN_FILES = 10_000;
+
 /**
  * Serves the .br or .gz copy the build wrote beside a file when the browser accepts it; the
  * static handler after it then sends those bytes with the original file's type and caching.
  */
 export function precompressed(root: string): RequestHandler {
-  const known = new Map<string, boolean>();
+  // Whether each file asked for has a compressed copy: a rebuild restarts the gateway, so an answer
+  // holds until then. Bounded, since any visitor can ask for any name that ends in .js.
+  const known = new LRUCache<string, boolean>({ max: KNOWN_FILES });
   const has = (file: string) => {
     let found = known.get(file);
     if (found === undefined) {
       found = existsSync(file);
-      // Misses are remembered only briefly in spirit: a rebuild restarts the gateway anyway.
       known.set(file, found);
     }
     return found;
