@@ -81,10 +81,18 @@ describe('authorization matrix through the gateway', () => {
         if (answer?.status !== undefined && answer.status >= 300) throw new Error(`${LIVE_CHANGES[change]}: ${answer.status} ${answer.text}`);
         const rows = LIVE_MATRIX.filter((row) => row.change === change);
         const heardBy = (i: number, topic: string) => streams[i]!.heard.some((f) => f.topics.includes(topic as never) && (slugOf[change] === undefined || f.slug === slugOf[change]));
-        // Wait until every caller who should hear has heard, then a moment more for any who should not.
+        // Wait until every caller who should hear has heard (every change has a hearer, so the gateway
+        // has then sent the change to every stream it was for).
         const allHeard = () => rows.every((row) => row.hears.every((should, i) => !should || heardBy(i, row.topic)));
         for (const deadline = Date.now() + 15_000; !allHeard() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
-        await new Promise((r) => setTimeout(r, 750));
+        // Then a marker everybody hears (meal types are public; no other change touches that topic):
+        // a stream's frames come in order, so once each stream has heard it, a frame of the change
+        // for a caller who should not hear it would have come before.
+        const markedAt = streams.map((stream) => stream.heard.length);
+        await announcer.publish('catalog.meal-types.seeded', { count: 1 });
+        const markerHeard = () => streams.every((stream, i) => stream.heard.slice(markedAt[i]).some((f) => f.topics.includes('meal-types')));
+        for (const deadline = Date.now() + 15_000; !markerHeard() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+        if (!markerHeard()) differences.push(`the marker after ${LIVE_CHANGES[change]} was not heard by every caller`);
         for (const row of rows) {
           for (const [i, caller] of CALLERS.entries()) {
             if (heardBy(i, row.topic) !== row.hears[i]) differences.push(`${row.topic} when ${LIVE_CHANGES[change]}, ${caller}: expected ${row.hears[i] ? 'to hear' : 'not to hear'} it`);

@@ -23,6 +23,15 @@ describe('outbox: every event is written with the change it reports', () => {
     return broker;
   };
   const from = (source: string) => received.filter((e) => e.source === source);
+  /**
+   * Publishes a marker behind everything sent so far and waits until it is heard: an event that has
+   * not arrived by then was never sent (the outbox awaits the broker's confirms before it counts a
+   * publish done, so what it sent is queued ahead of the marker).
+   */
+  const heardAllSentSoFar = async () => {
+    const marker = await listener.broker.publish('catalog.articles.changed', { slugs: ['marker'] });
+    await expect.poll(() => received.some((e) => e.id === marker.id), { timeout: 10_000 }).toBe(true);
+  };
   /** A model on a collection of the test's own, and the outbox of a "process" writing to it. */
   const processOn = (collection: string, broker: Broker) => {
     const Articles = modelOn(db.connection, `Article-${collection}`, articleSchema.clone().set('collection', collection));
@@ -62,7 +71,7 @@ describe('outbox: every event is written with the change it reports', () => {
     const stored = await db.connection.collection('away').findOne({ _id: doc._id });
     expect(stored).toMatchObject({ status: 'draft', [OUTBOX_FIELD]: sent.map((e) => JSON.stringify(e)) });
     expect(await outbox.waiting()).toBe(3);
-    await new Promise((r) => setTimeout(r, 300));
+    await heardAllSentSoFar();
     expect(from('away')).toEqual([]);
 
     await broker.connect();
@@ -101,7 +110,7 @@ describe('outbox: every event is written with the change it reports', () => {
     await after.outbox.start();
     await expect.poll(() => from('left').map((e) => e.id), { timeout: 10_000 }).toEqual([first.id, second.id, third.id, fourth.id]);
     expect(await after.outbox.waiting()).toBe(0);
-    await new Promise((r) => setTimeout(r, 200));
+    await heardAllSentSoFar();
     expect(from('left')).toHaveLength(4);
     await after.outbox.stop();
   });
