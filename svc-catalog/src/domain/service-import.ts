@@ -66,6 +66,31 @@ function importAnnouncements(events: DomainEvents, written: { created: number; u
   return parts;
 }
 
+/** A row of the file that maps to a service, with its line. */
+type ImportRowAt = ImportedService & { line: number };
+
+/**
+ * Each row matched with the stored listing of its slug: a new slug is a new listing; one that is
+ * stored is left unchanged, refused or updated (importDecision).
+ */
+function planImport(rows: Iterable<ImportRowAt>, stored: Map<string, ImportedListing>) {
+  const plan: { inserts: ImportRowAt[]; updates: Array<{ listing: ImportedListing; row: ImportRowAt }> } = { inserts: [], updates: [] };
+  const refused: Array<{ slug: string; reason: ImportRefusal }> = [];
+  let unchanged = 0;
+  for (const row of rows) {
+    const listing = stored.get(row.slug);
+    if (!listing) {
+      plan.inserts.push(row);
+      continue;
+    }
+    const decision = importDecision(listing, row);
+    if (decision === 'unchanged') unchanged += 1;
+    else if (decision === 'owned') refused.push({ slug: row.slug, reason: 'owned' });
+    else plan.updates.push({ listing, row });
+  }
+  return { plan, refused, unchanged };
+}
+
 export async function importServices(
   deps: ImportDeps,
   identity: Pick<Identity, 'userId' | 'email'>,
@@ -83,26 +108,14 @@ export async function importServices(
     skipped += 1;
     if (skippedRows.length < MAX_REASONS) skippedRows.push({ line, name: name.slice(0, 120), reason });
   };
-  const bySlug = new Map<string, ImportedService & { line: number }>();
+  const bySlug = new Map<string, ImportRowAt>();
   for (const { line, values } of rows) {
     const mapped = mapRow(values, knownMealTypes);
     if ('reason' in mapped) skip(line, cell(values, 'Name'), mapped.reason);
     else if (bySlug.has(mapped.slug)) skip(line, mapped.name, `Slug "${mapped.slug}" is already used by an earlier row`);
     else bySlug.set(mapped.slug, { ...mapped, line });
   }
-  // Each row is matched with the stored listing of its slug: a new slug is a new listing.
-  const stored = await deps.services.importedListings([...bySlug.keys()]);
-  const plan: { inserts: Array<ImportedService & { line: number }>; updates: Array<{ listing: ImportedListing; row: ImportedService & { line: number } }> } = { inserts: [], updates: [] };
-  const refused: Array<{ slug: string; reason: ImportRefusal }> = [];
-  let unchanged = 0;
-  for (const row of bySlug.values()) {
-    const listing = stored.get(row.slug);
-    const decision = listing ? importDecision(listing, row) : null;
-    if (!listing) plan.inserts.push(row);
-    else if (decision === 'unchanged') unchanged += 1;
-    else if (decision === 'owned') refused.push({ slug: row.slug, reason: 'owned' });
-    else plan.updates.push({ listing, row });
-  }
+  const { plan, refused, unchanged } = planImport(bySlug.values(), await deps.services.importedListings([...bySlug.keys()]));
   const now = deps.now?.() ?? new Date();
   const result = await deps.services.writeImport(plan, now, { byUserId: identity.userId, byEmail: identity.email }, {
     decideAtWrite: importDecisionAtWrite,
