@@ -19,5 +19,6 @@ export { Metrics, metricsEndpoint, serviceMetrics, LATENCY_BUCKETS } from './met
 export { carriesEvents, Outbox, OUTBOX_FIELD, type DomainEvents, type EventCarrier, type OutboxOptions } from './outbox';
 export { coalesced } from './coalesce';
 export { readServiceSnapshots } from './catalog-snapshots';
+export { followCatalogEvents, loadCopyFromCatalog, type CatalogCopy, type CatalogSource, type ServiceChange } from './catalog-copy';
 export { FixedWindowLimiter } from './rate-limit';
 export { DELETED_STATUS, retryUntilDone, versionedProjection } from './projection';
