@@ -53,6 +53,9 @@ function toPost(doc: Doc): BlogPost {
   };
 }
 
+/** A stored post as the import compares it with a row. */
+export type StoredArticle = Omit<ImportedArticle, 'id' | 'createdAt'> & { ref: unknown };
+
 export interface ImportedArticle {
   /** The file's id when it is an ObjectId; kept for a new post unless another post has it. */
   id: string | null;
@@ -99,41 +102,45 @@ export function blogPostRepository(connection: Connection, outbox: Outbox) {
       carrier.written([current._id], events);
       return current.slug;
     },
+    /** The stored posts with these slugs, as the import compares them (`ref` is the repository's own). */
+    async storedForImport(slugs: readonly string[]): Promise<Map<string, StoredArticle>> {
+      const docs = (await Model.find({ slug: { $in: slugs } }).lean()) as Doc[];
+      return new Map(
+        docs.map((d) => [
+          d.slug as string,
+          {
+            ref: d._id,
+            slug: d.slug,
+            title: d.title,
+            content: d.content,
+            excerpt: d.excerpt,
+            metaDescription: d.metaDescription,
+            category: d.category,
+            tags: d.tags ?? [],
+            status: d.status,
+            publishedAt: d.publishedAt ? new Date(d.publishedAt) : null,
+          },
+        ]),
+      );
+    },
     /**
-     * Writes imported posts by slug; rows identical to what is stored are not written. What the
-     * import announces (given the slugs it changed) rides on its last write.
+     * Writes what the import decided: an update of a stored post, or a new post (the file's id is
+     * kept unless another post has it). What the import announces rides on its last write.
      */
-    async upsertImported(posts: ImportedArticle[], announce: (changedSlugs: string[]) => EventEnvelope[]): Promise<{ created: number; updated: number; unchanged: number; changedSlugs: string[] }> {
-      const existing = new Map((await Model.find({ slug: { $in: posts.map((p) => p.slug) } }).lean()).map((d) => [d.slug, d as Doc]));
-      let unchanged = 0;
-      const writes: Array<{ current: Doc | null; post: ImportedArticle }> = [];
-      for (const post of posts) {
-        const current = existing.get(post.slug) ?? null;
-        const same =
-          current !== null &&
-          current.title === post.title && current.content === post.content && current.excerpt === post.excerpt && current.metaDescription === post.metaDescription &&
-          current.category === post.category && JSON.stringify(current.tags) === JSON.stringify(post.tags) && current.status === post.status &&
-          (current.publishedAt ? new Date(current.publishedAt).getTime() : null) === (post.publishedAt ? post.publishedAt.getTime() : null);
-        if (same) unchanged += 1;
-        else writes.push({ current, post });
-      }
-      const changedSlugs = writes.map((w) => w.post.slug);
-      const events = changedSlugs.length > 0 ? announce(changedSlugs) : [];
-      for (const [i, { current, post }] of writes.entries()) {
+    async writeImported(writes: ReadonlyArray<{ stored: StoredArticle | null; post: ImportedArticle }>, events: EventEnvelope[]): Promise<void> {
+      for (const [i, { stored, post }] of writes.entries()) {
         const carried = i === writes.length - 1 ? events : [];
         const { createdAt, id, ...fields } = post;
-        if (current) {
-          await Model.updateOne({ _id: current._id }, carrier.update({ $set: fields }, carried));
-          carrier.written([current._id], carried);
+        if (stored) {
+          await Model.updateOne({ _id: stored.ref }, carrier.update({ $set: fields }, carried));
+          carrier.written([stored.ref], carried);
           continue;
         }
         const doc = { ...fields, ...(createdAt ? { createdAt } : {}) };
-        // The file's id is kept unless another post has it.
         const wanted = id && Types.ObjectId.isValid(id) && !(await Model.exists({ _id: id })) ? new Types.ObjectId(id) : new Types.ObjectId();
         await Model.create(carrier.insert({ _id: wanted, ...doc }, carried));
         carrier.written([wanted], carried);
       }
-      return { created: writes.filter((w) => !w.current).length, updated: writes.filter((w) => w.current).length, unchanged, changedSlugs };
     },
     async listPublished(limit: number): Promise<BlogPostSummary[]> {
       const docs = await Model.find({ status: 'published' }, { content: 0 }).sort({ publishedAt: -1, _id: 1 }).limit(limit).lean();

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { slugify, type ImportResult } from '@mealprep/contracts';
 import { AppError, type DomainEvents } from '@mealprep/service-kit';
 import sanitizeHtml from 'sanitize-html';
-import type { BlogPostRepository, ImportedArticle } from '../data-access/blog-post-repository';
+import type { BlogPostRepository, ImportedArticle, StoredArticle } from '../data-access/blog-post-repository';
 import { parseCsvStream } from './csv-stream';
 
 const TRUE = new Set(['true', 'yes', '1', 'y']);
@@ -101,7 +101,27 @@ export async function importArticles(
       if (skippedRows.length < MAX_REASONS) skippedRows.push({ line, name: cell(values, 'headline').slice(0, 120), reason });
     } else bySlug.set((mapped as ImportedArticle).slug, mapped as ImportedArticle);
   }
-  const result = await deps.articles.upsertImported([...bySlug.values()], (slugs) => (options.announce === false ? [] : [deps.events.event('catalog.articles.changed', { slugs: slugs.slice(0, 1000) })]));
+  const posts = [...bySlug.values()];
+  const stored = await deps.articles.storedForImport(posts.map((p) => p.slug));
+  // A row identical to the stored post is not written; every other one is (a new slug inserts).
+  const writes = posts.map((post) => ({ stored: stored.get(post.slug) ?? null, post })).filter(({ stored, post }) => !stored || !sameAsStored(stored, post));
+  const changedSlugs = writes.map((w) => w.post.slug);
+  const events = changedSlugs.length > 0 && options.announce !== false ? [deps.events.event('catalog.articles.changed', { slugs: changedSlugs.slice(0, 1000) })] : [];
+  await deps.articles.writeImported(writes, events);
   await deps.events.relay();
-  return { imported: result.created + result.updated, skipped, unchanged: result.unchanged, skippedRows };
+  return { imported: writes.length, skipped, unchanged: posts.length - writes.length, skippedRows };
+}
+
+/** Whether a row says nothing the stored post does not already say: every field the import writes is equal. */
+export function sameAsStored(stored: StoredArticle, post: ImportedArticle): boolean {
+  return (
+    stored.title === post.title &&
+    stored.content === post.content &&
+    stored.excerpt === post.excerpt &&
+    stored.metaDescription === post.metaDescription &&
+    stored.category === post.category &&
+    JSON.stringify(stored.tags) === JSON.stringify(post.tags) &&
+    stored.status === post.status &&
+    (stored.publishedAt?.getTime() ?? null) === (post.publishedAt?.getTime() ?? null)
+  );
 }
