@@ -37,7 +37,15 @@ export default tseslint.config(
   {
     files: ['{svc-*,gateway,renderer}/src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [restrict(infrastructure, 'A domain uses no infrastructure: take it as a dependency (data-access) or leave it to the entry point.'), restrict(['**/entry-points/**'], 'A domain does not know its entry points.')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            restrict(infrastructure, 'A domain uses no infrastructure: take it as a dependency (data-access) or leave it to the entry point.'),
+            restrict(['**/entry-points/**'], 'A domain does not know its entry points.'),
+          ],
+        },
+      ],
     },
   },
   // An entry point (a router, a consumer) calls a use case of its domain, which is given the
@@ -45,7 +53,10 @@ export default tseslint.config(
   {
     files: ['{svc-*,gateway,renderer}/src/entry-points/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [restrict(['**/data-access', '**/data-access/**'], 'An entry point goes through the domain: call a use case in src/domain/ (given the repository), and take types from there.')] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [restrict(['**/data-access', '**/data-access/**'], 'An entry point goes through the domain: call a use case in src/domain/ (given the repository), and take types from there.')] },
+      ],
     },
   },
   // One app (a remote or the shell) never imports another: they share through packages/, and the

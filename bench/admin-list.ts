@@ -24,10 +24,13 @@ async function main() {
     await seedServices(db.uri, SERVICES, { allStatuses: true });
     catalog = await startPart('svc-catalog/src/server.ts', { MONGODB_URI: db.uri, AMQP_URL: amqpUrl, AMQP_PREFIX: prefix, IDENTITY_SECRET: secret, NODE_ENV: 'production' });
     const combinations: string[] = [];
-    for (const q of ['', 'kitchen']) for (const status of ['', 'published', 'pending']) for (const featured of ['', 'true', 'false']) for (const mealType of ['', 'keto']) {
-      const params = new URLSearchParams({ ...(q && { q }), ...(status && { status }), ...(featured && { featured }), ...(mealType && { mealType }), page: '1', pageSize: '20' });
-      combinations.push(`/admin/services?${params.toString()}`);
-    }
+    for (const q of ['', 'kitchen'])
+      for (const status of ['', 'published', 'pending'])
+        for (const featured of ['', 'true', 'false'])
+          for (const mealType of ['', 'keto']) {
+            const params = new URLSearchParams({ ...(q && { q }), ...(status && { status }), ...(featured && { featured }), ...(mealType && { mealType }), page: '1', pageSize: '20' });
+            combinations.push(`/admin/services?${params.toString()}`);
+          }
     console.log(`admin table: ${SERVICES} services, ${combinations.length} filter combinations, ${connections} connections, ${seconds} s each`);
     const p95s: number[] = [];
     let errors = 0;
@@ -39,7 +42,9 @@ async function main() {
       errors += result.errors;
     }
     const sorted = [...p95s].sort((a, b) => a - b);
-    console.log(`first page p95 over the combinations: best ${sorted[0]!.toFixed(2)} ms · median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} ms · worst ${sorted.at(-1)!.toFixed(2)} ms · ${errors} errors`);
+    console.log(
+      `first page p95 over the combinations: best ${sorted[0]!.toFixed(2)} ms · median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} ms · worst ${sorted.at(-1)!.toFixed(2)} ms · ${errors} errors`,
+    );
   } finally {
     await catalog?.stop();
     await db.stop();

@@ -40,9 +40,7 @@ try {
     });
     await tab.goto(`${site.url}${page}`, { waitUntil: 'networkidle' });
     await Promise.all(pending);
-    console.log(
-      `${page.padEnd(40)} JS ${(sizes.js / 1024).toFixed(1)} KiB gzip (${(sizes.sentJs / 1024).toFixed(1)} KiB sent) · CSS ${(sizes.css / 1024).toFixed(1)} KiB · ${sizes.files} files`,
-    );
+    console.log(`${page.padEnd(40)} JS ${(sizes.js / 1024).toFixed(1)} KiB gzip (${(sizes.sentJs / 1024).toFixed(1)} KiB sent) · CSS ${(sizes.css / 1024).toFixed(1)} KiB · ${sizes.files} files`);
     // What the home page loads, file by file, largest first.
     if (page === '/') for (const line of files.sort().reverse()) console.log(`    ${line}`);
     await context.close();

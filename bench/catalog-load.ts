@@ -15,8 +15,7 @@ const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const prefix = `bench-${randomBytes(3).toString('hex')}`;
 const secret = randomBytes(32).toString('hex');
 
-const fmt = (r: LoadResult) =>
-  `p50 ${r.p50.toFixed(2)} ms · p95 ${r.p95.toFixed(2)} ms · p99 ${r.p99.toFixed(2)} ms · ${r.rps} req/s · ${r.requests} requests · ${r.errors} errors`;
+const fmt = (r: LoadResult) => `p50 ${r.p50.toFixed(2)} ms · p95 ${r.p95.toFixed(2)} ms · p99 ${r.p99.toFixed(2)} ms · ${r.rps} req/s · ${r.requests} requests · ${r.errors} errors`;
 
 async function main() {
   const db = await benchDatabase();
@@ -39,15 +38,29 @@ async function main() {
     for (const [label, paths] of cases) {
       // Warm both paths the same way so neither measures a cold start.
       await load(catalog.url, paths, { connections, seconds: 1 });
-      await load(gateway.url, paths.map((p) => `/api/catalog${p}`), { connections, seconds: 1 });
+      await load(
+        gateway.url,
+        paths.map((p) => `/api/catalog${p}`),
+        { connections, seconds: 1 },
+      );
       const direct = await load(catalog.url, paths, { connections, seconds });
-      const through = await load(gateway.url, paths.map((p) => `/api/catalog${p}`), { connections, seconds });
+      const through = await load(
+        gateway.url,
+        paths.map((p) => `/api/catalog${p}`),
+        { connections, seconds },
+      );
       console.log(`${label}, svc-catalog directly: ${fmt(direct)}`);
       console.log(`${label}, through the gateway:  ${fmt(through)}`);
       // A cookie makes a request private, so the edge cache is bypassed: the bare proxy hop.
-      const uncached = await load(gateway.url, paths.map((p) => `/api/catalog${p}`), { connections, seconds, headers: { cookie: 'bench=1' } });
+      const uncached = await load(
+        gateway.url,
+        paths.map((p) => `/api/catalog${p}`),
+        { connections, seconds, headers: { cookie: 'bench=1' } },
+      );
       console.log(`${label}, gateway, edge cache bypassed: ${fmt(uncached)}`);
-      console.log(`${label}, gateway adds ${(((through.p50 - direct.p50) / direct.p50) * 100).toFixed(1)} % to p50 (${(((uncached.p50 - direct.p50) / direct.p50) * 100).toFixed(1)} % with the edge cache bypassed)`);
+      console.log(
+        `${label}, gateway adds ${(((through.p50 - direct.p50) / direct.p50) * 100).toFixed(1)} % to p50 (${(((uncached.p50 - direct.p50) / direct.p50) * 100).toFixed(1)} % with the edge cache bypassed)`,
+      );
     }
   } finally {
     for (const part of parts.reverse()) await part.stop();

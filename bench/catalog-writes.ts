@@ -99,18 +99,31 @@ async function measure(size: number): Promise<void> {
     console.log(`  published → in the public list: ${summary(visibleMs)}`);
 
     const bulk = ids.slice(0, 1_000).map((r) => r.id);
-    const pids: Record<string, number> = { ...Object.fromEntries(Object.entries(site.services).map(([name, part]) => [name, part.pid])), gateway: site.gatewayPid, ...(site.ferretdbPid ? { ferretdb: site.ferretdbPid } : {}) };
+    const pids: Record<string, number> = {
+      ...Object.fromEntries(Object.entries(site.services).map(([name, part]) => [name, part.pid])),
+      gateway: site.gatewayPid,
+      ...(site.ferretdbPid ? { ferretdb: site.ferretdbPid } : {}),
+    };
     const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
     const [, closeMs] = await timed(() => call(admin, 'POST', '/api/catalog/admin/services/bulk/status', { ids: bulk, status: 'closed' }));
-    const cpu = Object.entries(pids).map(([name, pid]) => `${name} ${(cpuSeconds(pid) - cpuBefore[name]!).toFixed(1)}`).join(', ');
+    const cpu = Object.entries(pids)
+      .map(([name, pid]) => `${name} ${(cpuSeconds(pid) - cpuBefore[name]!).toFixed(1)}`)
+      .join(', ');
     const [, reopenMs] = await timed(() => call(admin, 'POST', '/api/catalog/admin/services/bulk/status', { ids: bulk, status: 'published' }));
     console.log(`  bulk status change of ${bulk.length}: ${(closeMs / 1000).toFixed(1)} s (closed), ${(reopenMs / 1000).toFixed(1)} s (published again); CPU seconds while closing: ${cpu}`);
     console.log(`  svc-catalog ${rssMb(site.services['svc-catalog']!.pid).toFixed(0)} MB after`);
   } catch (err) {
     // What svc-catalog and the gateway logged of it, before the site and its folder go.
     for (const part of ['svc-catalog', 'gateway']) {
-      const lines = readFileSync(path.join(dataDir, 'logs', `${part}.log`), 'utf8').trim().split('\n');
-      console.error(`last lines of ${part}.log:\n${lines.filter((l) => l.includes('"level":50') || l.includes('"level":40')).slice(-5).join('\n')}`);
+      const lines = readFileSync(path.join(dataDir, 'logs', `${part}.log`), 'utf8')
+        .trim()
+        .split('\n');
+      console.error(
+        `last lines of ${part}.log:\n${lines
+          .filter((l) => l.includes('"level":50') || l.includes('"level":40'))
+          .slice(-5)
+          .join('\n')}`,
+      );
     }
     throw err;
   } finally {

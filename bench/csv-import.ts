@@ -19,7 +19,21 @@ function csv(rows: number): string {
   const lines = ['Name,Slug,Tagline,Meal Types,City,State,Home Delivery,Shipping,Website,Image Link Full,Profile Page Image Link,Place Longitude,Place Latitude'];
   for (let i = 0; i < rows; i += 1) {
     lines.push(
-      [`Bench Kitchen ${i}`, '', `"Fresh meals, weekly, number ${i}"`, `"${TYPES[i % 5]}, ${TYPES[(i + 2) % 5]}"`, `City ${i % 300}`, STATES[i % STATES.length], i % 2 ? 'Yes' : 'No', i % 3 ? 'No' : 'Yes', `https://kitchen-${i}.example.com`, '', '', (-100 + (i % 50) / 10).toFixed(4), (35 + (i % 40) / 10).toFixed(4)].join(','),
+      [
+        `Bench Kitchen ${i}`,
+        '',
+        `"Fresh meals, weekly, number ${i}"`,
+        `"${TYPES[i % 5]}, ${TYPES[(i + 2) % 5]}"`,
+        `City ${i % 300}`,
+        STATES[i % STATES.length],
+        i % 2 ? 'Yes' : 'No',
+        i % 3 ? 'No' : 'Yes',
+        `https://kitchen-${i}.example.com`,
+        '',
+        '',
+        (-100 + (i % 50) / 10).toFixed(4),
+        (35 + (i % 40) / 10).toFixed(4),
+      ].join(','),
     );
   }
   return lines.join('\n');
@@ -42,7 +56,9 @@ async function main() {
         body,
       });
       const result = (await response.json()) as { imported: number; skipped: number; unchanged: number };
-      console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(2)} s · ${result.imported} imported, ${result.skipped} skipped, ${result.unchanged} unchanged · svc-catalog peak memory ${peakMb(catalog.child.pid!).toFixed(0)} MB`);
+      console.log(
+        `${label}: ${((performance.now() - started) / 1000).toFixed(2)} s · ${result.imported} imported, ${result.skipped} skipped, ${result.unchanged} unchanged · svc-catalog peak memory ${peakMb(catalog.child.pid!).toFixed(0)} MB`,
+      );
     }
   } finally {
     await catalog?.stop();

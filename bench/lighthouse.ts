@@ -29,7 +29,12 @@ try {
   for (const [theme, flags] of Object.entries(THEMES)) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...CHROMIUM_FLAGS, ...flags] });
     try {
-      for (const [label, config] of (mobileOnly ? [['mobile', undefined]] : [['mobile', undefined], ['desktop', desktopConfig]]) as Array<[string, typeof desktopConfig | undefined]>) {
+      for (const [label, config] of (mobileOnly
+        ? [['mobile', undefined]]
+        : [
+            ['mobile', undefined],
+            ['desktop', desktopConfig],
+          ]) as Array<[string, typeof desktopConfig | undefined]>) {
         console.log(`Lighthouse ${label}, ${theme} theme, ${RUNS} runs: performance / accessibility / best practices / SEO`);
         for (const page of PAGES) {
           const results: Array<RunnerResult['lhr']> = [];
@@ -47,7 +52,13 @@ try {
           const score = (lhr: (typeof results)[number], id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
           const metric = (id: string) => results.map((lhr) => lhr.audits[id]?.numericValue ?? NaN);
           console.log(
-            `${page.padEnd(40)} ${CATEGORIES.map((id) => range(results.map((lhr) => score(lhr, id)))).join(' / ')}  (FCP ${range(metric('first-contentful-paint').map((ms) => ms / 1000), 1)} s, LCP ${range(metric('largest-contentful-paint').map((ms) => ms / 1000), 1)} s, TBT ${range(metric('total-blocking-time'))} ms, CLS ${range(metric('cumulative-layout-shift'), 3)})`,
+            `${page.padEnd(40)} ${CATEGORIES.map((id) => range(results.map((lhr) => score(lhr, id)))).join(' / ')}  (FCP ${range(
+              metric('first-contentful-paint').map((ms) => ms / 1000),
+              1,
+            )} s, LCP ${range(
+              metric('largest-contentful-paint').map((ms) => ms / 1000),
+              1,
+            )} s, TBT ${range(metric('total-blocking-time'))} ms, CLS ${range(metric('cumulative-layout-shift'), 3)})`,
           );
           const last = results.at(-1)!;
           const lcpItem = (last.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items?.[0]?.items?.[0];

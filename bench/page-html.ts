@@ -32,8 +32,7 @@ const cpuSeconds = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
-const fmt = (r: LoadResult) =>
-  `p50 ${r.p50.toFixed(2)} ms · p95 ${r.p95.toFixed(2)} ms · p99 ${r.p99.toFixed(2)} ms · ${r.rps} pages/s · ${r.requests} pages · ${r.errors} errors`;
+const fmt = (r: LoadResult) => `p50 ${r.p50.toFixed(2)} ms · p95 ${r.p95.toFixed(2)} ms · p99 ${r.p99.toFixed(2)} ms · ${r.rps} pages/s · ${r.requests} pages · ${r.errors} errors`;
 
 /** The public pages a visitor mix opens: lists (A–Z, states), service pages, and the fixed pages. */
 function pageMix(slugs: string[]): string[] {
@@ -90,13 +89,21 @@ async function main() {
     const loadCpuBefore = cpuSeconds(process.pid);
     const rendered = await load(gateway.url, fresh(200_000), { connections, seconds, headers: { 'accept-encoding': 'gzip' } });
     console.log(`rendered (renderer, every page new):    ${fmt(rendered)}`);
-    console.log(`  CPU per rendered page: ${Object.entries(pids).map(([name, pid]) => `${name} ${(((cpuSeconds(pid) - cpuBefore[name]!) * 1000) / rendered.requests).toFixed(2)} ms`).join(' · ')} · load generator ${(((cpuSeconds(process.pid) - loadCpuBefore) * 1000) / rendered.requests).toFixed(2)} ms`);
+    console.log(
+      `  CPU per rendered page: ${Object.entries(pids)
+        .map(([name, pid]) => `${name} ${(((cpuSeconds(pid) - cpuBefore[name]!) * 1000) / rendered.requests).toFixed(2)} ms`)
+        .join(' · ')} · load generator ${(((cpuSeconds(process.pid) - loadCpuBefore) * 1000) / rendered.requests).toFixed(2)} ms`,
+    );
     if (wrkInstalled()) {
       const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
       const byWrk = await wrkLoad(gateway.url, pages, { connections, seconds, firstQuery: n, headers: { 'accept-encoding': 'gzip' } });
       n += byWrk.requests + 1_000;
       console.log(`rendered, the load from wrk:            ${fmt({ ...byWrk, byPath: [] })}`);
-      console.log(`  CPU per rendered page: ${Object.entries(pids).map(([name, pid]) => `${name} ${(((cpuSeconds(pid) - before[name]!) * 1000) / byWrk.requests).toFixed(2)} ms`).join(' · ')}`);
+      console.log(
+        `  CPU per rendered page: ${Object.entries(pids)
+          .map(([name, pid]) => `${name} ${(((cpuSeconds(pid) - before[name]!) * 1000) / byWrk.requests).toFixed(2)} ms`)
+          .join(' · ')}`,
+      );
     } else {
       console.log('rendered, the load from wrk:            (wrk is not installed: apt-get install -y wrk)');
     }
@@ -115,7 +122,9 @@ async function main() {
     }
     global.gc?.();
     await new Promise((r) => setTimeout(r, 3_000));
-    console.log(`renderer memory across ${done} renders: before ${before.toFixed(0)} MB · peak ${peakMb(rendererPid).toFixed(0)} MB · after ${rssMb(rendererPid).toFixed(0)} MB (after n renders: ${along.join(', ')})`);
+    console.log(
+      `renderer memory across ${done} renders: before ${before.toFixed(0)} MB · peak ${peakMb(rendererPid).toFixed(0)} MB · after ${rssMb(rendererPid).toFixed(0)} MB (after n renders: ${along.join(', ')})`,
+    );
   } finally {
     for (const part of parts.reverse()) await part.stop();
     await db.stop();

@@ -16,8 +16,7 @@ const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const prefix = `bench-${randomBytes(3).toString('hex')}`;
 const secret = randomBytes(32).toString('hex');
 
-const fmt = (r: LoadResult) =>
-  `p50 ${r.p50.toFixed(2)} ms · p95 ${r.p95.toFixed(2)} ms · p99 ${r.p99.toFixed(2)} ms · ${r.rps} req/s · ${r.requests} requests · ${r.errors} errors`;
+const fmt = (r: LoadResult) => `p50 ${r.p50.toFixed(2)} ms · p95 ${r.p95.toFixed(2)} ms · p99 ${r.p99.toFixed(2)} ms · ${r.rps} req/s · ${r.requests} requests · ${r.errors} errors`;
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 

@@ -107,18 +107,31 @@ async function main() {
       const results = [...metrics.matchAll(/^website_checks_current\{status="(\w+)"\} (\d+)$/gm)].map(([, status, n]) => `${n} ${status}`).join(', ');
       return `import of 1,000 services: ${imported.status}, ${result.imported} imported, ${result.skipped} skipped in ${importS.toFixed(1)} s; Check All: ${run.status}, ${queued} queued, all checked ${checkedS.toFixed(0)} s later (${results})`;
     })();
-    const cpuPids: Array<readonly [string, number]> = [['gateway', site.gatewayPid], ...pids, ...(site.ferretdbPid ? [['ferretdb', site.ferretdbPid] as const] : []), ['load generator', process.pid], ['fake sites', fakeSites.child.pid!]];
+    const cpuPids: Array<readonly [string, number]> = [
+      ['gateway', site.gatewayPid],
+      ...pids,
+      ...(site.ferretdbPid ? [['ferretdb', site.ferretdbPid] as const] : []),
+      ['load generator', process.pid],
+      ['fake sites', fakeSites.child.pid!],
+    ];
     const cpuBefore = cpuPids.map(([, pid]) => cpuSeconds(pid));
     const result = await load(site.url, paths, { connections, seconds });
     console.log(`CPU during the load (share of one core): ${cpuPids.map(([name, pid], i) => `${name} ${((100 * (cpuSeconds(pid) - cpuBefore[i]!)) / seconds).toFixed(0)} %`).join(', ')}`);
     console.log(await adminWork);
     console.log(`${result.requests} requests, ${result.rps} req/s, ${result.errors} errors; p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`);
-    console.log(`slowest paths (p95): ${result.byPath.slice(0, 8).map((p) => `${p.path} ${p.p95.toFixed(0)} ms`).join(', ')}`);
+    console.log(
+      `slowest paths (p95): ${result.byPath
+        .slice(0, 8)
+        .map((p) => `${p.path} ${p.p95.toFixed(0)} ms`)
+        .join(', ')}`,
+    );
     const peak = Object.fromEntries(pids.map(([name, pid]) => [name, peakMb(pid)]));
     await sleep(15_000);
     const after15 = Object.fromEntries(pids.map(([name, pid]) => [name, rssMb(pid)]));
     await sleep(45_000);
-    console.log(`memory (before → peak → 15 s after → 60 s after): ${pids.map(([n, pid]) => `${n} ${before[n]!.toFixed(0)} → ${peak[n]!.toFixed(0)} → ${after15[n]!.toFixed(0)} → ${rssMb(pid).toFixed(0)} MB`).join(', ')}`);
+    console.log(
+      `memory (before → peak → 15 s after → 60 s after): ${pids.map(([n, pid]) => `${n} ${before[n]!.toFixed(0)} → ${peak[n]!.toFixed(0)} → ${after15[n]!.toFixed(0)} → ${rssMb(pid).toFixed(0)} MB`).join(', ')}`,
+    );
   } finally {
     await site.stop();
     await fakeSites.stop();

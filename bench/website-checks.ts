@@ -34,8 +34,13 @@ async function main() {
       new Date(),
     );
     checker = await startPart('svc-checker/src/server.ts', {
-      MONGODB_URI: db.uri, AMQP_URL: amqpUrl, AMQP_PREFIX: prefix, IDENTITY_SECRET: secret, NODE_ENV: 'production',
-      CHECK_ALLOW_HOSTS: '127.0.0.1', CHECK_SCHEDULE_INTERVAL_MS: '3600000',
+      MONGODB_URI: db.uri,
+      AMQP_URL: amqpUrl,
+      AMQP_PREFIX: prefix,
+      IDENTITY_SECRET: secret,
+      NODE_ENV: 'production',
+      CHECK_ALLOW_HOSTS: '127.0.0.1',
+      CHECK_SCHEDULE_INTERVAL_MS: '3600000',
     });
     const pid = checker.child.pid!;
     console.log(`website checks: ${SITES} sites; svc-checker memory at start ${memoryMb(pid, 'VmRSS').toFixed(0)} MB`);
@@ -58,7 +63,10 @@ async function main() {
       await new Promise((r) => setTimeout(r, 2_000));
     }
     const totalS = (performance.now() - started) / 1000;
-    const checks = await connection.collection('website_checks').find({}, { projection: { serviceId: 1, status: 1, durationMs: 1 } }).toArray();
+    const checks = await connection
+      .collection('website_checks')
+      .find({}, { projection: { serviceId: 1, status: 1, durationMs: 1 } })
+      .toArray();
     const byStatus: Record<string, number> = {};
     let wrong = 0;
     for (const check of checks) {
@@ -67,7 +75,11 @@ async function main() {
     }
     const slowest = Math.max(...checks.map((c) => Number(c.durationMs ?? 0)));
     console.log(`Check All answered in ${answeredMs.toFixed(0)} ms ({queued: ${queued}})`);
-    console.log(`all ${status.run!.done} checked in ${totalS.toFixed(1)} s; results: ${Object.entries(byStatus).map(([k, v]) => `${v} ${k}`).join(', ')}; ${checks.length} rows, ${wrong} not as expected`);
+    console.log(
+      `all ${status.run!.done} checked in ${totalS.toFixed(1)} s; results: ${Object.entries(byStatus)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}; ${checks.length} rows, ${wrong} not as expected`,
+    );
     console.log(`slowest check ${(slowest / 1000).toFixed(1)} s (budget 20 s); svc-checker peak memory ${memoryMb(pid, 'VmHWM').toFixed(0)} MB, at the end ${memoryMb(pid, 'VmRSS').toFixed(0)} MB`);
   } finally {
     await checker?.stop();

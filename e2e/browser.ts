@@ -52,9 +52,17 @@ export function useBrowserPage() {
   afterEach(async ({ task }) => {
     // A failing test says what the visitor saw, so a failure in CI can be understood from its log.
     if (task.result?.state === 'fail' && handle.page) {
-      const main = await handle.page.locator('body').innerText({ timeout: 2_000 }).catch(() => '(no body)');
+      const main = await handle.page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch(() => '(no body)');
       console.error(
-        [`page: ${handle.page.url()}`, `text: ${main.slice(0, 800)}`, `requests that failed: ${failedRequests.join(' | ') || 'none'}`, `console errors: ${handle.consoleErrors.join(' | ') || 'none'}`].join('\n'),
+        [
+          `page: ${handle.page.url()}`,
+          `text: ${main.slice(0, 800)}`,
+          `requests that failed: ${failedRequests.join(' | ') || 'none'}`,
+          `console errors: ${handle.consoleErrors.join(' | ') || 'none'}`,
+        ].join('\n'),
       );
     }
     await context?.close();

@@ -146,7 +146,12 @@ function reply(res: ServerResponse, status: number, type: string, body = '') {
  * /stock/photos/{id}, and the pictures at /stock/img/{name}.png. Pages of 20; three pages in all.
  */
 function stockPhotoAnswer(pathname: string, search: URLSearchParams, origin: string, picture: Buffer): { type: string; body: string | Buffer } | null {
-  const photo = (id: string) => ({ id, urls: { regular: `${origin}/stock/img/${id}.png`, small: `${origin}/stock/img/${id}.png` }, alt_description: `Stock photo ${id}`, user: { name: 'Sam Shutter', username: 'samshutter' } });
+  const photo = (id: string) => ({
+    id,
+    urls: { regular: `${origin}/stock/img/${id}.png`, small: `${origin}/stock/img/${id}.png` },
+    alt_description: `Stock photo ${id}`,
+    user: { name: 'Sam Shutter', username: 'samshutter' },
+  });
   if (pathname === '/stock/search/photos') {
     const page = Number(search.get('page') ?? '1');
     return { type: 'application/json', body: JSON.stringify({ total_pages: 3, results: Array.from({ length: 20 }, (_, i) => photo(`stockp${page}n${i}`)) }) };
@@ -159,7 +164,9 @@ function stockPhotoAnswer(pathname: string, search: URLSearchParams, origin: str
 
 export async function startFakeThirdParties(): Promise<FakeThirdParties> {
   let recorded: Hit[] = [];
-  const picture = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#2f855a' } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#2f855a' } })
+    .png()
+    .toBuffer();
 
   const server = createServer((req, res) => {
     // The scripts run on the site's origin, so everything here is cross-origin.

@@ -27,5 +27,8 @@ export async function answerDialog(page: Page, name: string, button: string): Pr
 
 /** Waits for the message (toast) with this text among the screen's messages. */
 export async function expectNotice(page: Page, text: string): Promise<void> {
-  await page.getByRole('region', { name: /^Messages/ }).getByText(text, { exact: true }).waitFor();
+  await page
+    .getByRole('region', { name: /^Messages/ })
+    .getByText(text, { exact: true })
+    .waitFor();
 }

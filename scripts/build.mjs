@@ -56,7 +56,10 @@ async function buildApp(app) {
     console.log(`built ${app} -> ${path.relative(root, output)}/ (${kib} KiB) in ${((Date.now() - started) / 1000).toFixed(1)}s`);
     return;
   }
-  const hasServer = await stat(path.join(root, app, 'rspack.server.config.mjs')).then(() => true, () => false);
+  const hasServer = await stat(path.join(root, app, 'rspack.server.config.mjs')).then(
+    () => true,
+    () => false,
+  );
   const stagedServer = hasServer ? await compile(app, 'rspack.server.config.mjs') : undefined;
   const dist = path.join(root, app, 'dist');
   const { version } = await publishRelease({ dist, staged: output, stagedServer });

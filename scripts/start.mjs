@@ -54,14 +54,17 @@ function localUrlOf(settings) {
 }
 
 async function ready(url, proc) {
-  await waitFor(async () => {
-    if (proc.exited) throw new Error(`${proc.name} stopped at start:\n${logTail(proc.logFile)}`);
-    try {
-      return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
-    } catch {
-      return false;
-    }
-  }, { timeoutMs: 60_000, intervalMs: 150, what: proc.name });
+  await waitFor(
+    async () => {
+      if (proc.exited) throw new Error(`${proc.name} stopped at start:\n${logTail(proc.logFile)}`);
+      try {
+        return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
+      } catch {
+        return false;
+      }
+    },
+    { timeoutMs: 60_000, intervalMs: 150, what: proc.name },
+  );
 }
 
 async function stopAll(code) {

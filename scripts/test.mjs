@@ -24,14 +24,7 @@ function count(label, passed, failed) {
 async function vitest(label, configArgs, reportName) {
   const report = path.join(resultsDir, `${reportName}.json`);
   rmSync(report, { force: true });
-  const code = await run(process.execPath, [
-    path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
-    'run',
-    ...configArgs,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ]);
+  const code = await run(process.execPath, [path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...configArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   let passed = 0;
   let failed = 0;
   try {
@@ -58,18 +51,28 @@ async function typeCheck() {
 }
 
 /** ESLint over the whole repository (eslint.config.mjs: typescript-eslint, hooks, layering), counted as one test. */
-async function lint() {
+async function lint({ cached = false } = {}) {
   say('lint (eslint)…');
-  const code = await run(process.execPath, [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.']);
+  const cache = cached ? ['--cache', '--cache-location', path.join(ROOT, '.tmp', 'eslint-cache')] : [];
+  const code = await run(process.execPath, [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), ...cache, '.']);
   count('lint', code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+}
+
+/** Prettier over the whole repository (.prettierrc.json, .prettierignore), counted as one test: a file not formatted fails it. */
+async function format({ cached = false } = {}) {
+  say('format (prettier --check)…');
+  const cache = cached ? ['--cache', '--cache-location', path.join(ROOT, '.tmp', 'prettier-cache')] : [];
+  const code = await run(process.execPath, [path.join(ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '--log-level', 'warn', ...cache, '.']);
+  count('format', code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 }
 
 /** npm run test:quick: the day-to-day tier (type check, lint, units and the screens in jsdom). */
 async function quick() {
   mkdirSync(resultsDir, { recursive: true });
   await ensureInstall();
-  await typeCheck();
-  await lint();
+  // Side by side, and the lint and format checks remember the files they passed (under .tmp/):
+  // the day-to-day tier re-reads only what changed. npm test (and CI) checks every file.
+  await Promise.all([typeCheck(), lint({ cached: true }), format({ cached: true })]);
   await vitest('units and screens', ['--config', 'vitest.config.ts', ...QUICK_PROJECTS.map((name) => `--project=${name}`)], 'quick');
 }
 
@@ -83,6 +86,7 @@ async function main() {
 
   await typeCheck();
   await lint();
+  await format();
 
   await vitest('unit and integration', ['--config', 'vitest.config.ts'], 'unit-integration');
   await vitest('end-to-end', ['--config', 'e2e/vitest.config.ts'], 'end-to-end');

@@ -12,7 +12,10 @@ import { ROOT } from './system';
  * The whole site as `npm start` runs it, on a free port with data and broker names of its own
  * (`dataDir`: a data folder prepared before, removed with the site like a new one).
  */
-export async function startSite(extraEnv: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<{ url: string; dataDir: string; services: Record<string, { url: string; pid: number }>; gatewayPid: number; ferretdbPid: number | null; stop: () => Promise<void> }> {
+export async function startSite(
+  extraEnv: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<{ url: string; dataDir: string; services: Record<string, { url: string; pid: number }>; gatewayPid: number; ferretdbPid: number | null; stop: () => Promise<void> }> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'mealprep-bench-site-'));
   const prefix = `bench-${randomBytes(3).toString('hex')}`;
   const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';

@@ -25,7 +25,9 @@ export async function wrkLoad(origin: string, paths: string[], options: { connec
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-wrk-'));
   try {
     const script = path.join(dir, 'pages.lua');
-    const headers = Object.entries(options.headers ?? {}).map(([name, value]) => `[${JSON.stringify(name)}] = ${JSON.stringify(value)}`).join(', ');
+    const headers = Object.entries(options.headers ?? {})
+      .map(([name, value]) => `[${JSON.stringify(name)}] = ${JSON.stringify(value)}`)
+      .join(', ');
     writeFileSync(
       script,
       `local pages = {${paths.map((p) => JSON.stringify(p)).join(', ')}}
@@ -43,7 +45,10 @@ done = function(summary, latency, requests)
 end
 `,
     );
-    const { stdout: out } = await promisify(execFile)('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', script, origin], { encoding: 'utf8', timeout: (options.seconds + 30) * 1000 });
+    const { stdout: out } = await promisify(execFile)('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', script, origin], {
+      encoding: 'utf8',
+      timeout: (options.seconds + 30) * 1000,
+    });
     const line = /RESULT (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(out);
     if (!line) throw new Error(`wrk printed no result:\n${out}`);
     const [requests, errors, duration, p50, p95, p99] = line.slice(1).map(Number) as [number, number, number, number, number, number];

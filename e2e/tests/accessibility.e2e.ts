@@ -69,7 +69,13 @@ async function seriousFindings(page: Page, screen: string): Promise<string[]> {
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`);
+    .map(
+      (v) =>
+        `${screen}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
+    );
 }
 
 /** Opens a screen and waits until it has shown its content (its h1 and no loading note). */
@@ -77,7 +83,11 @@ async function open(page: Page, path: string): Promise<void> {
   await page.goto(`${siteUrl}${path}`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
-  await page.getByText('Loading…').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .getByText('Loading…')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 describe('accessibility of every screen (axe-core in Chromium)', () => {

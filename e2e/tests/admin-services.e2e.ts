@@ -152,7 +152,9 @@ describe('admin services management in Chromium', () => {
 
     // The demo files, which loaded the demo catalogue at first start through this same import: a demo
     // service deleted and a demo post unpublished come back; the files a second time change nothing.
-    const gone = demoServices().filter((s) => s.status === 'published').at(-1)!;
+    const gone = demoServices()
+      .filter((s) => s.status === 'published')
+      .at(-1)!;
     const post = demoArticles().at(-1)!;
     expect((await page.request.delete(`${siteUrl}/api/catalog/admin/services/${gone.id}`)).status()).toBe(200);
     expect((await page.request.patch(`${siteUrl}/api/catalog/admin/articles/${post.id}/status`, { data: { status: 'draft' } })).status()).toBe(200);
@@ -167,7 +169,10 @@ describe('admin services management in Chromium', () => {
     for (const { region, file, total } of demoImports) {
       await page.getByLabel(`${region} file`).setInputFiles(file);
       await page.getByRole('region', { name: region }).getByRole('button', { name: 'Import', exact: true }).click();
-      await page.getByRole('region', { name: region }).getByText(`1 imported, 0 skipped, ${total - 1} unchanged.`).waitFor();
+      await page
+        .getByRole('region', { name: region })
+        .getByText(`1 imported, 0 skipped, ${total - 1} unchanged.`)
+        .waitFor();
     }
     await visitor.goto(`${siteUrl}/service/${gone.slug}`);
     await expectHeading(visitor, gone.name);

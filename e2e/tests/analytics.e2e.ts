@@ -80,11 +80,7 @@ describe('tracking scripts in Chromium', () => {
       options: { api_host: thirdPartyUrl, disable_session_recording: true, capture_pageview: false },
     });
     // init reaches the script before the first pageview.
-    expect(hits.filter((hit) => hit.kind === 'init' || hit.kind === 'pageview').map((hit) => hit.kind)).toEqual([
-      'init',
-      'pageview',
-      'pageview',
-    ]);
+    expect(hits.filter((hit) => hit.kind === 'init' || hit.kind === 'pageview').map((hit) => hit.kind)).toEqual(['init', 'pageview', 'pageview']);
     expect(hits.flatMap((hit) => (hit.kind === 'pageview' ? [hit.properties] : []))).toEqual([
       { $current_url: `${siteUrl}/`, pathname: '/' },
       { $current_url: `${siteUrl}/find-service`, pathname: '/find-service' },
@@ -102,9 +98,7 @@ describe('tracking scripts in Chromium', () => {
         .filter((el) => !el.src.startsWith(location.origin))
         .map((el) => ({ src: el.src, async: el.async, defer: el.defer })),
     );
-    expect(scripts.map((script) => script.src).sort()).toEqual(
-      [`${thirdPartyUrl}/marketing.js?company_id=e2e-marketing`, `${thirdPartyUrl}/product.js`, `${thirdPartyUrl}/site.js`].sort(),
-    );
+    expect(scripts.map((script) => script.src).sort()).toEqual([`${thirdPartyUrl}/marketing.js?company_id=e2e-marketing`, `${thirdPartyUrl}/product.js`, `${thirdPartyUrl}/site.js`].sort());
     expect(scripts.every((script) => script.async || script.defer)).toBe(true);
   });
 

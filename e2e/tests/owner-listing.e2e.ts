@@ -35,12 +35,18 @@ describe('an owner lists a service in Chromium', () => {
     await page.getByLabel('Tagline').fill('Lake-fresh bowls');
     await page.getByLabel('Description').fill('Weekly bowls, delivered on Sundays.');
     await page.getByLabel('Years in business').selectOption('1-2 years');
-    await page.getByRole('radiogroup', { name: 'Do you have a website?' }).or(page.getByRole('group', { name: 'Do you have a website?' })).getByLabel('Yes').check();
+    await page
+      .getByRole('radiogroup', { name: 'Do you have a website?' })
+      .or(page.getByRole('group', { name: 'Do you have a website?' }))
+      .getByLabel('Yes')
+      .check();
     await page.getByLabel('Website').fill(`lakeside-${suffix}.example.com`);
     await page.getByLabel('City').fill('Austin');
     await page.getByLabel('State').selectOption('Texas');
     await page.getByLabel('Keto').check();
-    const logo = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#0a7' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#0a7' } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Upload a logo').setInputFiles({ name: 'lakeside.png', mimeType: 'image/png', buffer: logo });
     await page.getByRole('button', { name: 'Remove logo' }).waitFor();
     const submit = page.getByRole('button', { name: 'Submit your service' });

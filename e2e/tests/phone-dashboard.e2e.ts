@@ -37,7 +37,7 @@ describe('the dashboard on a phone (390×844) in Chromium', () => {
     await blogLink.waitFor({ state: 'hidden' });
   });
 
-  it('when an admin reads the services table, then the page does not scroll sideways; the table does, with each row\'s name kept in view', async () => {
+  it("when an admin reads the services table, then the page does not scroll sideways; the table does, with each row's name kept in view", async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signInWithCode(page, E2E_ADMINS.phone);
     await page.goto(`${siteUrl}/dashboard/services`);

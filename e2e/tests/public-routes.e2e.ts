@@ -29,7 +29,14 @@ describe('every public route in Chromium', () => {
     const featured = published.filter((s) => s.featuredUntil);
     await page.locator(`a[href="/service/${featured[0]!.slug}"]`).first().waitFor();
     // The first banner image really loads (drawn by svc-media, no outside host).
-    await expect.poll(() => page.locator('main img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .locator('main img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
   });
 
   it('when a visitor uses find-a-service, then the three ways in and a search with its query in the URL work', async () => {
@@ -43,7 +50,12 @@ describe('every public route in Chromium', () => {
     const austin = published.filter((s) => s.locations[0]?.address.city === 'Austin');
     await page.getByText(`${austin.length} ${austin.length === 1 ? 'service matches' : 'services match'} "austin"`).waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBe('austin');
-    expect((await cardNames(page)).sort()).toEqual(austin.map((s) => s.name).sort().slice(0, 6));
+    expect((await cardNames(page)).sort()).toEqual(
+      austin
+        .map((s) => s.name)
+        .sort()
+        .slice(0, 6),
+    );
 
     await open('/find-service?q=zzzz-nothing');
     await page.getByText('No services match "zzzz-nothing".').waitFor();
@@ -61,11 +73,21 @@ describe('every public route in Chromium', () => {
     const page = await open('/services-by-state');
     await expectHeading(page, 'Meal Prep Services by State');
     const texas = published.filter((s) => s.locations[0]?.address.region === 'Texas');
-    await page.locator('main a[href="/state/texas"]').filter({ hasText: `${texas.length} services` }).waitFor();
+    await page
+      .locator('main a[href="/state/texas"]')
+      .filter({ hasText: `${texas.length} services` })
+      .waitFor();
 
     await open('/state/texas');
     await expectHeading(page, 'Meal Prep Services in Texas');
-    await expect.poll(() => cardNames(page)).toEqual(texas.map((s) => s.name).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })).slice(0, 6));
+    await expect
+      .poll(() => cardNames(page))
+      .toEqual(
+        texas
+          .map((s) => s.name)
+          .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
+          .slice(0, 6),
+      );
 
     await open('/state/wyoming');
     await expectHeading(page, 'Meal Prep Services in Wyoming');
@@ -123,7 +145,11 @@ describe('every public route in Chromium', () => {
     const website = new URL((await page.locator(`main a[href^="${withWebsite.contact.website}"]`).first().getAttribute('href'))!);
     expect(website.searchParams.get('utm_source')).toBeTruthy();
     expect(website.searchParams.get('utm_medium')).toBe('referral');
-    for (const [name, host] of [['Share on Facebook', 'facebook.com'], ['Share on Twitter', 'twitter.com'], ['Share on LinkedIn', 'linkedin.com']]) {
+    for (const [name, host] of [
+      ['Share on Facebook', 'facebook.com'],
+      ['Share on Twitter', 'twitter.com'],
+      ['Share on LinkedIn', 'linkedin.com'],
+    ]) {
       const href = (await page.getByRole('link', { name: name! }).getAttribute('href'))!;
       expect(href).toContain(host!);
       expect(decodeURIComponent(href)).toContain(`/service/${withWebsite.slug}`);

@@ -52,7 +52,14 @@ describe('server-rendered pages in the browser', () => {
       reads.length = 0;
       await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle' });
       // The session settles after hydration: signed out, the header offers the sign-in.
-      await expect.poll(() => page.getByRole('link', { name: /^(Login|Sign in)$/i }).first().isVisible()).toBe(true);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('link', { name: /^(Login|Sign in)$/i })
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
       expect([path, reads]).toEqual([path, []]);
       expect([path, await layoutShift(page)]).toEqual([path, 0]);
     }

@@ -11,9 +11,7 @@ describe('when svc-catalog stops while the gateway runs', () => {
 
   it('then /api/catalog answers a 503 JSON within a second and the page shows an error state with a retry; started again, the site answers again', { timeout: 90_000 }, async () => {
     process.kill(inject('catalogPid'), 'SIGTERM');
-    await expect
-      .poll(async () => (await fetch(`${siteUrl}/api/catalog/regions`)).status, { timeout: 15_000, interval: 200 })
-      .toBe(503);
+    await expect.poll(async () => (await fetch(`${siteUrl}/api/catalog/regions`)).status, { timeout: 15_000, interval: 200 }).toBe(503);
     const started = Date.now();
     const response = await fetch(`${siteUrl}/api/catalog/regions/new-york`);
     expect(Date.now() - started).toBeLessThan(1000);

@@ -8,7 +8,16 @@ import { expectHeading } from '../page-helpers';
 
 const siteUrl = inject('siteUrl');
 const ADMIN_LINKS = ['Banner Images', 'Media', 'Services', 'Import Utilities', 'Service Utilities', 'Blog'];
-const DASHBOARD_ROUTES = ['/dashboard', '/dashboard/add-service', '/dashboard/services', '/dashboard/banner-images', '/dashboard/media', '/dashboard/import-utilities', '/dashboard/service-utilities', '/dashboard/services/abc/edit'];
+const DASHBOARD_ROUTES = [
+  '/dashboard',
+  '/dashboard/add-service',
+  '/dashboard/services',
+  '/dashboard/banner-images',
+  '/dashboard/media',
+  '/dashboard/import-utilities',
+  '/dashboard/service-utilities',
+  '/dashboard/services/abc/edit',
+];
 
 /** Whom the browser's session cookie signs in as, by the API (null when nobody). */
 async function signedInAs(page: Page): Promise<string | null> {
@@ -111,10 +120,15 @@ describe('signing in and the dashboard frame in Chromium', () => {
     const slug = `owned-kitchen-${Date.now().toString(36)}`;
     const created = await page.request.post(`${siteUrl}/api/catalog/services`, {
       data: {
-        name: 'Owned Kitchen', slug, tagline: '', description: '', mealTypes: [],
+        name: 'Owned Kitchen',
+        slug,
+        tagline: '',
+        description: '',
+        mealTypes: [],
         deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
         contact: { email, phone: '', website: '', socialLinks: [] },
-        locations: [], media: { logoImageId: null },
+        locations: [],
+        media: { logoImageId: null },
         metadata: { ownerName: 'Owen Owner', termsAccepted: true, submittedVia: 'dashboard' },
       },
     });

@@ -78,8 +78,14 @@ describe('website checks in Chromium', () => {
 
     await page.getByRole('combobox', { name: 'Show' }).selectOption('reviewed');
     await page.waitForURL((url) => url.searchParams.get('filter') === 'reviewed');
-    await page.locator('tr', { hasText: `Parked Pantry ${tag}` }).getByText('Closed', { exact: true }).waitFor();
-    await page.locator('tr', { hasText: `Gone Kitchen ${tag}` }).getByText('Ignored', { exact: true }).waitFor();
+    await page
+      .locator('tr', { hasText: `Parked Pantry ${tag}` })
+      .getByText('Closed', { exact: true })
+      .waitFor();
+    await page
+      .locator('tr', { hasText: `Gone Kitchen ${tag}` })
+      .getByText('Ignored', { exact: true })
+      .waitFor();
 
     // Re-check of the slow site: the row says it is checking for the 3 s the site takes, then the result is said.
     await page.getByRole('combobox', { name: 'Show' }).selectOption('all');

@@ -37,9 +37,7 @@ export interface Gateway {
 
 export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const urls = { catalog: config.CATALOG_URL, auth: config.AUTH_URL, media: config.MEDIA_URL, checker: config.CHECKER_URL };
-  const upstreams: Upstream[] = SERVICE_NAMES.map((name) =>
-    createUpstream(name, urls[name], { timeoutMs: config.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS }),
-  );
+  const upstreams: Upstream[] = SERVICE_NAMES.map((name) => createUpstream(name, urls[name], { timeoutMs: config.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS }));
   const upstream = (name: Upstream['name']) => upstreams.find((u) => u.name === name) as Upstream;
   const catalog = upstream('catalog');
   const siteUrl = siteUrlOf(config);

@@ -7,8 +7,7 @@ import { z } from 'zod';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serviceUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
-const TRUST_PROXY_MESSAGE =
-  'must be "none", a number of proxies in front of the gateway from 1 to 10, or their addresses and CIDR ranges (or loopback, linklocal, uniquelocal), comma separated';
+const TRUST_PROXY_MESSAGE = 'must be "none", a number of proxies in front of the gateway from 1 to 10, or their addresses and CIDR ranges (or loopback, linklocal, uniquelocal), comma separated';
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function isProxyRange(entry: string): boolean {
@@ -71,8 +70,14 @@ export const gatewayConfigShape = {
     .transform((text) => text.split(',').map((o) => o.trim())),
   /** Unset (the default): /add-your-service is the native flow (sign in, then the owner form). */
   FORM_ADD_SERVICE_ID: z.string().min(1).max(200).optional(),
-  AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must start with amqp:// or amqps://').default('amqp://guest:guest@127.0.0.1:5672'),
-  AMQP_PREFIX: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be lowercase letters, digits, dots, dashes or underscores').default('mealprep'),
+  AMQP_URL: z
+    .string()
+    .regex(/^amqps?:\/\//, 'must start with amqp:// or amqps://')
+    .default('amqp://guest:guest@127.0.0.1:5672'),
+  AMQP_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be lowercase letters, digits, dots, dashes or underscores')
+    .default('mealprep'),
   /** Proxies believed about the client's address; see trustProxySetting. */
   TRUST_PROXY: trustProxySetting,
   LIVE_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(2_000),

@@ -60,8 +60,7 @@ describe('one client address everywhere, by the TRUST_PROXY rule', () => {
     return { gateway, url: site.url };
   }
 
-  const seenBy = async (url: string, headers: Record<string, string>) =>
-    ((await (await fetch(`${url}/api/auth/whoami`, { headers })).json()) as { ip: string }).ip;
+  const seenBy = async (url: string, headers: Record<string, string>) => ((await (await fetch(`${url}/api/auth/whoami`, { headers })).json()) as { ip: string }).ip;
 
   /** Opens live streams, one per header set; the statuses, and a way to close those that opened. */
   async function openStreams(url: string, headerSets: Array<Record<string, string>>) {
@@ -72,7 +71,7 @@ describe('one client address everywhere, by the TRUST_PROXY rule', () => {
     return { statuses, close: () => controllers.forEach((c) => c.abort()) };
   }
 
-  it('when TRUST_PROXY is not set, then a forged X-Forwarded-For changes nothing: services see the connection\'s address and the live cap counts it as one client', async () => {
+  it("when TRUST_PROXY is not set, then a forged X-Forwarded-For changes nothing: services see the connection's address and the live cap counts it as one client", async () => {
     const { gateway, url } = await gatewayWith();
     expect(await seenBy(url, { 'x-forwarded-for': '203.0.113.9' })).toBe('127.0.0.1');
     expect(await seenBy(url, { forwarded: 'for=203.0.113.9', 'x-real-ip': '203.0.113.9', 'x-mealprep-client': '1.203.0.113.9.forged' })).toBe('127.0.0.1');
@@ -83,7 +82,7 @@ describe('one client address everywhere, by the TRUST_PROXY rule', () => {
     await expect.poll(() => gateway.live.size).toBe(0);
   });
 
-  it('when TRUST_PROXY names the proxy in front (here loopback), then the address it forwards is the client\'s, for the services and the live cap alike', async () => {
+  it("when TRUST_PROXY names the proxy in front (here loopback), then the address it forwards is the client's, for the services and the live cap alike", async () => {
     const { gateway, url } = await gatewayWith('loopback');
     expect(await seenBy(url, { 'x-forwarded-for': '203.0.113.9' })).toBe('203.0.113.9');
     // Only the proxy's own entry is believed: what the client wrote before it is not.
@@ -96,7 +95,7 @@ describe('one client address everywhere, by the TRUST_PROXY rule', () => {
     await expect.poll(() => gateway.live.size).toBe(0);
   });
 
-  it('when TRUST_PROXY is a hop count, then the address that many proxies back is the client\'s', async () => {
+  it("when TRUST_PROXY is a hop count, then the address that many proxies back is the client's", async () => {
     const { url } = await gatewayWith('2');
     expect(await seenBy(url, { 'x-forwarded-for': '10.9.9.9, 203.0.113.9, 192.0.2.1' })).toBe('203.0.113.9');
     expect(await seenBy(url, { 'x-forwarded-for': '192.0.2.1' })).toBe('192.0.2.1');
@@ -105,7 +104,8 @@ describe('one client address everywhere, by the TRUST_PROXY rule', () => {
   });
 
   it('when TRUST_PROXY is not a setting the gateway understands, then start-up stops with one line naming it', () => {
-    const load = (value: string) => loadGatewayConfig({ IDENTITY_SECRET: TEST_IDENTITY_SECRET, CATALOG_URL: service.url, AUTH_URL: service.url, MEDIA_URL: service.url, CHECKER_URL: service.url, TRUST_PROXY: value });
+    const load = (value: string) =>
+      loadGatewayConfig({ IDENTITY_SECRET: TEST_IDENTITY_SECRET, CATALOG_URL: service.url, AUTH_URL: service.url, MEDIA_URL: service.url, CHECKER_URL: service.url, TRUST_PROXY: value });
     for (const bad of ['true', 'everyone', '0', '11', '10.0.0.0/33', '10.0.0.1,,', '10.0.0.300', '::1/129', 'loopback,example.com']) {
       let error: unknown;
       try {

@@ -111,7 +111,12 @@ describe('gateway', () => {
   });
 
   it('when a browser opens a client route, then it gets the shell page with the runtime config embedded (404 status for unknown paths)', async () => {
-    for (const [route, status] of [['/', 200], ['/about', 200], ['/no/such/page', 404], ['/meal-type/..%2F..', 404]] as const) {
+    for (const [route, status] of [
+      ['/', 200],
+      ['/about', 200],
+      ['/no/such/page', 404],
+      ['/meal-type/..%2F..', 404],
+    ] as const) {
       const response = await fetch(`${site.url}${route}`);
       expect(response.status).toBe(status);
       expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -156,7 +161,14 @@ describe('gateway', () => {
   });
 
   it('when a file of a remote is missing, then the answer is a plain 404 that names no folder of the server', async () => {
-    for (const missing of ['/remotes/public/missing.js', '/remotes/public/remoteEntry.js', '/remotes/dashboard/mf-manifest.json', '/remotes/public/', '/remotes/public/..%2f..%2fetc%2fpasswd', '/remotes/public/a%00b.js']) {
+    for (const missing of [
+      '/remotes/public/missing.js',
+      '/remotes/public/remoteEntry.js',
+      '/remotes/dashboard/mf-manifest.json',
+      '/remotes/public/',
+      '/remotes/public/..%2f..%2fetc%2fpasswd',
+      '/remotes/public/a%00b.js',
+    ]) {
       const answer = await fetch(`${site.url}${missing}`, { redirect: 'manual' });
       expect(answer.status, missing).toBe(404);
       const text = await answer.text();

@@ -8,18 +8,41 @@ import { createGateway } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
 
 const service = {
-  id: 'a'.repeat(24), name: 'Green Fork Kitchen', slug: 'green-fork-kitchen', tagline: 'Chef-made meals <fresh>', description: 'd',
-  defaultCurrency: 'USD', languages: ['en'], mealTypes: ['keto'], status: 'published', featuredUntil: null,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', publishedAt: '2026-01-01T00:00:00.000Z',
+  id: 'a'.repeat(24),
+  name: 'Green Fork Kitchen',
+  slug: 'green-fork-kitchen',
+  tagline: 'Chef-made meals <fresh>',
+  description: 'd',
+  defaultCurrency: 'USD',
+  languages: ['en'],
+  mealTypes: ['keto'],
+  status: 'published',
+  featuredUntil: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  publishedAt: '2026-01-01T00:00:00.000Z',
   deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
   contact: { email: 'a@example.com', phone: '(555) 010-1000', website: 'https://green.example.com', socialLinks: [] },
   locations: [{ label: 'Kitchen', address: { line1: '1 Main St', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true }],
   media: { logoImageId: 'logo-green-fork-kitchen' },
 };
 const article = {
-  id: 'b'.repeat(24), slug: 'keto-basics', title: 'Keto Basics', excerpt: 'What keto means', category: 'Diets', tags: ['keto'], author: 'Dana',
-  publishedAt: '2026-02-01T00:00:00.000Z', featuredImageUrl: null, featuredImageAlt: 'x', content: '<p>x</p>', updatedAt: '2026-02-02T00:00:00.000Z',
-  viewCount: 1, metaTitle: '', metaDescription: '', featuredImageUnsplash: null,
+  id: 'b'.repeat(24),
+  slug: 'keto-basics',
+  title: 'Keto Basics',
+  excerpt: 'What keto means',
+  category: 'Diets',
+  tags: ['keto'],
+  author: 'Dana',
+  publishedAt: '2026-02-01T00:00:00.000Z',
+  featuredImageUrl: null,
+  featuredImageAlt: 'x',
+  content: '<p>x</p>',
+  updatedAt: '2026-02-02T00:00:00.000Z',
+  viewCount: 1,
+  metaTitle: '',
+  metaDescription: '',
+  featuredImageUnsplash: null,
 };
 
 let listHits = 0;
@@ -65,10 +88,7 @@ describe('gateway pages rendered in the browser, and live events', () => {
     );
     // The public remote's current release, as scripts/lib/release.mjs publishes it.
     mkdirSync(path.join(staticRoot, 'mfe-public', 'dist', 'releases', '0123456789ab'), { recursive: true });
-    writeFileSync(
-      path.join(staticRoot, 'mfe-public', 'dist', 'release.json'),
-      JSON.stringify({ version: '0123456789ab', manifest: 'releases/0123456789ab/mf-manifest.json', server: null }),
-    );
+    writeFileSync(path.join(staticRoot, 'mfe-public', 'dist', 'release.json'), JSON.stringify({ version: '0123456789ab', manifest: 'releases/0123456789ab/mf-manifest.json', server: null }));
     writeFileSync(
       path.join(staticRoot, 'mfe-public', 'dist', 'releases', '0123456789ab', 'mf-manifest.json'),
       JSON.stringify({
@@ -235,12 +255,14 @@ describe('gateway pages rendered in the browser, and live events', () => {
   it('when anonymous visitors read the banner list twice, then the edge answers the second; a media event makes it ask again; images always go to svc-media', async () => {
     await expect.poll(() => gateway.broker.isConnected()).toBe(true);
     const banners = async () => ((await (await fetch(`${site.url}/api/media/banners`)).json()) as { items: Array<{ id: string }> }).items[0]?.id;
-    await expect.poll(async () => {
-      const before = mediaHits.banners;
-      await banners();
-      await banners();
-      return mediaHits.banners - before;
-    }).toBe(0);
+    await expect
+      .poll(async () => {
+        const before = mediaHits.banners;
+        await banners();
+        await banners();
+        return mediaHits.banners - before;
+      })
+      .toBe(0);
     const cached = await banners();
 
     await mq.broker.publish('media.banners.changed', { count: 1 });

@@ -113,7 +113,8 @@ describe('headers of one hop, and what marks the catalogue down', () => {
       const seen = JSON.parse(answer.text) as { method: string; headers: Record<string, string>; body: unknown };
       expect(seen.method).toBe(method);
       if (body) expect(seen.body).toBe('hello');
-      for (const name of ['expect', 'x-named-hop', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'proxy-authorization', 'proxy-connection']) expect(seen.headers[name], `${method} ${name}`).toBeUndefined();
+      for (const name of ['expect', 'x-named-hop', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'proxy-authorization', 'proxy-connection'])
+        expect(seen.headers[name], `${method} ${name}`).toBeUndefined();
       expect(seen.headers['x-kept']).toBe('kept');
       // Nothing was marked down: the next reads of the list are still the edge's.
       expect(await listReadsReachingService(), method).toBe(0);

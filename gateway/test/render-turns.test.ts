@@ -50,10 +50,12 @@ describe('pages rendered in turns', () => {
 
   it('when ten visitors open pages at once, then each gets its rendered page and the renderer renders at most RENDER_CONCURRENCY at a time', async () => {
     const paths = Array.from({ length: 10 }, (_, i) => `/state/state-${i}`);
-    const answers = await Promise.all(paths.map(async (p) => {
-      const answer = await fetch(`${site.url}${p}`);
-      return { status: answer.status, html: await answer.text() };
-    }));
+    const answers = await Promise.all(
+      paths.map(async (p) => {
+        const answer = await fetch(`${site.url}${p}`);
+        return { status: answer.status, html: await answer.text() };
+      }),
+    );
     for (const [i, answer] of answers.entries()) {
       expect(answer.status).toBe(200);
       expect(answer.html).toContain(`<h1>${paths[i]}</h1>`);

@@ -105,8 +105,17 @@ describe('security headers on every answer', () => {
     it('when any kind of answer comes back, then it carries the same policy: own origin, the remote origin, the stock-photo hosts and the hashed theme script only; no HSTS on http', async () => {
       const answers = await everyKindOfAnswer(site.url);
       expect(answers.map(([kind, status]) => [kind, status])).toEqual([
-        ['the shell page', 200], ['a page for a place that does not exist (404)', 404], ['a hashed script', 200], ["a remote's manifest", 200], ['an API answer', 200],
-        ['an API 404', 404], ['a service that is down (503)', 503], ['robots.txt', 200], ['a missing file (404)', 404], ['the health check', 200], ['the live stream', 200],
+        ['the shell page', 200],
+        ['a page for a place that does not exist (404)', 404],
+        ['a hashed script', 200],
+        ["a remote's manifest", 200],
+        ['an API answer', 200],
+        ['an API 404', 404],
+        ['a service that is down (503)', 503],
+        ['robots.txt', 200],
+        ['a missing file (404)', 404],
+        ['the health check', 200],
+        ['the live stream', 200],
       ]);
       for (const [kind, , headers] of answers) {
         const csp = directives(headers.get('content-security-policy'));

@@ -87,8 +87,7 @@ describe('gateway: sessions, identity and cross-site writes', () => {
     rmSync(staticRoot, { recursive: true, force: true });
   });
 
-  const call = (p: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
-    fetch(`${site.url}${p}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  const call = (p: string, init: RequestInit & { headers?: Record<string, string> } = {}) => fetch(`${site.url}${p}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
 
   /** Signs in through the gateway with the e-mailed code; returns the Cookie header. */
   async function signIn(email: string): Promise<string> {
@@ -100,8 +99,7 @@ describe('gateway: sessions, identity and cross-site writes', () => {
     return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
   }
 
-  const identityAt = async (cookie?: string) =>
-    ((await (await call('/api/catalog/anything', { headers: cookie ? { cookie } : {} })).json()) as { identity: unknown }).identity;
+  const identityAt = async (cookie?: string) => ((await (await call('/api/catalog/anything', { headers: cookie ? { cookie } : {} })).json()) as { identity: unknown }).identity;
 
   it('when a signed-in browser calls a service, then the service gets a signed identity; the cookie is resolved once per 30 s', async () => {
     const cookie = await signIn('owner@example.com');

@@ -147,9 +147,7 @@ export function createRspackConfig({ appDir, name, kind, exposes = {}, port = 30
       plugins: [
         // A remote's own page is a dev-only standalone harness (production remotes rely on the
         // shell's federation runtime); it must not pull in its own remoteEntry.
-        ...(isHost || isDev
-          ? [new rspack.HtmlRspackPlugin({ template: path.join(appDir, 'src/index.html'), chunks: ['main'], minify: false })]
-          : []),
+        ...(isHost || isDev ? [new rspack.HtmlRspackPlugin({ template: path.join(appDir, 'src/index.html'), chunks: ['main'], minify: false })] : []),
         new ModuleFederationPlugin({
           name,
           ...(isHost

@@ -63,8 +63,14 @@ export function createRendererApp(deps: RendererDeps): Express {
     name: 'the renderer',
     logger: deps.logger,
     metrics: (metrics) => {
-      dataReads = metrics.counter('renderer_data_reads_total', "The public API answers renders used, by source: kept from an earlier render while the catalogue had not changed, or read through the API.");
-      renders = metrics.counter('renderer_pages_total', 'Pages rendered, by status and by how many renders each took (1 when the page read only what its release said it would; "browser" when its data could not be read after its head had gone out, and the page was finished for the browser to render).');
+      dataReads = metrics.counter(
+        'renderer_data_reads_total',
+        'The public API answers renders used, by source: kept from an earlier render while the catalogue had not changed, or read through the API.',
+      );
+      renders = metrics.counter(
+        'renderer_pages_total',
+        'Pages rendered, by status and by how many renders each took (1 when the page read only what its release said it would; "browser" when its data could not be read after its head had gone out, and the page was finished for the browser to render).',
+      );
     },
     readiness: () => ({ release: deps.releases.version !== null }),
     mount: (app) => {

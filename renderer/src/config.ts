@@ -2,7 +2,12 @@ import { loadConfig, portSetting } from '@mealprep/service-kit';
 import { z } from 'zod';
 
 const millis = (min: number, max: number, fallback: number) =>
-  z.coerce.number({ error: `must be milliseconds from ${min} to ${max}` }).int().min(min).max(max).default(fallback);
+  z.coerce
+    .number({ error: `must be milliseconds from ${min} to ${max}` })
+    .int()
+    .min(min)
+    .max(max)
+    .default(fallback);
 
 /**
  * The renderer's settings. It holds no secret and no database: everything it shows it reads from

@@ -63,10 +63,14 @@ const SINGLETONS: Record<string, unknown> = {
 function evaluate(code: string, filename: string): PublicServerModule {
   const wrapper = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename }) as (exports: object, require: (id: string) => unknown, module: { exports: object }) => void;
   const module = { exports: {} as object };
-  wrapper(module.exports, (id: string) => {
-    if (!Object.hasOwn(SINGLETONS, id)) throw new Error(`A release's server build may not require "${id}".`);
-    return SINGLETONS[id];
-  }, module);
+  wrapper(
+    module.exports,
+    (id: string) => {
+      if (!Object.hasOwn(SINGLETONS, id)) throw new Error(`A release's server build may not require "${id}".`);
+      return SINGLETONS[id];
+    },
+    module,
+  );
   const loaded = module.exports as Partial<PublicServerModule>;
   if (typeof loaded.createPublicServer !== 'function') throw new Error('The release has no createPublicServer.');
   return loaded as PublicServerModule;

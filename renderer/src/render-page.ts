@@ -26,7 +26,6 @@ export class RenderUnavailable extends Error {
   override readonly name = 'RenderUnavailable';
 }
 
-
 function isEnabled(query: Query): boolean {
   const enabled = (query.options as { enabled?: unknown }).enabled;
   return typeof enabled === 'function' ? Boolean((enabled as (q: Query) => unknown)(query)) : enabled !== false;
@@ -195,7 +194,8 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   // What the page was rendered with, not-found and refused answers included (the page shows them):
   // the browser's first render then matches this one.
   const state = dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) => isPublicQueryMeta(query.meta) && query.queryKey[0] !== RUNTIME_CONFIG_QUERY_KEY[0] && (query.state.status === 'success' || (query.state.status === 'error' && isApiError(query.state.error))),
+    shouldDehydrateQuery: (query) =>
+      isPublicQueryMeta(query.meta) && query.queryKey[0] !== RUNTIME_CONFIG_QUERY_KEY[0] && (query.state.status === 'success' || (query.state.status === 'error' && isApiError(query.state.error))),
   });
   // The page as the browser will hydrate it goes into the page's root; its live stream asks for the
   // changes announced since its data was read. The body is written in one piece: every write is a

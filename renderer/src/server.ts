@@ -16,7 +16,10 @@ await runService('renderer', async () => {
   let runtime: { at: number; value: Promise<RuntimeConfig> } | null = null;
   const runtimeConfig = () => {
     if (!runtime || Date.now() - runtime.at >= SITE_RECHECK_MS) {
-      const value = readRuntimeConfig({ document: { getElementById: () => null } as unknown as Document, fetch: (input, init) => fetch(new URL(String(input), config.GATEWAY_URL), { ...init, signal: AbortSignal.timeout(10_000) }) });
+      const value = readRuntimeConfig({
+        document: { getElementById: () => null } as unknown as Document,
+        fetch: (input, init) => fetch(new URL(String(input), config.GATEWAY_URL), { ...init, signal: AbortSignal.timeout(10_000) }),
+      });
       value.catch(() => {
         runtime = null;
       });

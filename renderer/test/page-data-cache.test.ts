@@ -57,6 +57,7 @@ describe('the data renders keep between them', () => {
 
   it('when a generation header is not the gateway id and a count, then it is refused', () => {
     expect(DataGenerationSchema.safeParse(G1).success).toBe(true);
-    for (const bad of [undefined, '', '1', 'zz23456789abcdef.1', '0123456789abcdef.', '0123456789abcdef.1.2', `0123456789abcdef.${'9'.repeat(16)}`]) expect(DataGenerationSchema.safeParse(bad).success, String(bad)).toBe(false);
+    for (const bad of [undefined, '', '1', 'zz23456789abcdef.1', '0123456789abcdef.', '0123456789abcdef.1.2', `0123456789abcdef.${'9'.repeat(16)}`])
+      expect(DataGenerationSchema.safeParse(bad).success, String(bad)).toBe(false);
   });
 });

@@ -28,9 +28,19 @@ const DOLLAR_PATTERNS = ['$&', '$`', "$'", '$$', '$1'];
 const owned = (field: string) => `${field} ${DOLLAR_PATTERNS.join(' ')} end`;
 
 const service = (slug: string, over: Record<string, unknown> = {}) => ({
-  id: 'a'.repeat(24), name: 'Green Fork Kitchen', slug, tagline: 'Chef-made meals <fresh>', description: 'Weekly menus from Austin.',
-  defaultCurrency: 'USD', languages: ['en'], mealTypes: ['keto'], status: 'published', featuredUntil: null,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', publishedAt: '2026-01-01T00:00:00.000Z',
+  id: 'a'.repeat(24),
+  name: 'Green Fork Kitchen',
+  slug,
+  tagline: 'Chef-made meals <fresh>',
+  description: 'Weekly menus from Austin.',
+  defaultCurrency: 'USD',
+  languages: ['en'],
+  mealTypes: ['keto'],
+  status: 'published',
+  featuredUntil: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  publishedAt: '2026-01-01T00:00:00.000Z',
   deliveryMethods: { localDelivery: true, pickup: true, shipsDomestically: false, shipsInternationally: false },
   contact: { email: 'hello@green.example.com', phone: '(555) 010-1000', website: 'https://green.example.com', socialLinks: [] },
   locations: [{ label: 'Kitchen', address: { line1: '1 Main St', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true }],
@@ -38,14 +48,22 @@ const service = (slug: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const card = (slug: string, name: string) => ({
-  id: slug.padEnd(24, '0').slice(0, 24), name, slug, tagline: `${name} tagline`, mealTypes: ['keto'], featuredUntil: null,
-  locations: [{ city: 'Austin', region: 'Texas' }], media: { logoImageId: null },
+  id: slug.padEnd(24, '0').slice(0, 24),
+  name,
+  slug,
+  tagline: `${name} tagline`,
+  mealTypes: ['keto'],
+  featuredUntil: null,
+  locations: [{ city: 'Austin', region: 'Texas' }],
+  media: { logoImageId: null },
 });
 const SERVICES: Record<string, ReturnType<typeof service>> = {
   'green-fork-kitchen': service('green-fork-kitchen'),
   'failing-kitchen': service('failing-kitchen'),
   'dollar-tagline': service('dollar-tagline', {
-    name: owned('Name'), tagline: owned('Tagline'), description: owned('Description'),
+    name: owned('Name'),
+    tagline: owned('Tagline'),
+    description: owned('Description'),
     contact: { email: 'a@example.com', phone: owned('555-0100'), website: `https://green.example.com/${DOLLAR_PATTERNS.join('')}`, socialLinks: [] },
     locations: [{ label: owned('Label'), address: { line1: owned('1 Main St'), city: owned('Austin'), region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true }],
     media: { logoImageId: null },
@@ -54,9 +72,22 @@ const SERVICES: Record<string, ReturnType<typeof service>> = {
   'script-name': service('script-name', { name: '</script><script>alert(1)</script>', tagline: '<!-- </script> -->', media: { logoImageId: null } }),
 };
 const article = (slug: string, over: Record<string, unknown> = {}) => ({
-  id: 'b'.repeat(24), slug, title: 'Keto Basics', excerpt: 'What keto means', category: 'Diets', tags: ['keto'], author: 'Dana',
-  publishedAt: '2026-02-01T00:00:00.000Z', featuredImageUrl: null, featuredImageAlt: 'x', content: '<p>Keto is a way of eating.</p>',
-  updatedAt: '2026-02-02T00:00:00.000Z', viewCount: 1, metaTitle: '', metaDescription: '', featuredImageUnsplash: null,
+  id: 'b'.repeat(24),
+  slug,
+  title: 'Keto Basics',
+  excerpt: 'What keto means',
+  category: 'Diets',
+  tags: ['keto'],
+  author: 'Dana',
+  publishedAt: '2026-02-01T00:00:00.000Z',
+  featuredImageUrl: null,
+  featuredImageAlt: 'x',
+  content: '<p>Keto is a way of eating.</p>',
+  updatedAt: '2026-02-02T00:00:00.000Z',
+  viewCount: 1,
+  metaTitle: '',
+  metaDescription: '',
+  featuredImageUnsplash: null,
   ...over,
 });
 const ARTICLES: Record<string, ReturnType<typeof article>> = {
@@ -106,7 +137,13 @@ const count = (text: string, part: string) => text.split(part).length - 1;
 const htmlEscaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const jsonLdOf = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].flatMap((m) => [JSON.parse(m[1]!)].flat()) as Array<Record<string, unknown>>;
 /** The page's visible text, roughly: tags out, scripts and styles dropped. */
-const textOf = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 describe('public pages rendered on the server, through the gateway', () => {
   const reads: string[] = [];
@@ -141,8 +178,7 @@ describe('public pages rendered on the server, through the gateway', () => {
     await gateway.start();
     site = await serve(gateway.app);
     const gatewayUrl = site.url;
-    const runtimeConfig = () =>
-      readRuntimeConfig({ document: { getElementById: () => null } as unknown as Document, fetch: (input, init) => fetch(new URL(String(input), gatewayUrl), init) });
+    const runtimeConfig = () => readRuntimeConfig({ document: { getElementById: () => null } as unknown as Document, fetch: (input, init) => fetch(new URL(String(input), gatewayUrl), init) });
     const releases = new PublicReleases({ gatewayUrl, apiTimeoutMs: 2_000, checkEveryMs: 60_000, logger: silentLogger, runtimeConfig });
     const app = createRendererApp({ logger: silentLogger, releases, shellPages: new ShellPages({ gatewayUrl, checkEveryMs: 60_000 }), runtimeConfig, pageData: new PageDataCache(100) });
     renderer.use((req, res) => {
@@ -181,7 +217,12 @@ describe('public pages rendered on the server, through the gateway', () => {
     expect(html).toMatch(/<h1[^>]*>Green Fork Kitchen<\/h1>/);
     expect(jsonLd).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ '@type': 'FoodEstablishment', name: 'Green Fork Kitchen', url: `${SITE}/service/green-fork-kitchen`, address: expect.objectContaining({ addressLocality: 'Austin', addressRegion: 'Texas' }) }),
+        expect.objectContaining({
+          '@type': 'FoodEstablishment',
+          name: 'Green Fork Kitchen',
+          url: `${SITE}/service/green-fork-kitchen`,
+          address: expect.objectContaining({ addressLocality: 'Austin', addressRegion: 'Texas' }),
+        }),
         expect.objectContaining({ '@type': 'BreadcrumbList' }),
       ]),
     );
@@ -204,7 +245,9 @@ describe('public pages rendered on the server, through the gateway', () => {
     const list = first.jsonLd.find((thing) => thing['@type'] === 'ItemList') as { itemListElement: Array<{ position: number; url: string }> };
     expect(list.itemListElement.map((item) => item.position)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(list.itemListElement[0]?.url).toBe(`${SITE}/service/kitchen-1`);
-    expect(first.jsonLd.find((thing) => thing['@type'] === 'BreadcrumbList')).toMatchObject({ itemListElement: [{ name: 'Home' }, { name: 'Services by State' }, { name: 'Texas', item: `${SITE}/state/texas` }] });
+    expect(first.jsonLd.find((thing) => thing['@type'] === 'BreadcrumbList')).toMatchObject({
+      itemListElement: [{ name: 'Home' }, { name: 'Services by State' }, { name: 'Texas', item: `${SITE}/state/texas` }],
+    });
     const second = await page('/state/texas?page=2');
     expect(second.text).toContain('Kitchen 7');
     expect((second.jsonLd.find((thing) => thing['@type'] === 'ItemList') as { itemListElement: Array<{ position: number }> }).itemListElement.map((item) => item.position)).toEqual([7, 8]);
@@ -219,7 +262,12 @@ describe('public pages rendered on the server, through the gateway', () => {
     expect(html).toContain('<title>Keto Basics | Meal Prep Directory</title>');
     expect(html).toContain('<meta property="og:type" content="article">');
     expect(text).toContain('Keto is a way of eating.');
-    expect(jsonLd).toEqual(expect.arrayContaining([expect.objectContaining({ '@type': 'BlogPosting', headline: 'Keto Basics', author: { '@type': 'Person', name: 'Dana' } }), expect.objectContaining({ '@type': 'BreadcrumbList' })]));
+    expect(jsonLd).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ '@type': 'BlogPosting', headline: 'Keto Basics', author: { '@type': 'Person', name: 'Dana' } }),
+        expect.objectContaining({ '@type': 'BreadcrumbList' }),
+      ]),
+    );
     const list = await page('/articles');
     expect(list.html).toContain('href="/articles/keto-basics"');
     expect(list.jsonLd.find((thing) => thing['@type'] === 'ItemList')).toBeTruthy();
@@ -231,7 +279,18 @@ describe('public pages rendered on the server, through the gateway', () => {
       return Object.fromEntries([...text.matchAll(/^renderer_pages_total\{status="(\d+)",rounds="(\d+)"\} (\d+)$/gm)].map((m) => [`${m[2]}/${m[1]}`, Number(m[3])]));
     };
     const before = await rounds();
-    const pages = ['/?r=1', '/services-by-name?r=1', '/services-by-name?page=2&r=1', '/state/texas?r=1', '/meal-type/keto?r=1', `/service/green-fork-kitchen?r=1`, '/articles?r=1', '/articles/keto-basics?r=1', '/find-service?q=keto&r=1', '/services-that-ship?r=1'];
+    const pages = [
+      '/?r=1',
+      '/services-by-name?r=1',
+      '/services-by-name?page=2&r=1',
+      '/state/texas?r=1',
+      '/meal-type/keto?r=1',
+      `/service/green-fork-kitchen?r=1`,
+      '/articles?r=1',
+      '/articles/keto-basics?r=1',
+      '/find-service?q=keto&r=1',
+      '/services-that-ship?r=1',
+    ];
     for (const p of pages) expect([p, (await page(p)).status]).toEqual([p, 200]);
     const after = await rounds();
     expect((after['1/200'] ?? 0) - (before['1/200'] ?? 0)).toBe(pages.length);
@@ -254,7 +313,7 @@ describe('public pages rendered on the server, through the gateway', () => {
     }
   });
 
-  it('when every text of a listing or an article holds $&, $`, $\', $$ and $1, then the page shows each literally, never spliced', async () => {
+  it("when every text of a listing or an article holds $&, $`, $', $$ and $1, then the page shows each literally, never spliced", async () => {
     const { html, jsonLd } = await page('/service/dollar-tagline');
     expect(count(html, '<!DOCTYPE html>')).toBe(1);
     expect(count(html, '</head>')).toBe(1);
@@ -269,7 +328,12 @@ describe('public pages rendered on the server, through the gateway', () => {
     });
     const post = await page('/articles/dollar-article');
     expect(count(post.html, `<title>${htmlEscaped(`${owned('Title')} | Meal Prep Directory`)}</title>`)).toBe(1);
-    expect(post.jsonLd.find((thing) => thing['@type'] === 'BlogPosting')).toMatchObject({ headline: owned('Title'), description: owned('Excerpt'), author: { name: owned('Author') }, keywords: owned('tag') });
+    expect(post.jsonLd.find((thing) => thing['@type'] === 'BlogPosting')).toMatchObject({
+      headline: owned('Title'),
+      description: owned('Excerpt'),
+      author: { name: owned('Author') },
+      keywords: owned('tag'),
+    });
   });
 
   it('when a name or a title holds </script>, or a slug or a query is hostile, then nothing reaches the HTML unescaped and nothing answers 500', async () => {
@@ -378,7 +442,9 @@ describe('public pages rendered on the server, through the gateway', () => {
     expect((after.api ?? 0) - (before.api ?? 0)).toBe(0);
     expect((after.kept ?? 0) - (before.kept ?? 0)).toBeGreaterThan(0);
     // What the browser hydrates with is there all the same.
-    const state = JSON.parse(/<script type="application\/json" id="query-state">(.*?)<\/script>/.exec(again.html)?.[1] ?? '{}') as { queries: Array<{ queryKey: unknown[]; state: { data: { description?: string } } }> };
+    const state = JSON.parse(/<script type="application\/json" id="query-state">(.*?)<\/script>/.exec(again.html)?.[1] ?? '{}') as {
+      queries: Array<{ queryKey: unknown[]; state: { data: { description?: string } } }>;
+    };
     expect(state.queries.find((q) => q.queryKey[0] === 'services')?.state.data.description).toBe('Weekly menus from Austin.');
 
     const original = SERVICES['green-fork-kitchen']!;

@@ -15,8 +15,7 @@ export async function ensureBroker(amqpUrl) {
   const installed = spawnSync('sh', ['-c', 'command -v rabbitmq-server'], { encoding: 'utf8' }).status === 0;
   if (!local || !installed) {
     throw new Error(
-      `RabbitMQ is not reachable at ${host}:${port}. Start one (e.g. "rabbitmq-server -detached", or ` +
-        '"docker run -d -p 5672:5672 rabbitmq:3-management") or set AMQP_URL to a running broker.',
+      `RabbitMQ is not reachable at ${host}:${port}. Start one (e.g. "rabbitmq-server -detached", or ` + '"docker run -d -p 5672:5672 rabbitmq:3-management") or set AMQP_URL to a running broker.',
     );
   }
   say('RabbitMQ is not running; starting rabbitmq-server…');

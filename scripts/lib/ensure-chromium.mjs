@@ -5,16 +5,7 @@ import { run } from './run.mjs';
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** Flags that work headless on these machines (no sandbox as root, no calls to Google's hosts). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Installs Debian's Chromium when it is missing; a test tool never downloads a browser. */
 export async function ensureChromium() {

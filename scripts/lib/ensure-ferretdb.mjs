@@ -8,8 +8,14 @@ import { run } from './run.mjs';
 /** A digest of the launcher's sources: the binary is built again when they change. */
 function sourceDigest() {
   const hash = createHash('sha256');
-  for (const name of readdirSync(FERRETDB_SRC).filter((n) => /\.(go|mod|sum)$/.test(n)).sort()) {
-    hash.update(name).update('\0').update(readFileSync(path.join(FERRETDB_SRC, name))).update('\0');
+  for (const name of readdirSync(FERRETDB_SRC)
+    .filter((n) => /\.(go|mod|sum)$/.test(n))
+    .sort()) {
+    hash
+      .update(name)
+      .update('\0')
+      .update(readFileSync(path.join(FERRETDB_SRC, name)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

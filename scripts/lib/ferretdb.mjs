@@ -20,10 +20,13 @@ export async function startFerretdb({ dataDir, logFile, port }) {
   child.once('exit', () => {
     exited = true;
   });
-  await waitFor(async () => {
-    if (exited) throw new Error(`FerretDB exited at start${logFile ? `; see ${logFile}` : ''}`);
-    return canConnect(listenPort);
-  }, { timeoutMs: 30_000, what: 'FerretDB' });
+  await waitFor(
+    async () => {
+      if (exited) throw new Error(`FerretDB exited at start${logFile ? `; see ${logFile}` : ''}`);
+      return canConnect(listenPort);
+    },
+    { timeoutMs: 30_000, what: 'FerretDB' },
+  );
   return {
     uri: `mongodb://127.0.0.1:${listenPort}/`,
     pid: child.pid,

@@ -18,10 +18,7 @@ export async function precompress(dir) {
     const file = path.join(entry.parentPath, entry.name);
     const content = await readFile(file);
     if (content.length < 512) continue;
-    const [br, gzipped] = await Promise.all([
-      brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-      gz(content, { level: 9 }),
-    ]);
+    const [br, gzipped] = await Promise.all([brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }), gz(content, { level: 9 })]);
     await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
     files += 1;
   }

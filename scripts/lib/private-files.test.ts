@@ -28,7 +28,10 @@ describe('the folders and logs npm start makes', () => {
     const logs = privateDir(path.join(dir, 'logs'));
     const older = path.join(logs, 'older.log');
     writeFileSync(older, 'before\n', { mode: 0o644 });
-    for (const [name, logFile] of [['fresh', path.join(logs, 'fresh.log')], ['older', older]] as const) {
+    for (const [name, logFile] of [
+      ['fresh', path.join(logs, 'fresh.log')],
+      ['older', older],
+    ] as const) {
       const proc = startProcess(name, process.execPath, ['-e', 'console.log("code 123456")'], { env: {}, logFile });
       await new Promise((resolve) => proc.child.once('exit', resolve));
       await stopProcess(proc);

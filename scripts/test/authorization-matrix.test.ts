@@ -36,7 +36,14 @@ function listen(url: string, cookie: string | undefined) {
       }
     }
   });
-  return { heard, opened, close: () => { controller.abort(); return reading.catch(() => undefined); } };
+  return {
+    heard,
+    opened,
+    close: () => {
+      controller.abort();
+      return reading.catch(() => undefined);
+    },
+  };
 }
 
 /** Every cell of `authorization-matrix.ts`, called through the gateway of a running system. */
@@ -84,14 +91,14 @@ describe('authorization matrix through the gateway', () => {
         // Wait until every caller who should hear has heard (every change has a hearer, so the gateway
         // has then sent the change to every stream it was for).
         const allHeard = () => rows.every((row) => row.hears.every((should, i) => !should || heardBy(i, row.topic)));
-        for (const deadline = Date.now() + 15_000; !allHeard() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+        for (const deadline = Date.now() + 15_000; !allHeard() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 100));
         // Then a marker everybody hears (meal types are public; no other change touches that topic):
         // a stream's frames come in order, so once each stream has heard it, a frame of the change
         // for a caller who should not hear it would have come before.
         const markedAt = streams.map((stream) => stream.heard.length);
         await announcer.publish('catalog.meal-types.seeded', { count: 1 });
         const markerHeard = () => streams.every((stream, i) => stream.heard.slice(markedAt[i]).some((f) => f.topics.includes('meal-types')));
-        for (const deadline = Date.now() + 15_000; !markerHeard() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+        for (const deadline = Date.now() + 15_000; !markerHeard() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 100));
         if (!markerHeard()) differences.push(`the marker after ${LIVE_CHANGES[change]} was not heard by every caller`);
         for (const row of rows) {
           for (const [i, caller] of CALLERS.entries()) {
@@ -107,7 +114,10 @@ describe('authorization matrix through the gateway', () => {
       const stream = listen(`${system.gateway.url}/api/live`, leaver);
       streams.push(stream);
       const reader = await stream.opened;
-      void reader.closed.then(() => (ended.done = true), () => (ended.done = true));
+      void reader.closed.then(
+        () => (ended.done = true),
+        () => (ended.done = true),
+      );
       expect((await callApi(system.gateway.url, leaver, 'POST', '/api/auth/logout', {})).status).toBe(204);
       await expect.poll(() => ended.done, { timeout: 10_000 }).toBe(true);
     } finally {

@@ -18,7 +18,8 @@ describe('requests drawn from a contract', () => {
       const accepted = drawn.filter(([value]) => contract.safeParse(value).success);
       const refusedBent = accepted.filter(([value, bend]) => !contract.safeParse(mutate(value, bend)).success);
       // Half at least reach the route's own rules; a bent value that is still valid (a free text in other letters) is fine, but it must be rare.
-      if (accepted.length < 100 || refusedBent.length < accepted.length * 0.6) weak.push(`${JSON.stringify(Object.keys((contract as z.ZodObject).shape ?? {}))}: ${accepted.length}/200 accepted, ${refusedBent.length} of them refused bent`);
+      if (accepted.length < 100 || refusedBent.length < accepted.length * 0.6)
+        weak.push(`${JSON.stringify(Object.keys((contract as z.ZodObject).shape ?? {}))}: ${accepted.length}/200 accepted, ${refusedBent.length} of them refused bent`);
     }
     expect(contracts.length).toBeGreaterThan(30);
     expect(weak).toEqual([]);

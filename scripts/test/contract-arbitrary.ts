@@ -83,8 +83,8 @@ function fromSchema(schema: JsonSchema, context: GenerationContext, name?: strin
   }
 }
 
-const lowest = (s: JsonSchema) => (s.minimum ?? (s.exclusiveMinimum === undefined ? undefined : s.exclusiveMinimum + 1));
-const highest = (s: JsonSchema) => (s.maximum ?? (s.exclusiveMaximum === undefined ? undefined : s.exclusiveMaximum - 1));
+const lowest = (s: JsonSchema) => s.minimum ?? (s.exclusiveMinimum === undefined ? undefined : s.exclusiveMinimum + 1);
+const highest = (s: JsonSchema) => s.maximum ?? (s.exclusiveMaximum === undefined ? undefined : s.exclusiveMaximum - 1);
 
 function stringFrom(schema: JsonSchema, context: GenerationContext): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
@@ -136,7 +136,15 @@ export function mutate(value: unknown, m: Mutation): unknown {
   const replaced = ((): unknown => {
     switch (m.kind) {
       case 'wrong-type':
-        return typeof current === 'string' ? 12345 : typeof current === 'number' ? String(current) : Array.isArray(current) ? { 0: current[0] } : current && typeof current === 'object' ? [current] : m.value;
+        return typeof current === 'string'
+          ? 12345
+          : typeof current === 'number'
+            ? String(current)
+            : Array.isArray(current)
+              ? { 0: current[0] }
+              : current && typeof current === 'object'
+                ? [current]
+                : m.value;
       case 'huge':
         return typeof current === 'number' ? 1e308 : Array.isArray(current) ? Array.from({ length: 1_500 }, () => current[0] ?? 'x') : 'x'.repeat(100_000);
       case 'unicode':

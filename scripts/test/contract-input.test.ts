@@ -43,7 +43,10 @@ describe('requests drawn from the contracts, and beyond them, on every route', (
       const db = database.getClient().db(name);
       for (const { name: collection } of await db.listCollections({}, { nameOnly: true }).toArray()) {
         if (BOOKKEEPING.has(`${name}.${collection}`) || collection === 'outbox') continue;
-        const docs = await db.collection(collection).find({}, { projection: { _outbox: 0 } }).toArray();
+        const docs = await db
+          .collection(collection)
+          .find({}, { projection: { _outbox: 0 } })
+          .toArray();
         const hash = createHash('sha256');
         for (const line of docs.map((doc) => JSON.stringify(doc)).sort()) hash.update(line);
         digests.set(`${name}.${collection}`, hash.digest('hex'));
@@ -51,12 +54,11 @@ describe('requests drawn from the contracts, and beyond them, on every route', (
     }
     return digests;
   }
-  const changed = (before: Map<string, string>, after: Map<string, string>) =>
-    [...new Set([...before.keys(), ...after.keys()])].filter((name) => before.get(name) !== after.get(name));
+  const changed = (before: Map<string, string>, after: Map<string, string>) => [...new Set([...before.keys(), ...after.keys()])].filter((name) => before.get(name) !== after.get(name));
   /** After an allowed write, the system settles (events reach projections, queued checks run): the same state twice, 300 ms apart. */
   async function settled(): Promise<Map<string, string>> {
     let last = await stored();
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
       await new Promise((r) => setTimeout(r, 300));
       const now = await stored();
       if (changed(last, now).length === 0) return now;
@@ -67,7 +69,9 @@ describe('requests drawn from the contracts, and beyond them, on every route', (
 
   beforeAll(async () => {
     stock = await fakeStockService();
-    png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a5' } }).png().toBuffer();
+    png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a5' } })
+      .png()
+      .toBuffer();
     system = await startSystem({
       ADMIN_EMAILS: EMAILS.admin,
       // Checks resolve no name (nothing leaves the machine); stock photos and remote images come from the local fake.
@@ -112,17 +116,17 @@ describe('requests drawn from the contracts, and beyond them, on every route', (
     };
     const everything = [...new Set(Object.values(pools).flat())];
     const named: GenerationContext['named'] = {
-        // Fetched by svc-media: only ever this machine (the fake's pictures, a page that is no image, a redirect to a private address, a closed port).
-        url: fc.constantFrom(`${stock.url}/img/fuzz.png`, `${stock.url}/page.html`, `${stock.url}/to-private`, 'http://127.0.0.1:9/x.png', `${stock.url}/photos/missing00`),
-        // Website checks resolve no name here, so a generated website is never fetched.
-        ...REFINED_FIELDS,
-        email: fc.oneof(fc.constantFrom(...pools.emails), REFINED_FIELDS.email!),
-        mealType: fc.oneof(fc.constantFrom(...mealTypes), fc.string({ maxLength: 20 })),
-        mealTypes: fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...mealTypes) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) }), { maxLength: 3 }),
-        state: fc.oneof(fc.constantFrom(...pools.regions), fc.string({ maxLength: 20 })),
-        // An address names its state by name.
-        region: fc.oneof(fc.constantFrom(...field(regions, 'name'), ''), fc.string({ maxLength: 20 })),
-      };
+      // Fetched by svc-media: only ever this machine (the fake's pictures, a page that is no image, a redirect to a private address, a closed port).
+      url: fc.constantFrom(`${stock.url}/img/fuzz.png`, `${stock.url}/page.html`, `${stock.url}/to-private`, 'http://127.0.0.1:9/x.png', `${stock.url}/photos/missing00`),
+      // Website checks resolve no name here, so a generated website is never fetched.
+      ...REFINED_FIELDS,
+      email: fc.oneof(fc.constantFrom(...pools.emails), REFINED_FIELDS.email!),
+      mealType: fc.oneof(fc.constantFrom(...mealTypes), fc.string({ maxLength: 20 })),
+      mealTypes: fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...mealTypes) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) }), { maxLength: 3 }),
+      state: fc.oneof(fc.constantFrom(...pools.regions), fc.string({ maxLength: 20 })),
+      // An address names its state by name.
+      region: fc.oneof(fc.constantFrom(...field(regions, 'name'), ''), fc.string({ maxLength: 20 })),
+    };
     contextOf = (input) => ({ dictionary: input.known ? pools[input.known] : everything, named });
   }, 300_000);
   afterAll(async () => {
@@ -135,7 +139,7 @@ describe('requests drawn from the contracts, and beyond them, on every route', (
     expect(Object.keys(ROUTE_INPUTS).sort()).toEqual(AUTHORIZATION_MATRIX.map(key).sort());
   });
 
-  it('when requests drawn from each route\'s contracts, half of them bent beyond them, reach it as its allowed caller and as a visitor, then no answer is a 5xx, every process lives, and no refused request changes anything stored', async () => {
+  it("when requests drawn from each route's contracts, half of them bent beyond them, reach it as its allowed caller and as a visitor, then no answer is a 5xx, every process lives, and no refused request changes anything stored", async () => {
     const problems: string[] = [];
     const answers: Record<string, number> = {};
     let before = await settled();
@@ -226,7 +230,7 @@ function pathOf(row: MatrixRow, input: RouteInput, request: Drawn): string {
   return `${path}${queryOf(request.query)}`;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 /** Query values as a browser or a tool would send them: arrays repeat the key, objects use brackets. */
 function queryOf(query: unknown): string {

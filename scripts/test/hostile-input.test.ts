@@ -14,7 +14,29 @@ const SIGN_IN_MAILS_PER_CLIENT = 30;
 
 /** Keys that have bitten APIs before: query operators, prototype pollution, the contracts' own names. */
 const hostileKey = fc.oneof(
-  fc.constantFrom('$where', '$gt', '$ne', '$regex', '$set', '__proto__', 'constructor', 'prototype', 'toString', 'ids', 'status', 'email', 'name', 'slug', 'filter', 'page', 'pageSize', 'q', 'url', 'code', 'alt'),
+  fc.constantFrom(
+    '$where',
+    '$gt',
+    '$ne',
+    '$regex',
+    '$set',
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'ids',
+    'status',
+    'email',
+    'name',
+    'slug',
+    'filter',
+    'page',
+    'pageSize',
+    'q',
+    'url',
+    'code',
+    'alt',
+  ),
   fc.string({ maxLength: 12 }),
 );
 const hostileScalar = fc.oneof(
@@ -23,7 +45,25 @@ const hostileScalar = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'true', '[]', '{}', '<script>alert(1)</script>', 'javascript:alert(1)', '../../etc/passwd', '%00', '\u0000', '\uFFFF', '😀'.repeat(50), 'a'.repeat(5_000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    'true',
+    '[]',
+    '{}',
+    '<script>alert(1)</script>',
+    'javascript:alert(1)',
+    '../../etc/passwd',
+    '%00',
+    '\u0000',
+    '\uFFFF',
+    '😀'.repeat(50),
+    'a'.repeat(5_000),
+  ),
 );
 const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, hostileScalar, fc.array(tie('value'), { maxLength: 5 }), fc.dictionary(hostileKey, tie('value'), { maxKeys: 5 })),
@@ -51,7 +91,20 @@ const cookieText = fc.string({ maxLength: 60, unit: fc.integer({ min: 0x21, max:
 const hostileCookie = (token: string) =>
   fc.oneof(
     cookieText.map((value) => `mealprep_session=${value}`),
-    fc.constantFrom(`${token}x`, token.slice(1), token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase(), `%${token}`, `"${token}"`, 'a'.repeat(7_000), 'A'.repeat(128), '', '=', '%00').map((value) => `mealprep_session=${value}`),
+    fc
+      .constantFrom(
+        `${token}x`,
+        token.slice(1),
+        token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase(),
+        `%${token}`,
+        `"${token}"`,
+        'a'.repeat(7_000),
+        'A'.repeat(128),
+        '',
+        '=',
+        '%00',
+      )
+      .map((value) => `mealprep_session=${value}`),
     fc.tuple(cookieText, cookieText).map(([a, b]) => `mealprep_session=${a}; mealprep_session=${b}`),
     fc.tuple(cookieText, cookieText).map(([name, value]) => `${name}=${value}; theme=dark; ${name}`),
   );
@@ -105,10 +158,7 @@ const forgedAddress = fc.oneof(
   fc.tuple(fc.ipV4(), fc.ipV4()).map(([a, b]) => `${a}, ${b}`),
   fc.constantFrom('unknown', '127.0.0.1', '::1', '10.0.0.1', 'not an address', '1.1.1.1, 127.0.0.1'),
 );
-const forgedAddressHeaders = fc.record(
-  { 'x-forwarded-for': forgedAddress, forwarded: forgedAddress.map((a) => `for="${a}"`), 'x-real-ip': forgedAddress },
-  { requiredKeys: ['x-forwarded-for'] },
-);
+const forgedAddressHeaders = fc.record({ 'x-forwarded-for': forgedAddress, forwarded: forgedAddress.map((a) => `for="${a}"`), 'x-real-ip': forgedAddress }, { requiredKeys: ['x-forwarded-for'] });
 
 /** One HTTP/1.1 call with exactly these headers (fetch refuses Expect and the hop-by-hop ones); a live stream is not read. */
 function rawCall(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
@@ -196,7 +246,7 @@ describe('hostile input on every route', () => {
     expect(await stored()).toEqual(before);
   }, 600_000);
 
-  it('when hostile cookie headers reach every route and the live stream, then each caller is a visitor: the matrix\'s visitor answer or a refusal, never a 5xx, and nothing stored changes', async () => {
+  it("when hostile cookie headers reach every route and the live stream, then each caller is a visitor: the matrix's visitor answer or a refusal, never a 5xx, and nothing stored changes", async () => {
     const before = await stored();
     const token = /mealprep_session=([^;]+)/.exec(admin)![1]!;
     const problems: string[] = [];
@@ -223,7 +273,7 @@ describe('hostile input on every route', () => {
     expect((await callApi(system.gateway.url, admin, 'GET', '/api/auth/admin/is-admin')).text).toBe('{"isAdmin":true}');
     expect(await stored()).toEqual(before);
   }, 300_000);
-  it('when an owner\'s listing holds $&, $`, $\', $$, $1 and more in every text it has, then the published page shows each once and literally: title, meta, JSON-LD, main.js once', async () => {
+  it("when an owner's listing holds $&, $`, $', $$, $1 and more in every text it has, then the published page shows each once and literally: title, meta, JSON-LD, main.js once", async () => {
     const problems: string[] = [];
     let n = 0;
     await fc.assert(
@@ -235,7 +285,13 @@ describe('hostile input on every route', () => {
           tagline: `Tagline ${texts.tagline}`,
           description: `Description ${texts.description}`,
           contact: { email: `hello@${slug}.example.com`, phone: `555 ${texts.phone}`, website: `https://${slug}.example.com/${texts.path}`, socialLinks: [] },
-          locations: [{ label: `Label ${texts.label}`, address: { line1: `1 ${texts.street}`, city: `City ${texts.city}`, region: 'Texas', postalCode: `787 ${texts.postalCode}`, countryCode: 'US' }, isPrimary: true }],
+          locations: [
+            {
+              label: `Label ${texts.label}`,
+              address: { line1: `1 ${texts.street}`, city: `City ${texts.city}`, region: 'Texas', postalCode: `787 ${texts.postalCode}`, countryCode: 'US' },
+              isPrimary: true,
+            },
+          ],
           metadata: { ...listing('x', slug).metadata, ownerName: `Owner ${texts.ownerName}` },
         };
         const created = await callApi(system.gateway.url, owner, 'POST', '/api/catalog/services', sent);
@@ -247,21 +303,26 @@ describe('hostile input on every route', () => {
         const shown = (text: string) => text.trim();
         const title = `${shown(sent.name)} | Meal Prep Directory`;
         let html = '';
-        await expect.poll(async () => {
-          const page = await fetch(`${system.gateway.url}/service/${slug}`);
-          html = await page.text();
-          return page.status;
-        }, { timeout: 15_000 }).toBe(200);
+        await expect
+          .poll(
+            async () => {
+              const page = await fetch(`${system.gateway.url}/service/${slug}`);
+              html = await page.text();
+              return page.status;
+            },
+            { timeout: 15_000 },
+          )
+          .toBe(200);
         const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)];
         const check = (what: string, ok: boolean) => void (ok || problems.push(`${slug}: ${what}`));
         check('starts with the doctype', /^<!doctype html>/i.test(html));
-        check('one <title>, the listing\'s', count(html, '<title>') === 1 && html.includes(`<title>${escapeHtml(title)}</title>`));
+        check("one <title>, the listing's", count(html, '<title>') === 1 && html.includes(`<title>${escapeHtml(title)}</title>`));
         check('meta description is the tagline', count(html, '<meta name="description"') === 1 && html.includes(`<meta name="description" content="${escapeHtml(shown(sent.tagline))}">`));
         check('og:title', html.includes(`<meta property="og:title" content="${escapeHtml(title)}">`));
         check('main.js once', [...html.matchAll(/<script[^>]*\ssrc="\/main\.[^"]*\.js"/g)].length === 1);
         check('runtime config once', count(html, 'id="runtime-config"') === 1);
         check('one head', count(html, '</head>') === 1);
-        check('the page\'s JSON-LD: one script, the listing and its breadcrumbs', scripts.length === 1);
+        check("the page's JSON-LD: one script, the listing and its breadcrumbs", scripts.length === 1);
         let jsonLd: Record<string, unknown> = {};
         try {
           const things = [JSON.parse(scripts[0]?.[1] ?? '')].flat() as Array<Record<string, unknown>>;
@@ -274,7 +335,12 @@ describe('hostile input on every route', () => {
         check('JSON-LD description', jsonLd.description === shown(sent.description));
         check('JSON-LD telephone', jsonLd.telephone === shown(sent.contact.phone));
         check('JSON-LD website', JSON.stringify(jsonLd.sameAs) === JSON.stringify([shown(sent.contact.website)]));
-        check('JSON-LD street, city, postal code', address.streetAddress === shown(sent.locations[0]!.address.line1) && address.addressLocality === shown(sent.locations[0]!.address.city) && address.postalCode === shown(sent.locations[0]!.address.postalCode));
+        check(
+          'JSON-LD street, city, postal code',
+          address.streetAddress === shown(sent.locations[0]!.address.line1) &&
+            address.addressLocality === shown(sent.locations[0]!.address.city) &&
+            address.postalCode === shown(sent.locations[0]!.address.postalCode),
+        );
         return true;
       }),
       { numRuns: 6, seed: 20261125 },
@@ -297,7 +363,12 @@ describe('hostile input on every route', () => {
         await fc.assert(
           fc.asyncProperty(hopHeaders, async (headers) => {
             const body = row.method === 'GET' ? undefined : '{}';
-            const answer = await rawCall(`${system.gateway.url}${row.path.replace(/\{\w+\}/g, () => 'f'.repeat(24))}`, row.method, { ...headers, ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) }, body);
+            const answer = await rawCall(
+              `${system.gateway.url}${row.path.replace(/\{\w+\}/g, () => 'f'.repeat(24))}`,
+              row.method,
+              { ...headers, ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+              body,
+            );
             calls += 1;
             if (answer.status === 0 || answer.status >= 500) problems.push(`${row.method} ${row.path} ${JSON.stringify(headers)} → ${answer.status} ${answer.text.slice(0, 160)}`);
             // Right after it, the catalogue is still up for everyone (a 503 here: it was marked down).
@@ -313,12 +384,17 @@ describe('hostile input on every route', () => {
     expect(calls).toBe(rows.length * 2 * 3);
     expect([...SERVICES.map((name) => system.services[name].child.exitCode), system.gateway.child.exitCode]).toEqual([null, null, null, null, null]);
     // The edge cache still serves: once the list is warm, reads of it never reach svc-catalog.
-    await expect.poll(async () => {
-      await list();
-      const before = await listReadsAtCatalog();
-      for (let i = 0; i < 3; i += 1) expect(await list()).toBe(200);
-      return (await listReadsAtCatalog()) - before;
-    }, { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(
+        async () => {
+          await list();
+          const before = await listReadsAtCatalog();
+          for (let i = 0; i < 3; i += 1) expect(await list()).toBe(200);
+          return (await listReadsAtCatalog()) - before;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(0);
   }, 600_000);
 
   it('when a client forges X-Forwarded-For (and Forwarded, X-Real-IP) on every call, then it never gets more live streams or sign-in mails than one client may', async () => {

@@ -15,7 +15,9 @@ describe('logos through the gateway', () => {
   const cookies: Record<keyof typeof EMAILS, string> = { a: '', b: '', admin: '' };
   const call = (who: keyof typeof EMAILS | null, method: string, pathname: string, body?: unknown) => callApi(system.gateway.url, who ? cookies[who] : undefined, method, pathname, body);
   const upload = async (who: keyof typeof EMAILS, colour: string) => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
     const answer = await callApi(system.gateway.url, cookies[who], 'POST', '/api/media/uploads?fileName=logo.png', png, { raw: true, contentType: 'application/octet-stream' });
     expect(answer.status).toBe(201);
     return (JSON.parse(answer.text) as { mediaId: string }).mediaId;

@@ -20,7 +20,8 @@ describe('read models after an import, in the running system', () => {
   afterAll(async () => system?.stop(), 120_000);
 
   const call = (method: string, path: string, body?: unknown, options?: { raw?: boolean; contentType?: string }) => callApi(system.gateway.url, admin, method, path, body, options);
-  const mediaNames = async (q: string) => ((JSON.parse((await call('GET', `/api/media/admin/media?q=${encodeURIComponent(q)}`)).text) as { items: Array<{ serviceName: string | null }> }).items).map((m) => m.serviceName);
+  const mediaNames = async (q: string) =>
+    (JSON.parse((await call('GET', `/api/media/admin/media?q=${encodeURIComponent(q)}`)).text) as { items: Array<{ serviceName: string | null }> }).items.map((m) => m.serviceName);
   const checkable = async () => (JSON.parse((await call('GET', '/api/checker/admin/checks/status')).text) as { totalServices: number }).totalServices;
 
   it('when an admin imports a file that renames a listing with a logo and adds new ones, then the media screen finds the logo by its new name and the website checks count the new listings', async () => {

@@ -66,10 +66,7 @@ describe('the authorization matrix and the routes the apps serve', () => {
       }),
     };
     const nowhere = 'http://127.0.0.1:9';
-    gateway = createGateway(
-      loadGatewayConfig({ IDENTITY_SECRET: TEST_IDENTITY_SECRET, PORT: '0', CATALOG_URL: nowhere, AUTH_URL: nowhere, MEDIA_URL: nowhere, CHECKER_URL: nowhere }),
-      silentLogger,
-    );
+    gateway = createGateway(loadGatewayConfig({ IDENTITY_SECRET: TEST_IDENTITY_SECRET, PORT: '0', CATALOG_URL: nowhere, AUTH_URL: nowhere, MEDIA_URL: nowhere, CHECKER_URL: nowhere }), silentLogger);
     // What the gateway forwards (`/api/{name}` to a service) opens that service's every route under it.
     const forwards = new Map<string, Express>();
     for (const layer of (gateway.app as unknown as { router: { stack: Layer[] } }).router.stack) {
@@ -86,10 +83,12 @@ describe('the authorization matrix and the routes the apps serve', () => {
   });
 
   it('when every route the gateway opens is read from the apps, then each is a row of the matrix and each row is one of them', () => {
-    const rows = new Set(AUTHORIZATION_MATRIX.map((row) => {
-      const input = ROUTE_INPUTS[`${row.method} ${row.path}`];
-      return `${row.method} ${normal(input?.path ?? row.path.split('?')[0]!)}`;
-    }));
+    const rows = new Set(
+      AUTHORIZATION_MATRIX.map((row) => {
+        const input = ROUTE_INPUTS[`${row.method} ${row.path}`];
+        return `${row.method} ${normal(input?.path ?? row.path.split('?')[0]!)}`;
+      }),
+    );
     const missing = [...served].filter((route) => !rows.has(route)).sort();
     const gone = [...rows].filter((route) => !served.has(route)).sort();
     expect({ 'served but not in the matrix': missing, 'in the matrix but not served': gone }).toEqual({ 'served but not in the matrix': [], 'in the matrix but not served': [] });

@@ -58,7 +58,21 @@ export interface RouteInput {
   body?: z.ZodType | RawBody;
 }
 
-const SERVICE_CSV = ['Name', 'Slug', 'Tagline', 'Meal Types', 'City', 'State', 'Home Delivery', 'Shipping', 'Website', 'Image Link Full', 'Profile Page Image Link', 'Place Longitude', 'Place Latitude'];
+const SERVICE_CSV = [
+  'Name',
+  'Slug',
+  'Tagline',
+  'Meal Types',
+  'City',
+  'State',
+  'Home Delivery',
+  'Shipping',
+  'Website',
+  'Image Link Full',
+  'Profile Page Image Link',
+  'Place Longitude',
+  'Place Latitude',
+];
 const ARTICLE_CSV = ['id', 'headline', 'slug', 'html', 'metaDescription', 'categoryTitle', 'tags', 'metaKeywords', 'isPublished', 'isDeleted', 'publishedAt', 'createdAt'];
 const byId = (path: string, known: Known, params: z.ZodObject = ServiceIdParamsSchema): RouteInput => ({ path, params, query: NoQuerySchema, known });
 

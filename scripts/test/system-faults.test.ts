@@ -36,7 +36,11 @@ describe('the system when a part fails and comes back', () => {
     const answer = await fetch(`${system.gateway.url}/api/catalog/regions`, { headers: { 'x-request-id': id } });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-request-id')).toBe(id);
-    const linesOf = (output: string) => output.split('\n').slice(1).filter((line) => line.trim() !== '');
+    const linesOf = (output: string) =>
+      output
+        .split('\n')
+        .slice(1)
+        .filter((line) => line.trim() !== '');
     const logged = (output: string) => linesOf(output).some((line) => (JSON.parse(line) as { requestId?: string }).requestId === id);
     await expect.poll(() => logged(system.gateway.output()), { timeout: 5_000 }).toBe(true);
     await expect.poll(() => logged(services()['svc-catalog'].output()), { timeout: 5_000 }).toBe(true);

@@ -42,10 +42,7 @@ export function ShellRoutes({ loadPublicRoutes, loadDashboardRoutes, loadAdminRo
           <Route path="login" element={whenLoaded(<LoginPage />)} />
           <Route path="*" element={<RemoteArea load={loadPublicRoutes} />} />
         </Route>
-        <Route
-          path="dashboard"
-          element={whenLoaded(<SignedInFrame />)}
-        >
+        <Route path="dashboard" element={whenLoaded(<SignedInFrame />)}>
           <Route index element={whenLoaded(<DashboardArea loadDashboard={loadDashboardRoutes} loadAdmin={loadAdminRoutes} />)} />
           <Route path="*" element={whenLoaded(<DashboardArea loadDashboard={loadDashboardRoutes} loadAdmin={loadAdminRoutes} />)} />
         </Route>

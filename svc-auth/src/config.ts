@@ -3,7 +3,12 @@ import { z } from 'zod';
 
 const emailList = z
   .string()
-  .transform((text) => text.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+  .transform((text) =>
+    text
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })).max(100));
 
 export const authConfigShape = {
@@ -11,7 +16,10 @@ export const authConfigShape = {
   /** The site's public address: sign-in links are built from it, never from a request's Host. */
   SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((url) => url.replace(/\/+$/, '')),
   /** Mail goes through this SMTP server; unset, each mail is written to DATA_DIR/outbox as .eml. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).max(200).default('Meal Prep Directory <no-reply@mealprep.local>'),
   /** Users with these addresses become admins when they sign in. */
   ADMIN_EMAILS: emailList.default([]),

@@ -46,10 +46,12 @@ describe('npm run admin', () => {
     expect((await admin('grant', 'chief@example.com')).stdout).toBe('chief@example.com was already an admin\n');
     expect((await admin('revoke', 'chief@example.com')).stdout).toBe('admin revoked from chief@example.com\n');
     expect(await users.rolesOf(user!.id)).toEqual([]);
-    await expect.poll(() => events.filter((e) => e.type === 'auth.user.roles-changed').map((e) => e.payload)).toEqual([
-      { userId: user!.id, roles: ['admin'] },
-      { userId: user!.id, roles: [] },
-    ]);
+    await expect
+      .poll(() => events.filter((e) => e.type === 'auth.user.roles-changed').map((e) => e.payload))
+      .toEqual([
+        { userId: user!.id, roles: ['admin'] },
+        { userId: user!.id, roles: [] },
+      ]);
   });
 
   it('when the command or address is wrong, then it says how to use it and changes nothing', async () => {

@@ -28,7 +28,10 @@ describe('svc-auth: passwordless sign-in', () => {
     await mq.broker.subscribe('auth-test', ['auth.#'], async (event) => void events.push(event.type), { exclusive: true });
     await ensureAuthIndexes(authRepositories(db.connection, testOutbox(db.connection, mq.broker)));
     const smtpMailer = createMailer({ smtpUrl: smtp.url, from: 'Meal Prep Directory <no-reply@example.com>', outbox: '/nonexistent', logger: silentLogger });
-    const mailer = { ...smtpMailer, send: (message: Parameters<typeof smtpMailer.send>[0]) => (message.to === UNDELIVERABLE ? Promise.reject(new Error('550 mailbox unavailable')) : smtpMailer.send(message)) };
+    const mailer = {
+      ...smtpMailer,
+      send: (message: Parameters<typeof smtpMailer.send>[0]) => (message.to === UNDELIVERABLE ? Promise.reject(new Error('550 mailbox unavailable')) : smtpMailer.send(message)),
+    };
     http = await serve(
       createAuthApp({
         logger: createLogger('svc-auth', 'silent'),
@@ -213,7 +216,7 @@ describe('svc-auth: passwordless sign-in', () => {
     expect(cookieOf(fresh)).not.toBe('');
   });
 
-  it('when a newer mail is sent, then the older mail\'s link and code no longer sign in; the newest link does', async () => {
+  it("when a newer mail is sent, then the older mail's link and code no longer sign in; the newest link does", async () => {
     const email = 'twice@example.com';
     const first = signInParts((await requestMail(email)).mail);
     const second = signInParts((await requestMail(email)).mail);
@@ -245,7 +248,7 @@ describe('svc-auth: passwordless sign-in', () => {
     expect(((await after.json()) as { error: { message: string } }).error.message).toBe(LINK_INVALID);
   });
 
-  it('when a link check comes with a tampered token, another mail\'s selector, a superseded or expired link, then it tells nothing but that the link does not work', async () => {
+  it("when a link check comes with a tampered token, another mail's selector, a superseded or expired link, then it tells nothing but that the link does not work", async () => {
     const a = signInParts((await requestMail('checka@example.com')).mail);
     const b = signInParts((await requestMail('checkb@example.com')).mail);
     const superseded = signInParts((await requestMail('checkb@example.com')).mail);
@@ -315,7 +318,11 @@ describe('svc-auth: passwordless sign-in', () => {
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('bad_request');
     }
-    for (const body of [{ email: 'x@example.com', code: { $ne: null } }, { email: { $gt: '' }, code: '123456' }, { email: 'x@example.com', code: '12345a' }]) {
+    for (const body of [
+      { email: 'x@example.com', code: { $ne: null } },
+      { email: { $gt: '' }, code: '123456' },
+      { email: 'x@example.com', code: '12345a' },
+    ]) {
       expect((await post('/login/code', body)).status).toBe(400);
     }
     expect((await post('/login/link', { loginToken: { $ne: null }, selector: 'x'.repeat(20) })).status).toBe(400);

@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const catalogConfigShape = {
   ...baseConfigShape,
   /** Loads the fictional demo catalogue on a first start (npm start sets it). */
-  SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   /** svc-media, asked whose upload a new logo is; unset, a listing cannot take a new logo (503). */
   MEDIA_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 };

@@ -90,7 +90,14 @@ describe('admin services management', () => {
     expect((await call('GET', `/services/by-slug/${a!.slug}`, undefined, {})).status).toBe(404);
     expect((await list('?pageSize=100')).total).toBe(demo.length - 3);
     expect((await call('DELETE', `/admin/services/${a!.id}`)).status).toBe(404);
-    await expect.poll(() => events.filter((e) => e.type === 'catalog.service.deleted').map((e) => (e.payload as { serviceId: string }).serviceId).sort()).toEqual([a!.id, b!.id, c!.id].sort());
+    await expect
+      .poll(() =>
+        events
+          .filter((e) => e.type === 'catalog.service.deleted')
+          .map((e) => (e.payload as { serviceId: string }).serviceId)
+          .sort(),
+      )
+      .toEqual([a!.id, b!.id, c!.id].sort());
   });
 
   it('when an admin unpublishes and republishes a post, then the public blog follows and is told; others are refused', async () => {

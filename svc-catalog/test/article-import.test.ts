@@ -51,11 +51,13 @@ describe('blog CSV import', () => {
 
   it("when a post's HTML holds over 20,000 tags (deep nesting slows its cleaning with the square) or is too long, then that row is skipped with its reason before it is cleaned, and the other rows are imported", async () => {
     const deep = '<div>'.repeat(60_000) + 'text' + '</div>'.repeat(2);
-    const result = await upload(csv([
-      { headline: 'Deep Nest', html: deep, isPublished: 'true' },
-      { headline: 'Too Long', html: `<p>${'x'.repeat(600_000)}</p>`, isPublished: 'true' },
-      { headline: 'Plain Post', html: '<p>Fine.</p>', isPublished: 'true' },
-    ]));
+    const result = await upload(
+      csv([
+        { headline: 'Deep Nest', html: deep, isPublished: 'true' },
+        { headline: 'Too Long', html: `<p>${'x'.repeat(600_000)}</p>`, isPublished: 'true' },
+        { headline: 'Plain Post', html: '<p>Fine.</p>', isPublished: 'true' },
+      ]),
+    );
     expect(result.body).toMatchObject({
       imported: 1,
       skipped: 2,

@@ -61,7 +61,8 @@ describe('the catalogue indexes of several instances', () => {
   });
 
   const search = async (url: string, q: string) => ((await (await fetch(`${url}/services?q=${encodeURIComponent(q)}`)).json()) as ServiceList).items.map((s) => s.name);
-  const adminRows = async (url: string, q: string) => ((await (await fetch(`${url}/admin/services?q=${encodeURIComponent(q)}`, { headers: admin() })).json()) as { items: Array<{ name: string; status: string }> }).items;
+  const adminRows = async (url: string, q: string) =>
+    ((await (await fetch(`${url}/admin/services?q=${encodeURIComponent(q)}`, { headers: admin() })).json()) as { items: Array<{ name: string; status: string }> }).items;
   const send = (url: string, method: string, path: string, body: unknown) =>
     fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json', ...admin() }, body: JSON.stringify(body) });
 

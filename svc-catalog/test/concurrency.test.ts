@@ -69,7 +69,11 @@ describe('writers of one listing at once', () => {
     });
     // Created at version 1, then one version per save: none was lost, none announced twice.
     await expect.poll(() => eventsOf(id, 'catalog.service.updated').length).toBe(20);
-    expect(eventsOf(id, 'catalog.service.updated').map((e) => e.payload.version).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    expect(
+      eventsOf(id, 'catalog.service.updated')
+        .map((e) => e.payload.version)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
     await expect.poll(() => stored(id)).toEqual({ version: 21, waiting: [] });
   });
 
@@ -90,7 +94,14 @@ describe('writers of one listing at once', () => {
       expect(after.featuredUntil).not.toBeNull();
       expect(after.status).toBe('published');
       // create (1), publish (2), then the feature and the save in either order (3, 4).
-      await expect.poll(() => eventsOf(id).filter((e) => e.type !== 'catalog.service.created').map((e) => e.payload.version).sort()).toEqual([2, 3, 4]);
+      await expect
+        .poll(() =>
+          eventsOf(id)
+            .filter((e) => e.type !== 'catalog.service.created')
+            .map((e) => e.payload.version)
+            .sort(),
+        )
+        .toEqual([2, 3, 4]);
       await expect.poll(() => stored(id)).toEqual({ version: 4, waiting: [] });
     }
   });
@@ -115,7 +126,13 @@ describe('writers of one listing at once', () => {
       // Every write added a status (create, publish, the rename's review, the close): one version each.
       const { version } = await stored(id);
       expect(version).toBe(after.statusHistory.length);
-      await expect.poll(() => eventsOf(id, 'catalog.service.status-changed').map((e) => e.payload.version).sort()).toEqual(Array.from({ length: version - 1 }, (_, k) => k + 2));
+      await expect
+        .poll(() =>
+          eventsOf(id, 'catalog.service.status-changed')
+            .map((e) => e.payload.version)
+            .sort(),
+        )
+        .toEqual(Array.from({ length: version - 1 }, (_, k) => k + 2));
       await expect.poll(async () => (await stored(id)).waiting).toEqual([]);
     }
   });

@@ -55,7 +55,11 @@ describe("a listing's logo", () => {
 
   const send = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
     const response = await fetch(`${catalog.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, unknown> & { error?: { message: string; details?: Array<{ path: string }> } } };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: (await response.json()) as Record<string, unknown> & { error?: { message: string; details?: Array<{ path: string }> } },
+    };
   };
   const create = async (userId: string, slug: string) => {
     const created = await send('POST', '/services', as(userId), listing(slug));
@@ -65,7 +69,8 @@ describe("a listing's logo", () => {
   const logoOf = async (id: string) => ((await send('GET', `/services/${id}/edit`, as('boss', ['admin']))).body as unknown as EditableService).media.logoImageId;
   const setLogo = (userId: string, id: string, logoImageId: string | null, roles: Array<'admin'> = []) => send('PATCH', `/services/${id}`, as(userId, roles), { media: { logoImageId } });
   /** Whether an update of the listing carrying this logo was announced (svc-media ties the upload to the listing on it). */
-  const announced = (id: string, logo: string) => catalog.events.some((e: EventEnvelope) => (e.payload as { serviceId?: string; logoImageId?: string }).serviceId === id && (e.payload as { logoImageId?: string }).logoImageId === logo);
+  const announced = (id: string, logo: string) =>
+    catalog.events.some((e: EventEnvelope) => (e.payload as { serviceId?: string; logoImageId?: string }).serviceId === id && (e.payload as { logoImageId?: string }).logoImageId === logo);
 
   it("when owner B sets A's upload, an unknown id or their own deleted upload, then each is a 400 with its message, the listing keeps its logo and nothing is announced", async () => {
     const b = await create('owner-b', 'logo-b-refused');
@@ -91,7 +96,7 @@ describe("a listing's logo", () => {
     for (const logo of ['u-aaa-1', 'u-no-such-upload', 'logo-demo', 'u-bbb-gone']) expect(announced(b, logo)).toBe(false);
   });
 
-  it('when an owner submits a new listing with someone else\'s upload, then nothing is created', async () => {
+  it("when an owner submits a new listing with someone else's upload, then nothing is created", async () => {
     media.items.set('u-aaa-2', upload('u-aaa-2', 'owner-a'));
     const refused = await send('POST', '/services', as('owner-b'), listing('logo-b-new', 'u-aaa-2'));
     expect(refused.status).toBe(400);

@@ -100,16 +100,31 @@ describe('owner listings', () => {
   it('when a listing shares a website domain or a name and city with another, then admins see it flagged as a possible duplicate', async () => {
     const existing = demoServices(NOW).find((s) => s.contact.website && s.status === 'published')!;
     const host = new URL(existing.contact.website).hostname;
-    const created = await send('POST', '/services', other(), listing({ name: 'Different Name', slug: 'different-name-dup', contact: { email: '', phone: '', website: `https://www.${host}/menu`, socialLinks: [] } }));
+    const created = await send(
+      'POST',
+      '/services',
+      other(),
+      listing({ name: 'Different Name', slug: 'different-name-dup', contact: { email: '', phone: '', website: `https://www.${host}/menu`, socialLinks: [] } }),
+    );
     expect(created.status).toBe(201);
     const edit = (await send('GET', `/services/${created.body.id as string}/edit`, admin())).body as unknown as EditableService;
     expect(edit.possibleDuplicateOf).toEqual([expect.objectContaining({ id: existing.id, slug: existing.slug, reason: `same website (${host.replace(/^www\./, '')})` })]);
   });
 
   it("when an owner's listing repeats another owner's draft, then the owner learns nothing of that draft: not its id, name or slug, in any answer", async () => {
-    const secret = await send('POST', '/services', owner(), listing({ name: 'Secret Draft Kitchen', slug: 'secret-draft-kitchen', contact: { email: '', phone: '', website: 'https://secret-draft.example.com', socialLinks: [] } }));
+    const secret = await send(
+      'POST',
+      '/services',
+      owner(),
+      listing({ name: 'Secret Draft Kitchen', slug: 'secret-draft-kitchen', contact: { email: '', phone: '', website: 'https://secret-draft.example.com', socialLinks: [] } }),
+    );
     expect(secret.status).toBe(201);
-    const copy = await send('POST', '/services', other(), listing({ name: 'Copycat', slug: 'copycat-kitchen', contact: { email: '', phone: '', website: 'https://secret-draft.example.com/x', socialLinks: [] } }));
+    const copy = await send(
+      'POST',
+      '/services',
+      other(),
+      listing({ name: 'Copycat', slug: 'copycat-kitchen', contact: { email: '', phone: '', website: 'https://secret-draft.example.com/x', socialLinks: [] } }),
+    );
     expect(copy.status).toBe(201);
     const leaks = (text: string) => text.includes(secret.body.id as string) || text.includes('secret-draft-kitchen') || text.includes('Secret Draft Kitchen');
     expect(leaks(JSON.stringify(copy.body))).toBe(false);
@@ -150,7 +165,10 @@ describe('owner listings', () => {
   it('when owners edit, then only their own listing and only the listed fields change; a renamed published listing goes back to review', async () => {
     const { body } = await send('POST', '/services', owner(), listing({ name: 'Edit Me Meals', slug: 'edit-me-meals' }));
     const id = body.id as string;
-    const edited = await send('PATCH', `/services/${id}`, owner(), { tagline: 'New tagline', deliveryMethods: { localDelivery: true, pickup: true, shipsDomestically: true, shipsInternationally: false } });
+    const edited = await send('PATCH', `/services/${id}`, owner(), {
+      tagline: 'New tagline',
+      deliveryMethods: { localDelivery: true, pickup: true, shipsDomestically: true, shipsInternationally: false },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ tagline: 'New tagline', deliveryMethods: { pickup: true, shipsDomestically: true } });
     expect((await send('PATCH', `/services/${id}`, other(), { tagline: 'Hijacked' })).status).toBe(404);
@@ -183,9 +201,15 @@ describe('owner listings', () => {
     expect(locked.status).toBe(403);
     expect(locked.body.error?.message).toBe('This listing is closed or rejected and can no longer be edited. Contact us if this is a mistake.');
     expect((await send('PATCH', `/services/${id}`, admin(), { tagline: 'Fixed by staff' })).status).toBe(200);
-    await expect.poll(() => events.find((e) => e.type === 'catalog.service.status-changed' && (e.payload as { serviceId: string }).serviceId === id)?.payload).toMatchObject({
-      status: 'rejected', previousStatus: 'draft', ownerUserId: 'owner-a', name: 'Closing Soon', reason: 'No kitchen licence on file',
-    });
+    await expect
+      .poll(() => events.find((e) => e.type === 'catalog.service.status-changed' && (e.payload as { serviceId: string }).serviceId === id)?.payload)
+      .toMatchObject({
+        status: 'rejected',
+        previousStatus: 'draft',
+        ownerUserId: 'owner-a',
+        name: 'Closing Soon',
+        reason: 'No kitchen licence on file',
+      });
     expect((await send('PATCH', `/admin/services/${id}/status`, owner(), { status: 'published' })).status).toBe(403);
   });
 

@@ -40,9 +40,7 @@ describe('public catalogue', () => {
     await seedDemoCatalog({ ...repositories, events: outbox }, NOW);
     catalog = new CatalogIndex(repositories);
     await catalog.refresh();
-    http = await serve(
-      createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, outbox, identitySecret: TEST_IDENTITY_SECRET, catalog, now: () => NOW }),
-    );
+    http = await serve(createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, outbox, identitySecret: TEST_IDENTITY_SECRET, catalog, now: () => NOW }));
   });
   afterAll(async () => {
     await http?.close();
@@ -73,7 +71,12 @@ describe('public catalogue', () => {
     expect(keto.body.total).toBe(published.filter((s) => s.mealTypes.includes('keto')).length);
 
     const shipping = await get<ServiceList>('/services?shipping=true&pageSize=60');
-    expect(shipping.body.items.map((s) => s.slug).sort()).toEqual(published.filter((s) => s.deliveryMethods.shipsDomestically).map((s) => s.slug).sort());
+    expect(shipping.body.items.map((s) => s.slug).sort()).toEqual(
+      published
+        .filter((s) => s.deliveryMethods.shipsDomestically)
+        .map((s) => s.slug)
+        .sort(),
+    );
 
     const featured = await get<ServiceList>('/services?featured=true&pageSize=60');
     expect(featured.body.total).toBeGreaterThan(0);
@@ -154,9 +157,14 @@ describe('public catalogue', () => {
 
     expect((await setStatus('published')).status).toBe(200);
     expect((await get<ServiceList>(`/services?q=${encodeURIComponent(pending.name)}`)).body.items.map((s) => s.slug)).toContain(pending.slug);
-    await expect.poll(() => events.find((e) => e.type === 'catalog.service.status-changed')?.payload).toMatchObject({
-      serviceId: pending.id, slug: pending.slug, status: 'published', previousStatus: 'pending',
-    });
+    await expect
+      .poll(() => events.find((e) => e.type === 'catalog.service.status-changed')?.payload)
+      .toMatchObject({
+        serviceId: pending.id,
+        slug: pending.slug,
+        status: 'published',
+        previousStatus: 'pending',
+      });
     expect((await setStatus('draft')).status).toBe(200);
     expect((await get<ServiceList>(`/services?q=${encodeURIComponent(pending.name)}`)).body.items.map((s) => s.slug)).not.toContain(pending.slug);
     expect((await get(`/services/by-slug/${pending.slug}`)).status).toBe(404);
@@ -208,7 +216,8 @@ describe('public catalogue', () => {
     const { items } = (await get<{ items: Array<{ id: string; slug: string }> }>('/articles')).body;
     const before = await db.connection.collection('article_views').countDocuments();
     const answers = [];
-    for (let i = 0; i < 35; i += 1) answers.push(await fetch(`${http.url}/articles/${items[i % items.length]!.id}/views`, { method: 'POST', headers: { ...asClient('198.51.100.9'), 'user-agent': `Flood/${i}` } }));
+    for (let i = 0; i < 35; i += 1)
+      answers.push(await fetch(`${http.url}/articles/${items[i % items.length]!.id}/views`, { method: 'POST', headers: { ...asClient('198.51.100.9'), 'user-agent': `Flood/${i}` } }));
     expect(answers.map((a) => a.status)).toEqual([...Array(30).fill(204), ...Array(5).fill(429)]);
     expect(Number(answers.at(-1)!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await answers.at(-1)!.json()) as { error: { message: string } }).error.message).toBe('Too many requests. Please wait a minute and try again.');

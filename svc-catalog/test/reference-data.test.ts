@@ -16,16 +16,19 @@ describe('states and meal types', () => {
   beforeAll(async () => {
     db = await testDatabase('catalog-ref');
     mq = await testBroker('catalog-ref', 'svc-catalog');
-    await mq.broker.subscribe('seen', ['catalog.#'], async (event) => {
-      events.push(event);
-    }, { exclusive: true });
+    await mq.broker.subscribe(
+      'seen',
+      ['catalog.#'],
+      async (event) => {
+        events.push(event);
+      },
+      { exclusive: true },
+    );
     outbox = new Outbox({ connection: db.connection, broker: mq.broker, logger: silentLogger });
     const repositories = catalogRepositories(db.connection, outbox);
     await repositories.regions.ensureIndexes();
     firstSeed = await seedReferenceData({ ...repositories, events: outbox });
-    http = await serve(
-      createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, outbox, identitySecret: TEST_IDENTITY_SECRET }),
-    );
+    http = await serve(createCatalogApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, outbox, identitySecret: TEST_IDENTITY_SECRET }));
   });
 
   afterAll(async () => {

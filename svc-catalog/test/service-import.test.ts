@@ -11,7 +11,11 @@ describe('services CSV import', () => {
   const events = catalog.events;
 
   const upload = async (body: string | Uint8Array, headers: Record<string, string> = admin) => {
-    const response = await fetch(`${catalog.url}/admin/import/services`, { method: 'POST', headers: { 'content-type': 'text/csv', ...headers }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+    const response = await fetch(`${catalog.url}/admin/import/services`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', ...headers },
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+    });
     return { status: response.status, body: (await response.json()) as ImportResult & { error?: { message: string } } };
   };
   const total = async () => ((await (await fetch(`${catalog.url}/admin/services?pageSize=1`, { headers: admin })).json()) as AdminServiceList).total;
@@ -27,7 +31,10 @@ describe('services CSV import', () => {
     expect(first.body).toMatchObject({ imported: 2, skipped: 0 });
     const harbor = (await (await fetch(`${catalog.url}/services/by-slug/harbor-bowls`)).json()) as PublicService;
     expect(harbor).toMatchObject({
-      name: 'Harbor Bowls', status: 'published', tagline: 'Bowls, salads\nand soups', mealTypes: ['keto', 'vegan'],
+      name: 'Harbor Bowls',
+      status: 'published',
+      tagline: 'Bowls, salads\nand soups',
+      mealTypes: ['keto', 'vegan'],
       deliveryMethods: { localDelivery: true, shipsDomestically: false, pickup: false, shipsInternationally: false },
       contact: { website: 'https://harbor.example.com' },
       locations: [{ address: { city: 'Seattle', region: 'Washington', countryCode: 'US' } }],
@@ -99,17 +106,27 @@ describe('services CSV import', () => {
 
   it('when an owner has a listing with the slug of a row, then the import leaves it alone and reports the row as skipped with the reason; the other rows are imported and announced by id', async () => {
     const draft = {
-      name: 'Captured Kitchen', slug: 'captured-kitchen', tagline: 'The owner wrote this', description: 'Mine.', mealTypes: [],
+      name: 'Captured Kitchen',
+      slug: 'captured-kitchen',
+      tagline: 'The owner wrote this',
+      description: 'Mine.',
+      mealTypes: [],
       deliveryMethods: { localDelivery: false, pickup: false, shipsDomestically: false, shipsInternationally: false },
       contact: { email: 'me@captured.example.com', phone: '', website: '', socialLinks: [] },
-      locations: [], media: { logoImageId: null }, metadata: { ownerName: 'Cara Capture', termsAccepted: true, submittedVia: 'dashboard' },
+      locations: [],
+      media: { logoImageId: null },
+      metadata: { ownerName: 'Cara Capture', termsAccepted: true, submittedVia: 'dashboard' },
     };
     const created = await fetch(`${catalog.url}/services`, { method: 'POST', headers: { 'content-type': 'application/json', ...owner }, body: JSON.stringify(draft) });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
 
     const result = await upload([HEADER, 'Captured Kitchen,captured-kitchen,Imported tagline,,Austin,Texas,Yes,No,,,,,', 'Free Kitchen,,Imported too,,Austin,Texas,Yes,No,,,,,'].join('\n'));
-    expect(result.body).toMatchObject({ imported: 1, skipped: 1, skippedRows: [{ line: 2, name: 'Captured Kitchen', reason: 'A listing with this slug is managed by its owner; an import never overwrites it' }] });
+    expect(result.body).toMatchObject({
+      imported: 1,
+      skipped: 1,
+      skippedRows: [{ line: 2, name: 'Captured Kitchen', reason: 'A listing with this slug is managed by its owner; an import never overwrites it' }],
+    });
     const mine = (await (await fetch(`${catalog.url}/services/${id}/edit`, { headers: owner })).json()) as PublicService & { ownerUserId: string };
     expect(mine).toMatchObject({ ownerUserId: 'owner', status: 'draft', tagline: 'The owner wrote this', locations: [] });
     // A row that matches the owner's listing exactly changes nothing, and is no reason to skip.

@@ -19,11 +19,17 @@ describe('svc-catalog and the website checks', () => {
     expect(items).toHaveLength(demo.length);
     expect(items.find((s) => s.serviceId === demo[0]!.id)).toMatchObject({ website: demo[0]!.contact.website, status: demo[0]!.status, name: demo[0]!.name, slug: demo[0]!.slug });
     expect(items.every((s) => s.version >= 1)).toBe(true);
-    const named = await fetch(url, { method: 'POST', headers: { ...signInternal(TEST_IDENTITY_SECRET), 'content-type': 'application/json' }, body: JSON.stringify({ ids: [demo[1]!.id, '65a0000000000000000000ff'] }) });
+    const named = await fetch(url, {
+      method: 'POST',
+      headers: { ...signInternal(TEST_IDENTITY_SECRET), 'content-type': 'application/json' },
+      body: JSON.stringify({ ids: [demo[1]!.id, '65a0000000000000000000ff'] }),
+    });
     expect(((await named.json()) as { items: Array<{ serviceId: string }> }).items.map((s) => s.serviceId)).toEqual([demo[1]!.id]);
     expect((await fetch(url)).status).toBe(403);
     expect((await fetch(url, { headers: signInternal('x'.repeat(40)) })).status).toBe(403);
-    expect((await fetch(url, { method: 'POST', headers: { ...signInternal(TEST_IDENTITY_SECRET), 'content-type': 'application/json' }, body: JSON.stringify({ ids: ['not-an-id'] }) })).status).toBe(400);
+    expect((await fetch(url, { method: 'POST', headers: { ...signInternal(TEST_IDENTITY_SECRET), 'content-type': 'application/json' }, body: JSON.stringify({ ids: ['not-an-id'] }) })).status).toBe(
+      400,
+    );
   });
 
   it('when an admin marks a service closed from its check, then the listing is closed with the reason and announced once, however often the event comes', async () => {

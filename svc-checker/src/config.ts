@@ -4,14 +4,25 @@ import { z } from 'zod';
 const list = z
   .string()
   .default('')
-  .transform((text) => text.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean));
+  .transform((text) =>
+    text
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
 const millis = (fallback: string) =>
   z
     .string()
     .default(fallback)
     .refine((text) => text === '' || text.split(',').every((n) => /^\d{1,7}$/.test(n.trim())), 'must be milliseconds, comma separated')
     .transform((text) => (text === '' ? [] : text.split(',').map((n) => Number(n.trim()))));
-const integer = (min: number, max: number, fallback: number) => z.coerce.number({ error: `must be a whole number from ${min} to ${max}` }).int().min(min).max(max).default(fallback);
+const integer = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int()
+    .min(min)
+    .max(max)
+    .default(fallback);
 
 export const checkerConfigShape = {
   ...baseConfigShape,

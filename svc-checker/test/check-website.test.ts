@@ -80,7 +80,11 @@ describe('checking one website', () => {
   it('when the website is empty, not a URL, or not http(s), then the result says why and nothing is fetched', async () => {
     expect(await check('')).toMatchObject({ status: 'error', errorMessage: 'No website is listed.', flags: ['blocked'], suggestedAction: 'review' });
     expect(await check('http://')).toMatchObject({ status: 'error', errorMessage: 'The website is not a web address.' });
-    for (const [url, scheme] of [['javascript:alert(1)', 'javascript'], ['file:///etc/passwd', 'file'], ['ftp://files.example.com/menu.pdf', 'ftp']]) {
+    for (const [url, scheme] of [
+      ['javascript:alert(1)', 'javascript'],
+      ['file:///etc/passwd', 'file'],
+      ['ftp://files.example.com/menu.pdf', 'ftp'],
+    ]) {
       expect(await check(url!)).toMatchObject({ status: 'error', errorMessage: `Only http and https websites are checked (this one is ${scheme}).` });
     }
   });

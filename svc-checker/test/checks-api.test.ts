@@ -76,7 +76,10 @@ describe('website checks through the API and the queue', () => {
     expect(Date.now() - Date.parse(after.mostRecentCheckAt!)).toBeLessThan(60_000);
 
     const unreviewed = await list();
-    expect(unreviewed.items.map((c) => [c.serviceName, c.status, c.httpStatus]).sort()).toEqual([['Gone Kitchen', 'error', 404], ['Parked Pantry', 'accessible', 200]]);
+    expect(unreviewed.items.map((c) => [c.serviceName, c.status, c.httpStatus]).sort()).toEqual([
+      ['Gone Kitchen', 'error', 404],
+      ['Parked Pantry', 'accessible', 200],
+    ]);
     const all = await list('?filter=all');
     expect(all.total).toBe(3);
     const dates = all.items.map((c) => c.checkedAt!);
@@ -103,10 +106,13 @@ describe('website checks through the API and the queue', () => {
     expect((await call('POST', '/admin/checks/bulk/close', admin, { ids: [parkedCheck.id] })).body).toEqual({ reviewed: 1 });
     expect((await list()).total).toBe(0);
     const reviewed = await list('?filter=reviewed');
-    expect(reviewed.items.map((c) => [c.serviceName, c.reviewAction]).sort()).toEqual([['Gone Kitchen', 'ignored'], ['Parked Pantry', 'closed']]);
-    await expect.poll(() => announced.filter((e) => e.type === 'checker.service.closed-confirmed').map((e) => e.payload)).toEqual([
-      { serviceId: id(3), checkId: parkedCheck.id, byUserId: 'boss', byEmail: 'boss@example.com' },
+    expect(reviewed.items.map((c) => [c.serviceName, c.reviewAction]).sort()).toEqual([
+      ['Gone Kitchen', 'ignored'],
+      ['Parked Pantry', 'closed'],
     ]);
+    await expect
+      .poll(() => announced.filter((e) => e.type === 'checker.service.closed-confirmed').map((e) => e.payload))
+      .toEqual([{ serviceId: id(3), checkId: parkedCheck.id, byUserId: 'boss', byEmail: 'boss@example.com' }]);
 
     expect((await call('POST', '/admin/checks/bulk/recheck', admin, { ids: [goneCheck.id] })).body).toEqual({ queued: 1 });
     await expect.poll(async () => (await list()).items.map((c) => c.serviceName), { timeout: 10_000 }).toEqual(['Gone Kitchen']);
@@ -120,7 +126,12 @@ describe('website checks through the API and the queue', () => {
 
   it('when the caller is not an admin or the input is wrong, then it is refused and nothing changes', async () => {
     const before = await list('?filter=all');
-    for (const [method, path] of [['GET', '/admin/checks'], ['GET', '/admin/checks/status'], ['POST', '/admin/checks/run-all'], ['POST', `/admin/checks/${before.items[0]!.id}/close`]] as const) {
+    for (const [method, path] of [
+      ['GET', '/admin/checks'],
+      ['GET', '/admin/checks/status'],
+      ['POST', '/admin/checks/run-all'],
+      ['POST', `/admin/checks/${before.items[0]!.id}/close`],
+    ] as const) {
       expect((await call(method, path, user)).status, path).toBe(403);
       expect((await call(method, path, {})).status, path).toBe(401);
     }

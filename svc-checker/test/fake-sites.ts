@@ -62,7 +62,8 @@ export async function startFakeSites(listenPort = 0): Promise<{ url: string; por
       res.on('error', () => undefined);
       return pump();
     }
-    if (path === '/parked') return html(200, '<html><body><h1>freshforkkitchen.com</h1><p>This domain is for sale! Make an offer today.</p><script src="https://sedoparking.com/x.js"></script></body></html>');
+    if (path === '/parked')
+      return html(200, '<html><body><h1>freshforkkitchen.com</h1><p>This domain is for sale! Make an offer today.</p><script src="https://sedoparking.com/x.js"></script></body></html>');
     const kind = path.startsWith('/hostile/') ? path.slice('/hostile/'.length) : '';
     if (Object.hasOwn(HOSTILE_PAGES, kind)) return html(200, HOSTILE_PAGES[kind]!());
     const hop = /^\/redirect\/(\d+)$/.exec(path);

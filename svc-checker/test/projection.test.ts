@@ -21,7 +21,14 @@ describe("svc-checker's copy of the services", () => {
   /** What the stand-in svc-catalog holds. */
   const snapshots = new Map<string, ServiceSnapshot>();
   const snapshot = (n: number, version: number, name: string, status = 'published'): ServiceSnapshot => ({
-    serviceId: id(n), name, slug: `kitchen-${n}`, website: `https://kitchen-${n}.example.com`, status, featuredUntil: null, logoImageId: null, version,
+    serviceId: id(n),
+    name,
+    slug: `kitchen-${n}`,
+    website: `https://kitchen-${n}.example.com`,
+    status,
+    featuredUntil: null,
+    logoImageId: null,
+    version,
   });
 
   beforeAll(async () => {

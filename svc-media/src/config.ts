@@ -24,7 +24,12 @@ export const mediaConfigShape = {
   IMAGE_FETCH_ALLOW_HOSTS: z
     .string()
     .default('')
-    .transform((text) => text.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    .transform((text) =>
+      text
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /**
    * A fixed resolver for the image fetcher instead of DNS: `name=address` pairs, `*.` for a whole
    * domain; other names are not found. Tests set it so their fakes are reached by name.

@@ -14,7 +14,13 @@ await runService('svc-media', async () => {
     config,
     prepare: async ({ connection, broker, outbox, logger }) => {
       const repositories = mediaRepositories(connection, outbox, mediaDir);
-      await Promise.all([repositories.banners.ensureIndexes(), repositories.media.ensureIndexes(), repositories.images.ensureIndexes(), repositories.directory.ensureIndexes(), repositories.quotas.ensureIndexes()]);
+      await Promise.all([
+        repositories.banners.ensureIndexes(),
+        repositories.media.ensureIndexes(),
+        repositories.images.ensureIndexes(),
+        repositories.directory.ensureIndexes(),
+        repositories.quotas.ensureIndexes(),
+      ]);
       const catalog = { media: repositories.media, directory: repositories.directory, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger };
       await subscribeCatalogEvents({ broker, ...catalog });
       if (config.SEED_DEMO_DATA) {

@@ -28,7 +28,16 @@ describe('media management', () => {
     const repositories = mediaRepositories(db.connection, outbox, mediaDir);
     await seedDemoMedia({ ...repositories, events: outbox });
     await repositories.media.insertMissing([
-      { id: 'cdn-item', url: '/api/media/images/cdn-item/full', path: 'cdn/x.jpg', imageKitId: 'folder/x.jpg', altText: 'From the CDN', associatedEntityType: 'service', associatedEntityId: null, countryCode: 'US' },
+      {
+        id: 'cdn-item',
+        url: '/api/media/images/cdn-item/full',
+        path: 'cdn/x.jpg',
+        imageKitId: 'folder/x.jpg',
+        altText: 'From the CDN',
+        associatedEntityType: 'service',
+        associatedEntityId: null,
+        countryCode: 'US',
+      },
     ]);
     http = await serve(createMediaApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, mediaDir, cdnUrl: 'https://ik.example.com/demo/' }));
   });

@@ -28,9 +28,7 @@ describe('the home page banners', () => {
   beforeAll(async () => {
     db = await testDatabase('media-banners');
     mq = await testBroker('media-banners', 'svc-media');
-    http = await serve(
-      createMediaApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET }),
-    );
+    http = await serve(createMediaApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET }));
   });
 
   afterAll(async () => {
@@ -49,22 +47,25 @@ describe('the home page banners', () => {
   it('when there are seven banners and one is inactive, then the five active ones come first by order', async () => {
     const repositories = mediaRepositories(db.connection, testOutbox(db.connection));
     await repositories.banners.ensureIndexes();
-    await repositories.banners.insertMissing([
-      banner('b-seven', 7),
-      banner('b-three', 3),
-      banner('b-one', 1),
-      banner('b-five', 5),
-      banner('b-two-off', 2, { isActive: false }),
-      banner('b-four', 4, {
-        source: 'unsplash',
-        unsplashId: 'abc123',
-        imageId: null,
-        urls: { regular: 'https://images.unsplash.com/photo-1?w=1080', small: 'https://images.unsplash.com/photo-1?w=400' },
-        url: 'https://images.unsplash.com/photo-1',
-        user: { name: 'Ada Cook', username: 'adacook' },
-      }),
-      banner('b-six', 6),
-    ], () => []);
+    await repositories.banners.insertMissing(
+      [
+        banner('b-seven', 7),
+        banner('b-three', 3),
+        banner('b-one', 1),
+        banner('b-five', 5),
+        banner('b-two-off', 2, { isActive: false }),
+        banner('b-four', 4, {
+          source: 'unsplash',
+          unsplashId: 'abc123',
+          imageId: null,
+          urls: { regular: 'https://images.unsplash.com/photo-1?w=1080', small: 'https://images.unsplash.com/photo-1?w=400' },
+          url: 'https://images.unsplash.com/photo-1',
+          user: { name: 'Ada Cook', username: 'adacook' },
+        }),
+        banner('b-six', 6),
+      ],
+      () => [],
+    );
 
     const response = await fetch(`${http.url}/banners`);
     expect(response.status).toBe(200);

@@ -17,9 +17,7 @@ describe('media settings', () => {
 
   it('when SEED_DEMO_DATA is anything else, then start-up fails naming the setting', () => {
     expect(() => loadMediaConfig({ ...required, SEED_DEMO_DATA: 'yes' })).toThrow(ConfigError);
-    expect(() => loadMediaConfig({ ...required, SEED_DEMO_DATA: 'yes' })).toThrow(
-      "Invalid setting SEED_DEMO_DATA: must be 'true' or 'false' (got \"yes\")",
-    );
+    expect(() => loadMediaConfig({ ...required, SEED_DEMO_DATA: 'yes' })).toThrow("Invalid setting SEED_DEMO_DATA: must be 'true' or 'false' (got \"yes\")");
   });
 
   it('when DATA_DIR is set, then image files go under its media folder', () => {

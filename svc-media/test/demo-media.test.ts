@@ -25,18 +25,21 @@ describe('demo banners and logos', () => {
     db = await testDatabase('media-seed');
     mq = await testBroker('media-seed', 'svc-media');
     mediaDir = await mkdtemp(path.join(tmpdir(), 'svc-media-seed-'));
-    await mq.broker.subscribe('seen', ['media.#'], async (event) => {
-      events.push(event);
-    }, { exclusive: true });
+    await mq.broker.subscribe(
+      'seen',
+      ['media.#'],
+      async (event) => {
+        events.push(event);
+      },
+      { exclusive: true },
+    );
     outbox = testOutbox(db.connection, mq.broker);
     repositories = mediaRepositories(db.connection, outbox, mediaDir);
     await Promise.all([repositories.banners.ensureIndexes(), repositories.media.ensureIndexes(), repositories.images.ensureIndexes()]);
     const started = performance.now();
     firstSeed = await seed();
     seedMs = performance.now() - started;
-    http = await serve(
-      createMediaApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, mediaDir }),
-    );
+    http = await serve(createMediaApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, mediaDir }));
   });
 
   afterAll(async () => {

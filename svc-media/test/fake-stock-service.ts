@@ -8,12 +8,19 @@ import sharp from 'sharp';
  * by `imageHost` (a name the test's resolver answers) when given, else by the address.
  */
 export async function fakeStockService(options: { imageHost?: string } = {}) {
-  const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#5a3' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#5a3' } })
+    .png()
+    .toBuffer();
   const seen: string[] = [];
   const app = express();
   let url = '';
   let images = '';
-  const photo = (id: string) => ({ id, urls: { regular: `${images}/img/${id}.png`, small: `${images}/img/${id}.png` }, alt_description: `Photo ${id}`, user: { name: 'Pat Lens', username: 'patlens' } });
+  const photo = (id: string) => ({
+    id,
+    urls: { regular: `${images}/img/${id}.png`, small: `${images}/img/${id}.png` },
+    alt_description: `Photo ${id}`,
+    user: { name: 'Pat Lens', username: 'patlens' },
+  });
   app.use((req, _res, next) => {
     seen.push(`${req.path}?${new URLSearchParams(req.query as Record<string, string>).toString()} ${req.get('authorization') ?? ''}`);
     next();
@@ -30,4 +37,3 @@ export async function fakeStockService(options: { imageHost?: string } = {}) {
   images = options.imageHost ? `http://${options.imageHost}:${new URL(url).port}` : url;
   return { ...served, seen, images };
 }
-

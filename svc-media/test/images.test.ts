@@ -49,9 +49,7 @@ describe('serving stored images', () => {
     await writeFile(path.join(workDir, 'secret.txt'), 'not for the web');
     await storeImage('banners', 'banner-test', bannerSvg('banner-test', ['#14532d', '#65a30d', '#fde68a']), [1600, 480, 160]);
     await storeImage('logos', 'logo-test-kitchen', logoSvg('Test Kitchen'), [480, 160]);
-    http = await serve(
-      createMediaApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, mediaDir }),
-    );
+    http = await serve(createMediaApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, mediaDir }));
   });
 
   afterAll(async () => {
@@ -62,7 +60,11 @@ describe('serving stored images', () => {
   });
 
   it('when a browser asks for a size, then it gets webp bytes of that width, cacheable for a day', async () => {
-    for (const [size, width] of [['full', 1600], ['card', 480], ['thumb', 160]] as const) {
+    for (const [size, width] of [
+      ['full', 1600],
+      ['card', 480],
+      ['thumb', 160],
+    ] as const) {
       const response = await fetch(`${http.url}/images/banner-test/${size}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/webp');

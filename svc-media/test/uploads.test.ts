@@ -89,16 +89,33 @@ describe('logo uploads', () => {
   });
 
   it('when a PNG is named .jpg and sent as JPEG, then its bytes decide: it is read as the PNG it is', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#f00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#f00' } })
+      .png()
+      .toBuffer();
     const answer = await upload(png, 'logo.jpg', 'image/jpeg');
     expect(answer.status).toBe(201);
   });
 
   it.each([
     ['a text file named .png', () => Buffer.from('hello, I am not an image'), 'logo.png', 415, NOT_AN_IMAGE],
-    ['an SVG', () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg', 415, 'SVG images are not accepted. Please upload a PNG, JPEG, GIF, WebP or AVIF image.'],
+    [
+      'an SVG',
+      () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'logo.svg',
+      415,
+      'SVG images are not accepted. Please upload a PNG, JPEG, GIF, WebP or AVIF image.',
+    ],
     ['an 11 MB file', () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(11 * 1024 * 1024)]), 'big.jpg', 413, TOO_BIG],
-    ['a 1×1 px image', () => sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer(), 'dot.png', 400, 'The image is too small (at least 16×16 pixels).'],
+    [
+      'a 1×1 px image',
+      () =>
+        sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+          .png()
+          .toBuffer(),
+      'dot.png',
+      400,
+      'The image is too small (at least 16×16 pixels).',
+    ],
     ['a 20000×20000 px PNG of a few KB', () => bombPng(20_000, 20_000), 'bomb.png', 400, TOO_MANY_PIXELS],
     ['a truncated image', () => photo.subarray(0, Math.floor(photo.length / 2)), 'cut.jpg', 400, UNREADABLE],
     ['an empty body', () => Buffer.alloc(0), 'empty.png', 400, NOT_AN_IMAGE],
@@ -180,7 +197,9 @@ describe('upload limits', () => {
     mq = await testBroker('media-upload-limits', 'svc-media');
     mediaDir = await mkdtemp(path.join(tmpdir(), 'svc-media-limits-'));
     http = await serve(createMediaApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, mediaDir, now: () => NOW }));
-    tiny = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#e91' } }).png().toBuffer();
+    tiny = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#e91' } })
+      .png()
+      .toBuffer();
   });
   afterAll(async () => {
     await http?.close();
@@ -198,7 +217,9 @@ describe('upload limits', () => {
 
   it("when one user sends six 40-megapixel uploads at once, then two are taken, four are refused with 429 and a message, and another user's upload meanwhile goes through", async () => {
     // Solid colour: small to send, 40 megapixels to decode three times over.
-    const huge = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#345' } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#345' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const flooder = as('flooder');
     const settled: Array<Awaited<ReturnType<typeof send>>> = [];
     const flood = Array.from({ length: 6 }, () => send(huge, flooder).then((answer) => (settled.push(answer), answer)));

@@ -13,9 +13,7 @@ export class SessionResolver {
   private readonly cache: LRUCache<string, { identity: Identity | null }>;
   private readonly pending = new Map<string, Promise<Identity | null>>();
 
-  constructor(
-    private readonly options: { pool: Pool; secret: string; ttlMs?: number; maxEntries?: number; timeoutMs?: number },
-  ) {
+  constructor(private readonly options: { pool: Pool; secret: string; ttlMs?: number; maxEntries?: number; timeoutMs?: number }) {
     this.cache = new LRUCache({ max: options.maxEntries ?? 50_000, ttl: options.ttlMs ?? 30_000 });
   }
 

@@ -43,7 +43,10 @@ export function precompressed(root: string): RequestHandler {
     const file = path.resolve(root, `.${path.posix.normalize(decoded)}`);
     if (!file.startsWith(root + path.sep)) return next();
     res.setHeader('vary', 'accept-encoding');
-    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
       if (accepted.includes(encoding) && has(`${file}${suffix}`)) {
         req.url = `${req.url.split('?')[0]}${suffix}`;
         res.setHeader('content-encoding', encoding);

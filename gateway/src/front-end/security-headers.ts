@@ -34,7 +34,11 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? '';
     if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*["']?application\/(?:json|ld\+json)/i.test(attributes)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return hashes;
 }

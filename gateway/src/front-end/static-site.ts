@@ -108,7 +108,10 @@ export function staticSite(options: {
       const hints = (await options.preloads?.(req.path, search)) ?? '';
       const page = renderMeta(html, meta, options.runtimeConfig.siteUrl);
       res.setHeader('cache-control', 'no-cache');
-      res.status(meta.status).type('html').send(meta.status === 200 && hints ? page.replace('</head>', literally(`    ${hints}\n  </head>`)) : page);
+      res
+        .status(meta.status)
+        .type('html')
+        .send(meta.status === 200 && hints ? page.replace('</head>', literally(`    ${hints}\n  </head>`)) : page);
     } catch {
       res.setHeader('cache-control', 'no-cache');
       res.type('html').send(html);

@@ -24,8 +24,7 @@ interface Listener {
 
 const frameOf = ({ invalidation }: LiveMessage) => `event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(invalidation)}\n\n`;
 
-const hears = (listener: Listener, audience: LiveAudience): boolean =>
-  audience.kind === 'everyone' || listener.admin || (listener.userId !== null && listener.userId === audience.ownerUserId);
+const hears = (listener: Listener, audience: LiveAudience): boolean => audience.kind === 'everyone' || listener.admin || (listener.userId !== null && listener.userId === audience.ownerUserId);
 
 /**
  * The browsers listening on /api/live. Each gets Server-Sent Events; a comment line every 25 s

@@ -120,7 +120,10 @@ export class RenderedPages {
     } catch (err) {
       clearTimeout(deadline);
       this.options.count?.(abort.signal.aborted ? 'fallback_timeout' : 'fallback_unreachable');
-      req.log.warn({ err: abort.signal.aborted ? undefined : err, path: req.path }, abort.signal.aborted ? 'the renderer was too slow: the page is rendered in the browser' : 'the renderer could not be reached: the page is rendered in the browser');
+      req.log.warn(
+        { err: abort.signal.aborted ? undefined : err, path: req.path },
+        abort.signal.aborted ? 'the renderer was too slow: the page is rendered in the browser' : 'the renderer could not be reached: the page is rendered in the browser',
+      );
       return false;
     }
     clearTimeout(deadline);
@@ -169,8 +172,7 @@ export class RenderedPages {
       const ended = once(out, 'end');
       out.end();
       await ended;
-    }
-    else res.end();
+    } else res.end();
     this.options.count?.('rendered');
     // A page the renderer had to finish for the browser to render (its data could not be read) has
     // no query state: it is not kept for others.

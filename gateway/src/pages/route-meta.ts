@@ -3,8 +3,17 @@ import type { PageMeta } from './page-meta';
 
 /** The public routes of the site (mfe-public's route table), by path or by prefix with a slug. */
 const PUBLIC_PATHS = new Set([
-  '/', '/find-service', '/services-by-state', '/services-that-ship', '/services-by-meal-type', '/services-by-name',
-  '/articles', '/about', '/add-your-service', '/terms-of-service', '/privacy-policy',
+  '/',
+  '/find-service',
+  '/services-by-state',
+  '/services-that-ship',
+  '/services-by-meal-type',
+  '/services-by-name',
+  '/articles',
+  '/about',
+  '/add-your-service',
+  '/terms-of-service',
+  '/privacy-policy',
 ]);
 const PUBLIC_WITH_SLUG = /^\/(state|meal-type|service|articles|paperform)\/([^/]+)$/;
 const SIGNED_IN = /^\/(?:dashboard|login)(?:\/|$)/;

@@ -20,9 +20,7 @@ export class EdgeCache {
   private readonly entries: LRUCache<string, CachedResponse>;
   private generationNumber = 0;
 
-  constructor(
-    private readonly options: { maxEntries: number; ttlMs: number; enabled: () => boolean },
-  ) {
+  constructor(private readonly options: { maxEntries: number; ttlMs: number; enabled: () => boolean }) {
     this.entries = new LRUCache({ max: options.maxEntries, ttl: options.ttlMs, ttlAutopurge: false });
   }
 
@@ -36,13 +34,7 @@ export class EdgeCache {
 
   /** Only plain anonymous GETs are shared between visitors. */
   cacheable(req: Request): boolean {
-    return (
-      req.method === 'GET' &&
-      this.options.enabled() &&
-      !req.headers.cookie &&
-      !req.headers.authorization &&
-      req.url.length <= 512
-    );
+    return req.method === 'GET' && this.options.enabled() && !req.headers.cookie && !req.headers.authorization && req.url.length <= 512;
   }
 
   get(key: string): CachedResponse | null {

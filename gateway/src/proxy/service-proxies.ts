@@ -16,7 +16,11 @@ const MANY_AT_ONCE_TIMEOUT_MS = 120_000;
  * kept at the edge, the catalogue marked down when it fails, and the longer waits of the calls
  * that need them.
  */
-export function serviceProxies(upstreams: readonly Upstream[], config: GatewayConfig, parts: { edgeCache: EdgeCache; catalogHealth: UpstreamHealth }): Array<{ path: string; forward: RequestHandler }> {
+export function serviceProxies(
+  upstreams: readonly Upstream[],
+  config: GatewayConfig,
+  parts: { edgeCache: EdgeCache; catalogHealth: UpstreamHealth },
+): Array<{ path: string; forward: RequestHandler }> {
   const { edgeCache, catalogHealth } = parts;
   // Who is calling, and from which address (the one every limit in every service counts by), signed.
   const extraHeaders = (req: Request) => ({

@@ -15,8 +15,15 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transf
 // Set by the gateway alone (identity, client address, internal calls), or claims about the client
 // that only the gateway decides (TRUST_PROXY) and passes on signed.
 const NEVER_FROM_OUTSIDE = new Set([
-  IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_HEADER, CLIENT_ADDRESS_HEADER,
-  'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded', 'x-real-ip',
+  IDENTITY_HEADER,
+  IDENTITY_SIGNATURE_HEADER,
+  INTERNAL_HEADER,
+  CLIENT_ADDRESS_HEADER,
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'forwarded',
+  'x-real-ip',
 ]);
 
 /** The headers of one hop: the fixed ones, every Proxy-*, and whatever the message's Connection header names. */
@@ -35,8 +42,18 @@ function hopByHop(headers: Record<string, string | string[] | undefined>): (key:
 // down. A request the upstream client will not send, or a browser that went away mid-request, is
 // the caller's doing and says nothing about the service.
 const UPSTREAM_FAULTS = new Set([
-  'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_SOCKET',
-  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
 ]);
 const CALLER_FAULTS = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'UND_ERR_ABORTED', 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH']);
 
@@ -55,9 +72,20 @@ export function faultOf(err: unknown, req: Request, socket: Socket): Fault {
 
 // Headers of an answer the gateway sets for the whole site (security-headers.ts); a service's own are dropped.
 const SET_BY_GATEWAY = new Set([
-  'x-powered-by', 'content-security-policy', 'strict-transport-security', 'x-frame-options', 'referrer-policy',
-  'x-content-type-options', 'permissions-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy',
-  'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection',
+  'x-powered-by',
+  'content-security-policy',
+  'strict-transport-security',
+  'x-frame-options',
+  'referrer-policy',
+  'x-content-type-options',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
 ]);
 
 export interface UpstreamOptions {
@@ -111,9 +139,7 @@ function sendUpstreamError(res: Response, upstream: Upstream, err: unknown, requ
   res.status(timedOut ? 504 : 503).json({
     error: {
       code: timedOut ? 'service_timeout' : 'service_unavailable',
-      message: timedOut
-        ? `The ${upstream.name} service did not answer in time.`
-        : `The ${upstream.name} service is unavailable.`,
+      message: timedOut ? `The ${upstream.name} service did not answer in time.` : `The ${upstream.name} service is unavailable.`,
       service: upstream.name,
       requestId,
     },
@@ -176,7 +202,7 @@ export function proxyTo(
     } catch (err) {
       const fault = faultOf(err, req, socket);
       if (fault === 'caller') {
-        req.log.info({ err, service: upstream.name }, 'a request could not be forwarded (the caller\'s doing)');
+        req.log.info({ err, service: upstream.name }, "a request could not be forwarded (the caller's doing)");
       } else {
         req.log.warn({ err, service: upstream.name }, 'upstream request failed');
         if (fault === 'upstream') options.onFailure?.();

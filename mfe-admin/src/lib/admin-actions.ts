@@ -4,8 +4,7 @@ import { useDialogs } from '@mealprep/ui/dialogs';
 import { useCallback, useState } from 'react';
 
 /** The look of the admin screens' selects and inputs. */
-export const controlClass =
-  'rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm dark:border-gray-600 dark:bg-gray-900 focus:outline-2 focus:outline-emerald-600';
+export const controlClass = 'rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm dark:border-gray-600 dark:bg-gray-900 focus:outline-2 focus:outline-emerald-600';
 
 /** The rows picked for a bulk action. */
 export function useSelection() {
@@ -45,11 +44,7 @@ export interface AdminCall {
   about?: readonly string[];
 }
 
-export function useAdminMutation<V extends AdminCall, R = unknown>(
-  scope: QueryKey,
-  mutationFn: (call: V) => Promise<R>,
-  selection?: { drop: (ids: readonly string[]) => void },
-) {
+export function useAdminMutation<V extends AdminCall, R = unknown>(scope: QueryKey, mutationFn: (call: V) => Promise<R>, selection?: { drop: (ids: readonly string[]) => void }) {
   const queryClient = useQueryClient();
   const { notify } = useDialogs();
   return useMutation({

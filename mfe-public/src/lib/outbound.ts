@@ -25,7 +25,10 @@ export function withReferralParams(website: string): string | null {
 
 /** "https://www.example.com/menu" → "www.example.com/menu", for display. */
 export function displayUrl(website: string): string {
-  return website.trim().replace(/^https?:\/\//i, '').replace(/\/$/, '');
+  return website
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/\/$/, '');
 }
 
 export function telHref(phone: string): string | null {

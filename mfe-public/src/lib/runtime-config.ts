@@ -2,10 +2,7 @@ import { runtimeConfigQuery } from '@mealprep/api-client';
 import type { RuntimeConfig } from '@mealprep/contracts';
 import { useQuery } from '@mealprep/query';
 
-export type RuntimeConfigState =
-  | { status: 'loading' }
-  | { status: 'ready'; config: RuntimeConfig }
-  | { status: 'error'; retry: () => void };
+export type RuntimeConfigState = { status: 'loading' } | { status: 'ready'; config: RuntimeConfig } | { status: 'error'; retry: () => void };
 
 /**
  * The public settings, from the QueryClient the page shares: the shell (or the server render) puts

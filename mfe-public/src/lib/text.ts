@@ -29,4 +29,3 @@ export function humanizeSlug(slug: string): string {
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join(' ');
 }
-

@@ -4,12 +4,5 @@ import { LabelledServiceGrid } from './labelled-service-grid';
 
 export function MealTypePage() {
   const { mealTypeSlug = '' } = useParams();
-  return (
-    <MealTypeDetailsPage
-      slug={mealTypeSlug}
-      renderServices={(mealType) => (
-        <LabelledServiceGrid filter={{ mealType: mealType.slug }} />
-      )}
-    />
-  );
+  return <MealTypeDetailsPage slug={mealTypeSlug} renderServices={(mealType) => <LabelledServiceGrid filter={{ mealType: mealType.slug }} />} />;
 }

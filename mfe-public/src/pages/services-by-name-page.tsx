@@ -14,11 +14,7 @@ export function ServicesByNamePage() {
   return (
     <>
       <PageHeader title="All Meal Prep Services (A-Z)" />
-      <LabelledServiceGrid
-        filter={ALL}
-        countLine={(total) => `Showing ${pluralize(total, 'service')}`}
-       
-      />
+      <LabelledServiceGrid filter={ALL} countLine={(total) => `Showing ${pluralize(total, 'service')}`} />
     </>
   );
 }

@@ -2,9 +2,5 @@ import { StatePage as StateDetailsPage } from '../features/regions/components/st
 import { LabelledServiceGrid } from './labelled-service-grid';
 
 export function StatePage() {
-  return (
-    <StateDetailsPage
-      renderServices={(region) => <LabelledServiceGrid filter={{ state: region.slug }} />}
-    />
-  );
+  return <StateDetailsPage renderServices={(region) => <LabelledServiceGrid filter={{ state: region.slug }} />} />;
 }

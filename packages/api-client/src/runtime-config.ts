@@ -12,8 +12,7 @@ export interface ReadRuntimeConfigOptions {
 type Fields = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-const hasStrings = (value: unknown, keys: readonly string[]): value is Fields =>
-  isObject(value) && keys.every((key) => typeof value[key] === 'string');
+const hasStrings = (value: unknown, keys: readonly string[]): value is Fields => isObject(value) && keys.every((key) => typeof value[key] === 'string');
 const nullOrStrings = (value: unknown, keys: readonly string[]) => value === null || hasStrings(value, keys);
 
 /**

@@ -46,7 +46,10 @@ export const ADMIN_SCREENS = [
 
 /** Whether a path under /dashboard is an admin screen (services/{id}/edit is the owner's editor). */
 export function isAdminScreen(pathname: string): boolean {
-  const parts = pathname.replace(/^\/dashboard\/?/, '').split('/').filter(Boolean);
+  const parts = pathname
+    .replace(/^\/dashboard\/?/, '')
+    .split('/')
+    .filter(Boolean);
   const first = parts[0];
   if (!first || !ADMIN_SCREENS.some((s) => s.path === first)) return false;
   return !(first === 'services' && parts.length > 1);

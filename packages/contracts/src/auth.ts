@@ -23,7 +23,11 @@ export const LoginWithCodeSchema = z
 
 export const LoginWithLinkSchema = z
   .object({
-    loginToken: z.string({ error: 'is missing' }).min(20).max(2048).regex(/^[A-Za-z0-9._-]+$/, 'is malformed'),
+    loginToken: z
+      .string({ error: 'is missing' })
+      .min(20)
+      .max(2048)
+      .regex(/^[A-Za-z0-9._-]+$/, 'is malformed'),
     selector: z.string({ error: 'is missing' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'is malformed'),
   })
   .strict();

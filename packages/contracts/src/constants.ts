@@ -13,8 +13,19 @@ export const BLOG_LIST_LIMIT = 50;
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 /** The services CSV's columns (spec §7); Name is the one that must be there. */
 export const SERVICE_CSV_COLUMNS = [
-  'Name', 'Slug', 'Tagline', 'Meal Types', 'City', 'State', 'Home Delivery', 'Shipping', 'Website',
-  'Image Link Full', 'Profile Page Image Link', 'Place Longitude', 'Place Latitude',
+  'Name',
+  'Slug',
+  'Tagline',
+  'Meal Types',
+  'City',
+  'State',
+  'Home Delivery',
+  'Shipping',
+  'Website',
+  'Image Link Full',
+  'Profile Page Image Link',
+  'Place Longitude',
+  'Place Latitude',
 ] as const;
 export interface ImportResult {
   imported: number;

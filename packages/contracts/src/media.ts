@@ -19,8 +19,14 @@ export type BannerImageList = z.infer<typeof BannerImageListSchema>;
 /** media.adminList: the media screen's filters. */
 export const AdminMediaQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
-  featuredOnly: z.enum(['true', 'false']).transform((v) => v === 'true').default(false),
-  includeDeleted: z.enum(['true', 'false']).transform((v) => v === 'true').default(false),
+  featuredOnly: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .default(false),
+  includeDeleted: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .default(false),
 });
 export type AdminMediaQuery = z.infer<typeof AdminMediaQuerySchema>;
 
@@ -39,13 +45,21 @@ export interface AdminMediaItem {
 
 export const MediaIdParamsSchema = z.strictObject({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'must be a media id') });
 export const MediaAltTextBodySchema = z.strictObject({ altText: z.string().trim().max(300) });
-export const MediaBulkBodySchema = z.strictObject({ ids: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/)).min(1, 'names no media').max(1000, 'names more than 1,000 items') });
+export const MediaBulkBodySchema = z.strictObject({
+  ids: z
+    .array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/))
+    .min(1, 'names no media')
+    .max(1000, 'names more than 1,000 items'),
+});
 
 /** The banner screen: every banner, active or not. */
 export interface AdminBannerImage extends BannerImage {
   isActive: boolean;
 }
-export const BannerIdsSchema = z.array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'must be banner ids')).min(1, 'names no banner').max(200);
+export const BannerIdsSchema = z
+  .array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'must be banner ids'))
+  .min(1, 'names no banner')
+  .max(200);
 export const BannerChangesSchema = z
   .strictObject({ isActive: z.boolean(), order: z.number().int().min(0).max(10_000), alt_description: z.string().trim().max(300) })
   .partial()

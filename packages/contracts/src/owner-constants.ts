@@ -18,10 +18,8 @@ export const OWNER_LOCKED_STATUSES = ['closed', 'rejected'] as const;
 export const PUBLIC_SERVICE_STATUSES: readonly string[] = ['published', 'closed'];
 
 export const EDIT_NOT_FOUND_MESSAGE = "Service not found or you don't have permission to edit it.";
-export const NAME_CHANGE_CONFIRM =
-  'Are you sure? Changing the name or URL slug will temporarily unpublish your listing until an admin can review.';
-export const SUBMIT_FOR_APPROVAL_CONFIRM =
-  'Submit this service for approval? It will move to Pending status and be reviewed by the admin team.';
+export const NAME_CHANGE_CONFIRM = 'Are you sure? Changing the name or URL slug will temporarily unpublish your listing until an admin can review.';
+export const SUBMIT_FOR_APPROVAL_CONFIRM = 'Submit this service for approval? It will move to Pending status and be reviewed by the admin team.';
 
 /** Field limits shared by the form and the server. */
 export const SERVICE_TEXT_LIMITS = { name: 120, tagline: 160, description: 5000, phone: 40, email: 254, url: 500, city: 100, street: 200, postalCode: 20 } as const;

@@ -54,7 +54,11 @@ export const ServiceInsertSchema = z.strictObject({
   tagline: text(L.tagline).default(''),
   description: text(L.description).default(''),
   defaultCurrency: z.literal('USD').default('USD'),
-  languages: z.array(z.string().regex(/^[a-z]{2}$/, 'must be a language code')).min(1).max(5).default(['en']),
+  languages: z
+    .array(z.string().regex(/^[a-z]{2}$/, 'must be a language code'))
+    .min(1)
+    .max(5)
+    .default(['en']),
   mealTypes: z.array(SlugSchema).max(30).default([]),
   deliveryMethods: DeliveryInputSchema,
   contact: ContactInputSchema,
@@ -62,20 +66,19 @@ export const ServiceInsertSchema = z.strictObject({
   media: z.strictObject({ logoImageId: MediaIdSchema.nullable().default(null) }).default({ logoImageId: null }),
   /** A new listing is always a draft; it is sent for approval by its own call. */
   status: z.literal('draft').default('draft'),
-  metadata: z
-    .strictObject({
-      ownerName: text(L.name).min(1, 'is required'),
-      yearsInBusiness: optionOrEmpty(YEARS_IN_BUSINESS_OPTIONS),
-      yearsInBusinessOther: text(200).default(''),
-      recurringMealPlans: optionOrEmpty(YES_NO),
-      ordersPerWeek: optionOrEmpty(ORDERS_PER_WEEK_OPTIONS),
-      onlinePayment: optionOrEmpty(YES_NO),
-      howDidYouFindUs: optionOrEmpty(HOW_DID_YOU_FIND_US_OPTIONS),
-      howDidYouFindUsOther: text(200).default(''),
-      hasWebsite: optionOrEmpty(YES_NO),
-      termsAccepted: z.literal(true, { error: 'the terms must be accepted' }),
-      submittedVia: z.literal('dashboard').default('dashboard'),
-    }),
+  metadata: z.strictObject({
+    ownerName: text(L.name).min(1, 'is required'),
+    yearsInBusiness: optionOrEmpty(YEARS_IN_BUSINESS_OPTIONS),
+    yearsInBusinessOther: text(200).default(''),
+    recurringMealPlans: optionOrEmpty(YES_NO),
+    ordersPerWeek: optionOrEmpty(ORDERS_PER_WEEK_OPTIONS),
+    onlinePayment: optionOrEmpty(YES_NO),
+    howDidYouFindUs: optionOrEmpty(HOW_DID_YOU_FIND_US_OPTIONS),
+    howDidYouFindUsOther: text(200).default(''),
+    hasWebsite: optionOrEmpty(YES_NO),
+    termsAccepted: z.literal(true, { error: 'the terms must be accepted' }),
+    submittedVia: z.literal('dashboard').default('dashboard'),
+  }),
 });
 export type ServiceInsert = z.infer<typeof ServiceInsertSchema>;
 export type ServiceInsertInput = z.input<typeof ServiceInsertSchema>;

@@ -6,8 +6,7 @@ import { PRODUCT_NAME } from './constants';
  * the head in step, and the gateway's page for the browser uses the same defaults and tags.
  */
 export const DEFAULT_PAGE_TITLE = `${PRODUCT_NAME} — Find meal prep services near you`;
-export const DEFAULT_PAGE_DESCRIPTION =
-  'Find local meal prep services and meal delivery across the United States: browse by state, by meal type, or services that ship nationwide.';
+export const DEFAULT_PAGE_DESCRIPTION = 'Find local meal prep services and meal delivery across the United States: browse by state, by meal type, or services that ship nationwide.';
 
 export interface PageMetaInput {
   /** Page's own title; the product name is appended. Omit for the default title. */

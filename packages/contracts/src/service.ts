@@ -71,7 +71,6 @@ export const ServiceCardSchema = z.object({
 });
 export type ServiceCard = z.infer<typeof ServiceCardSchema>;
 
-
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Query of the public service lists. Unknown parameters are refused with a 400. */
@@ -113,8 +112,14 @@ export type OwnedService = z.infer<typeof OwnedServiceSchema>;
 export const AdminServiceQuerySchema = z.strictObject({
   q: z.string().trim().max(MAX_SEARCH_LENGTH).optional(),
   status: ServiceStatusSchema.optional(),
-  featured: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  mealType: z.string().regex(/^[a-z0-9-]{1,60}$/).optional(),
+  featured: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  mealType: z
+    .string()
+    .regex(/^[a-z0-9-]{1,60}$/)
+    .optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -140,7 +145,10 @@ export interface AdminServiceList {
 }
 
 /** Bulk calls name 1 to 1,000 services. */
-export const BulkIdsSchema = z.array(z.string().regex(/^[0-9a-f]{24}$/, 'must be service ids')).min(1, 'names no service').max(1000, 'names more than 1,000 services');
+export const BulkIdsSchema = z
+  .array(z.string().regex(/^[0-9a-f]{24}$/, 'must be service ids'))
+  .min(1, 'names no service')
+  .max(1000, 'names more than 1,000 services');
 export const BulkStatusBodySchema = z.strictObject({ ids: BulkIdsSchema, status: ServiceStatusSchema });
 export const BulkIdsBodySchema = z.strictObject({ ids: BulkIdsSchema });
 /** Featured for a number of days: at least 1 (the page falls back to 30 on anything not a number). */

@@ -83,7 +83,12 @@ export const ServiceSnapshotSchema = z.object({
 export type ServiceSnapshot = z.infer<typeof ServiceSnapshotSchema>;
 export const ServiceSnapshotListSchema = z.object({ items: z.array(ServiceSnapshotSchema) });
 /** Services by id (an import's), at most 5,000 a call; ids that are gone are left out of the answer. */
-export const ServiceSnapshotRequestSchema = z.strictObject({ ids: z.array(z.string().regex(/^[0-9a-f]{24}$/)).min(1).max(5_000) });
+export const ServiceSnapshotRequestSchema = z.strictObject({
+  ids: z
+    .array(z.string().regex(/^[0-9a-f]{24}$/))
+    .min(1)
+    .max(5_000),
+});
 
 /** The run and single-check calls take no body: none, or an empty object. */
 export const EmptyBodySchema = z.union([z.undefined(), z.strictObject({})]);

@@ -4,8 +4,36 @@ import { demoArticles } from './articles';
 import { demoServices } from './services';
 
 /** The columns of services.importFromCSV and blogPosts.importFromCSV (product spec §7), in order. */
-export const SERVICE_CSV_COLUMNS = ['Name', 'Slug', 'Tagline', 'Meal Types', 'City', 'State', 'Home Delivery', 'Shipping', 'Website', 'Image Link Full', 'Profile Page Image Link', 'Place Longitude', 'Place Latitude'] as const;
-export const ARTICLE_CSV_COLUMNS = ['id', 'slug', 'headline', 'html', 'metaDescription', 'metaKeywords', 'isPublished', 'isDeleted', 'publishedAt', 'createdAt', 'categoryTitle', 'tags', 'outline'] as const;
+export const SERVICE_CSV_COLUMNS = [
+  'Name',
+  'Slug',
+  'Tagline',
+  'Meal Types',
+  'City',
+  'State',
+  'Home Delivery',
+  'Shipping',
+  'Website',
+  'Image Link Full',
+  'Profile Page Image Link',
+  'Place Longitude',
+  'Place Latitude',
+] as const;
+export const ARTICLE_CSV_COLUMNS = [
+  'id',
+  'slug',
+  'headline',
+  'html',
+  'metaDescription',
+  'metaKeywords',
+  'isPublished',
+  'isDeleted',
+  'publishedAt',
+  'createdAt',
+  'categoryTitle',
+  'tags',
+  'outline',
+] as const;
 
 /** The day the demo articles' dates count back from, so the files are the same on every machine. */
 export const DEMO_ARTICLES_DATE = new Date('2026-11-01T09:00:00.000Z');

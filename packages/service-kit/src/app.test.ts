@@ -20,12 +20,18 @@ describe('service app', () => {
         app.get('/boom', () => {
           throw new Error('secret internals');
         });
-        app.get('/gone', route(async () => {
-          throw AppError.notFound('No such thing.');
-        }));
-        app.post('/echo', route(async (req, res) => {
-          res.json(parseInput(z.strictObject({ name: z.string().min(2) }), req.body, 'body'));
-        }));
+        app.get(
+          '/gone',
+          route(async () => {
+            throw AppError.notFound('No such thing.');
+          }),
+        );
+        app.post(
+          '/echo',
+          route(async (req, res) => {
+            res.json(parseInput(z.strictObject({ name: z.string().min(2) }), req.body, 'body'));
+          }),
+        );
         app.get('/me', (req, res) => res.json({ identity: req.identity }));
         app.get('/ip', (req, res) => res.json({ ip: req.ip }));
         app.get('/admin-only', requireRole('admin'), (_req, res) => res.json({ ok: true }));
@@ -71,7 +77,7 @@ describe('service app', () => {
     expect(await (await post('{"name":"ab"}')).json()).toEqual({ name: 'ab' });
   });
 
-  it('when a caller names an address in X-Forwarded-For, then the service ignores it: only the address the gateway signed counts, else the connection\'s', async () => {
+  it("when a caller names an address in X-Forwarded-For, then the service ignores it: only the address the gateway signed counts, else the connection's", async () => {
     const ip = async (headers: Record<string, string>) => ((await (await fetch(`${http.url}/ip`, { headers })).json()) as { ip: string }).ip;
     expect(await ip({})).toBe('127.0.0.1');
     expect(await ip({ 'x-forwarded-for': '203.0.113.7' })).toBe('127.0.0.1');

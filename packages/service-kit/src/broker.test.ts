@@ -17,17 +17,27 @@ describe('broker client', () => {
     await mq.broker.subscribe('regions', ['catalog.regions.*'], async (event) => {
       received.push(event);
     });
-    await mq.broker.subscribe('flaky', ['catalog.meal-types.*'], async (event) => {
-      attempts.push(event.id);
-      if (failOnce) {
-        failOnce = false;
-        throw new Error('temporary');
-      }
-    }, { retryDelaysMs: [100, 300] });
-    await mq.broker.subscribe('hopeless', ['catalog.articles.changed'], async (event) => {
-      hopeless.push({ id: event.id, at: Date.now() });
-      throw new Error('always');
-    }, { retryDelaysMs: [100, 300] });
+    await mq.broker.subscribe(
+      'flaky',
+      ['catalog.meal-types.*'],
+      async (event) => {
+        attempts.push(event.id);
+        if (failOnce) {
+          failOnce = false;
+          throw new Error('temporary');
+        }
+      },
+      { retryDelaysMs: [100, 300] },
+    );
+    await mq.broker.subscribe(
+      'hopeless',
+      ['catalog.articles.changed'],
+      async (event) => {
+        hopeless.push({ id: event.id, at: Date.now() });
+        throw new Error('always');
+      },
+      { retryDelaysMs: [100, 300] },
+    );
   });
   afterAll(() => mq.destroy());
 

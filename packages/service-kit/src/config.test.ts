@@ -32,9 +32,7 @@ describe('settings', () => {
   });
 
   it('when a required setting is missing, then the line says it is required', () => {
-    expect(() => loadConfig(baseConfigShape, { IDENTITY_SECRET: 'x'.repeat(32) })).toThrow(
-      'Invalid setting MONGODB_URI: is required (not set)',
-    );
+    expect(() => loadConfig(baseConfigShape, { IDENTITY_SECRET: 'x'.repeat(32) })).toThrow('Invalid setting MONGODB_URI: is required (not set)');
   });
 
   it('when a variable is set but empty, then its default applies', () => {

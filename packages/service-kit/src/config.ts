@@ -9,12 +9,7 @@ const CHECK_TIMEOUT_MESSAGE = 'must be a whole number from 1000 to 120000';
  * One website check's whole time budget. svc-checker spends it; the gateway reads the same setting
  * to wait long enough for a check made while the admin waits ("check now").
  */
-export const checkTimeoutSetting = z.coerce
-  .number({ error: CHECK_TIMEOUT_MESSAGE })
-  .int(CHECK_TIMEOUT_MESSAGE)
-  .min(1_000, CHECK_TIMEOUT_MESSAGE)
-  .max(120_000, CHECK_TIMEOUT_MESSAGE)
-  .default(20_000);
+export const checkTimeoutSetting = z.coerce.number({ error: CHECK_TIMEOUT_MESSAGE }).int(CHECK_TIMEOUT_MESSAGE).min(1_000, CHECK_TIMEOUT_MESSAGE).max(120_000, CHECK_TIMEOUT_MESSAGE).default(20_000);
 
 /** Settings every service reads. Each service extends this shape with its own. */
 export const baseConfigShape = {
@@ -48,10 +43,7 @@ export class ConfigError extends Error {
  * Parses settings from the environment. Each bad variable gives one line naming it, so a
  * start-up failure says exactly what to fix.
  */
-export function loadConfig<Shape extends z.ZodRawShape>(
-  shape: Shape,
-  env: NodeJS.ProcessEnv = process.env,
-): z.infer<z.ZodObject<Shape>> {
+export function loadConfig<Shape extends z.ZodRawShape>(shape: Shape, env: NodeJS.ProcessEnv = process.env): z.infer<z.ZodObject<Shape>> {
   const input: Record<string, unknown> = {};
   for (const key of Object.keys(shape)) {
     const value = env[key];

@@ -72,7 +72,11 @@ describe('the database keeps concurrent writes to one document', () => {
   });
 
   it('when writes by _id carry other conditions (a version, an owner, a state), then they match, miss and upsert as on MongoDB', async () => {
-    const Model = modelOn(db.connection, 'Counter-conditions', new Schema({ _id: String, v: Number, s: String, owner: String, nested: { x: Number } }, { collection: 'conditions', versionKey: false }));
+    const Model = modelOn(
+      db.connection,
+      'Counter-conditions',
+      new Schema({ _id: String, v: Number, s: String, owner: String, nested: { x: Number } }, { collection: 'conditions', versionKey: false }),
+    );
     await Model.create({ _id: 'a', v: 1, s: 'first', nested: { x: 1 } });
     const modified = async (filter: Record<string, unknown>, set: Record<string, unknown>) => (await Model.updateOne(filter, { $set: set })).modifiedCount;
     expect(await modified({ _id: 'a', v: 1 }, { s: 'second', v: 2 })).toBe(1);
@@ -96,10 +100,16 @@ describe('the database keeps concurrent writes to one document', () => {
   it('when an update gives a document a unique value another one has, then it fails as a duplicate key (11000), as on MongoDB, and changes nothing', async () => {
     const Model = modelOn(db.connection, 'Counter-unique', new Schema({ _id: String, slug: { type: String, unique: true }, v: Number }, { collection: 'unique_slugs', versionKey: false }));
     await Model.init();
-    await Model.create([{ _id: 'a', slug: 'taken', v: 1 }, { _id: 'b', slug: 'free', v: 1 }]);
+    await Model.create([
+      { _id: 'a', slug: 'taken', v: 1 },
+      { _id: 'b', slug: 'free', v: 1 },
+    ]);
     await expect(Model.updateOne({ _id: 'b' }, { $set: { slug: 'taken' } })).rejects.toMatchObject({ code: 11000 });
     await expect(Model.findOneAndUpdate({ _id: 'b', v: 1 }, { $set: { slug: 'taken' } })).rejects.toMatchObject({ code: 11000 });
     await expect(Model.create({ _id: 'c', slug: 'taken' })).rejects.toMatchObject({ code: 11000 });
-    expect(await Model.find().sort({ _id: 1 }).lean()).toEqual([{ _id: 'a', slug: 'taken', v: 1 }, { _id: 'b', slug: 'free', v: 1 }]);
+    expect(await Model.find().sort({ _id: 1 }).lean()).toEqual([
+      { _id: 'a', slug: 'taken', v: 1 },
+      { _id: 'b', slug: 'free', v: 1 },
+    ]);
   });
 });

@@ -16,11 +16,7 @@ export class AppError extends Error {
   /** Sent as Retry-After: when a refusal (429, 503) may be tried again. */
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(
-    code: string,
-    message: string,
-    options: { status?: number; operational?: boolean; details?: Detail[]; retryAfterSeconds?: number; cause?: unknown } = {},
-  ) {
+  constructor(code: string, message: string, options: { status?: number; operational?: boolean; details?: Detail[]; retryAfterSeconds?: number; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConfirmChannel, ConsumeMessage } from 'amqplib';
-import {
-  EventEnvelopeSchema,
-  EventPayloadSchemas,
-  isEventType,
-  type EventEnvelope,
-  type EventPayloadInput,
-  type EventType,
-} from '@mealprep/contracts';
+import { EventEnvelopeSchema, EventPayloadSchemas, isEventType, type EventEnvelope, type EventPayloadInput, type EventType } from '@mealprep/contracts';
 import { AppError } from './errors';
 import { ATTEMPT_HEADER, settleMessage, type BrokerConnection } from './broker-connection';
 
@@ -84,12 +77,7 @@ export class BrokerEvents {
    * it goes to the queue's dead-letter queue (`<queue>.dead`), which /metrics counts. An exclusive
    * queue (a cache of one instance) has it delivered once more, then drops it with a log line.
    */
-  async subscribe(
-    name: string,
-    patterns: string[],
-    handler: EventHandler,
-    options: { prefetch?: number; exclusive?: boolean; retryDelaysMs?: number[] } = {},
-  ): Promise<void> {
+  async subscribe(name: string, patterns: string[], handler: EventHandler, options: { prefetch?: number; exclusive?: boolean; retryDelaysMs?: number[] } = {}): Promise<void> {
     const prefix = this.link.options.prefix;
     const subscription: Subscription = {
       queue: options.exclusive ? `${prefix}.${name}.${randomUUID()}` : `${prefix}.${name}`,
@@ -116,7 +104,10 @@ export class BrokerEvents {
       const names = this.subscriptionQueueNames(subscription);
       await channel.assertQueue(names.dead, { durable: true });
       for (const [i, retry] of names.retry.entries()) {
-        await channel.assertQueue(retry, { durable: true, arguments: { 'x-message-ttl': subscription.retryDelaysMs[i], 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': subscription.queue } });
+        await channel.assertQueue(retry, {
+          durable: true,
+          arguments: { 'x-message-ttl': subscription.retryDelaysMs[i], 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': subscription.queue },
+        });
       }
       this.link.declared(names.dead, ...names.retry);
     }

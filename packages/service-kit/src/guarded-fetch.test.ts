@@ -67,8 +67,14 @@ describe('the guarded fetch', () => {
 
   it('when a name or a redirect hop leads to a private or IPv4-compatible address, then it is refused and that host is never asked', async () => {
     const before = hits.length;
-    expect(await refusal(guardedFetch('https://sneaky.example.com/', options()))).toEqual({ kind: 'resolves-private', message: 'Refused: sneaky.example.com resolves to a private address (10.1.2.3).' });
-    expect(await refusal(guardedFetch('https://compatible.example.com/', options()))).toEqual({ kind: 'resolves-private', message: 'Refused: compatible.example.com resolves to a private address (::7f00:1).' });
+    expect(await refusal(guardedFetch('https://sneaky.example.com/', options()))).toEqual({
+      kind: 'resolves-private',
+      message: 'Refused: sneaky.example.com resolves to a private address (10.1.2.3).',
+    });
+    expect(await refusal(guardedFetch('https://compatible.example.com/', options()))).toEqual({
+      kind: 'resolves-private',
+      message: 'Refused: compatible.example.com resolves to a private address (::7f00:1).',
+    });
     const hop = refusal(guardedFetch(`http://kitchen.test:${port}/to?url=${encodeURIComponent('http://loopback.example.com/secret')}`, options()));
     expect(await hop).toEqual({ kind: 'resolves-private', message: 'Refused: loopback.example.com resolves to a private address (127.0.0.1).' });
     expect(hits.slice(before)).toEqual([`kitchen.test:${port}/to`]);
@@ -110,13 +116,22 @@ describe('the guarded fetch', () => {
   });
 
   it('when Node asks the pinned lookup for all addresses, then it answers with a list of the vetted ones; else with one', () => {
-    const lookup = pinnedLookup([{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }]);
+    const lookup = pinnedLookup([
+      { address: '127.0.0.1', family: 4 },
+      { address: '::1', family: 6 },
+    ]);
     const answers: unknown[] = [];
     lookup('kitchen.test', { all: true }, (err, address) => answers.push([err, address]));
     lookup('kitchen.test', { family: 6, all: true }, (err, address) => answers.push([err, address]));
     lookup('kitchen.test', {}, (err, address, family) => answers.push([err, address, family]));
     expect(answers).toEqual([
-      [null, [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }]],
+      [
+        null,
+        [
+          { address: '127.0.0.1', family: 4 },
+          { address: '::1', family: 6 },
+        ],
+      ],
       [null, [{ address: '::1', family: 6 }]],
       [null, '127.0.0.1', 4],
     ]);

@@ -51,7 +51,8 @@ const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.intranet', '.l
  */
 async function vet(url: URL, options: GuardedFetchOptions, redirected: boolean, budget: AbortSignal): Promise<ResolvedAddress[]> {
   const scheme = url.protocol.replace(':', '');
-  if (scheme !== 'http' && scheme !== 'https') throw new FetchRefused('scheme', redirected ? `Refused: a redirect to a ${scheme} address.` : `Refused: only http and https addresses are fetched (not ${scheme}).`);
+  if (scheme !== 'http' && scheme !== 'https')
+    throw new FetchRefused('scheme', redirected ? `Refused: a redirect to a ${scheme} address.` : `Refused: only http and https addresses are fetched (not ${scheme}).`);
   if (url.username || url.password) throw new FetchRefused('credentials', 'Refused: the address carries a user name or password.');
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const name = host.endsWith('.') ? host.slice(0, -1) : host;
@@ -97,7 +98,11 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]) {
     const family = options?.family === 4 || options?.family === 6 ? options.family : 0;
     const usable = family ? addresses.filter((a) => a.family === family) : [...addresses];
     if (usable.length === 0) return callback(Object.assign(new Error(`no vetted IPv${family} address`), { code: 'ENOTFOUND' }), []);
-    if (options?.all) return callback(null, usable.map(({ address, family: f }) => ({ address, family: f })));
+    if (options?.all)
+      return callback(
+        null,
+        usable.map(({ address, family: f }) => ({ address, family: f })),
+      );
     callback(null, usable[0]!.address, usable[0]!.family);
   };
 }

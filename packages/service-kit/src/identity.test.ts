@@ -30,7 +30,7 @@ describe('identity header', () => {
     expect(verifyInternal({}, secret)).toBe(false);
   });
 
-  it('when the gateway signs the caller\'s address, then a service reads it back; another address, secret or age, or no address at all, is refused', () => {
+  it("when the gateway signs the caller's address, then a service reads it back; another address, secret or age, or no address at all, is refused", () => {
     for (const address of ['203.0.113.7', '::1', '2001:db8::42']) expect(verifyClientAddress(signClientAddress(address, secret), secret)).toBe(address);
     const [value] = Object.values(signClientAddress('203.0.113.7', secret));
     expect(verifyClientAddress({ 'x-mealprep-client': value!.replace('203.0.113.7', '203.0.113.8') }, secret)).toBeNull();

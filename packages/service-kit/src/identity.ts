@@ -1,13 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import {
-  CLIENT_ADDRESS_HEADER,
-  IDENTITY_HEADER,
-  IDENTITY_SIGNATURE_HEADER,
-  IdentitySchema,
-  INTERNAL_HEADER,
-  type Identity,
-} from '@mealprep/contracts';
+import { CLIENT_ADDRESS_HEADER, IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, IdentitySchema, INTERNAL_HEADER, type Identity } from '@mealprep/contracts';
 
 /** How long a signed identity header stays valid; it is made per request by the gateway. */
 const MAX_AGE_MS = 60_000;
@@ -23,11 +16,7 @@ export function signIdentity(identity: Identity, secret: string, now = Date.now(
 }
 
 /** The identity in a request's headers, or null when absent, forged, stale or malformed. */
-export function verifyIdentity(
-  headers: Record<string, string | string[] | undefined>,
-  secret: string,
-  now = Date.now(),
-): Identity | null {
+export function verifyIdentity(headers: Record<string, string | string[] | undefined>, secret: string, now = Date.now()): Identity | null {
   const value = headers[IDENTITY_HEADER];
   const signature = headers[IDENTITY_SIGNATURE_HEADER];
   if (typeof value !== 'string' || typeof signature !== 'string') return null;

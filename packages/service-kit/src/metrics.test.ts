@@ -48,7 +48,10 @@ describe('metrics in the Prometheus text format', () => {
         outbox: { queued: 3 },
         metrics: (metrics) => metrics.gauge('things_current', 'Things.', () => [[{ status: 'open' }, 2]]),
         mount: (app) => {
-          app.get('/things/:id', route(async (req, res) => void res.json({ id: req.params.id })));
+          app.get(
+            '/things/:id',
+            route(async (req, res) => void res.json({ id: req.params.id })),
+          );
         },
       });
       http = await serve(app);

@@ -92,7 +92,10 @@ export class Metrics {
  */
 export function serviceMetrics(
   service: string,
-  options: { broker?: { queueDepths: () => Promise<Array<[string, number]>>; handled?: ReadonlyMap<string, number>; deadLettered?: ReadonlyMap<string, number> }; outbox?: { readonly queued: number } } = {},
+  options: {
+    broker?: { queueDepths: () => Promise<Array<[string, number]>>; handled?: ReadonlyMap<string, number>; deadLettered?: ReadonlyMap<string, number> };
+    outbox?: { readonly queued: number };
+  } = {},
 ): { metrics: Metrics; middleware: RequestHandler } {
   const metrics = new Metrics();
   const requests = metrics.counter('http_requests_total', `Requests ${service} answered, by method, route pattern and status.`);

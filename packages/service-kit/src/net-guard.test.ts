@@ -3,9 +3,22 @@ import { isPublicAddress } from './net-guard';
 
 /** Loopback, written every way IPv4-compatible and IPv4-mapped IPv6 allows. */
 const LOOPBACK_SPELLINGS = [
-  '::7f00:1', '::127.0.0.1', '[::127.0.0.1]', '0:0:0:0:0:0:7f00:1', '0::7f00:0001', '::0:7f00:1',
-  '::ffff:7f00:1', '::ffff:127.0.0.1', '::FFFF:127.0.0.1', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]',
-  '0:0:0:0:0:ffff:7f00:0001', '0:0:0:0:0:ffff:127.0.0.1', '0::ffff:7f00:1', '::0:ffff:7f00:1', '::ffff:7F00:0001',
+  '::7f00:1',
+  '::127.0.0.1',
+  '[::127.0.0.1]',
+  '0:0:0:0:0:0:7f00:1',
+  '0::7f00:0001',
+  '::0:7f00:1',
+  '::ffff:7f00:1',
+  '::ffff:127.0.0.1',
+  '::FFFF:127.0.0.1',
+  '[::ffff:127.0.0.1]',
+  '[::ffff:7f00:1]',
+  '0:0:0:0:0:ffff:7f00:0001',
+  '0:0:0:0:0:ffff:127.0.0.1',
+  '0::ffff:7f00:1',
+  '::0:ffff:7f00:1',
+  '::ffff:7F00:0001',
 ];
 
 describe('which addresses are public', () => {
@@ -31,7 +44,28 @@ describe('which addresses are public', () => {
   });
 
   it('when an address is loopback, private, link-local, CGNAT, multicast, documentation or not an address, then it is not public', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '192.0.2.1', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd00::1', 'ff02::1', '2001:db8::1', '64:ff9b::7f00:1', 'not-an-ip', '', '::ffff:999.0.0.1', '1.2.3']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '192.0.2.1',
+      'fe80::1',
+      'fe80::1%eth0',
+      'fc00::1',
+      'fd00::1',
+      'ff02::1',
+      '2001:db8::1',
+      '64:ff9b::7f00:1',
+      'not-an-ip',
+      '',
+      '::ffff:999.0.0.1',
+      '1.2.3',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
   });

@@ -128,7 +128,9 @@ describe('outbox: every event is written with the change it reports', () => {
 
     // What a process killed between the two writes leaves: the entry, and documents not yet deleted.
     const cut = outbox.event('catalog.articles.changed', { slugs: ['y', 'z'] });
-    await db.connection.collection('deletes_outbox').insertOne({ _id: new Types.ObjectId(), events: [JSON.stringify(cut)], deletes: { collection: 'deletes', ids: [y!._id, z!._id] }, storedAt: new Date() });
+    await db.connection
+      .collection('deletes_outbox')
+      .insertOne({ _id: new Types.ObjectId(), events: [JSON.stringify(cut)], deletes: { collection: 'deletes', ids: [y!._id, z!._id] }, storedAt: new Date() });
     await outbox.stop();
     const next = processOn('deletes', broker);
     await next.outbox.start();
@@ -145,7 +147,9 @@ describe('outbox: every event is written with the change it reports', () => {
     expect(() => outbox.event('catalog.regions.seeded', { count: 'many' } as never)).toThrow();
 
     const doc = await Articles.create(carrier.insert({ slug: 'broken', status: 'draft' }, []));
-    await db.connection.collection('bad').updateOne({ _id: doc._id }, { $set: { [OUTBOX_FIELD]: ['{"id":"not-a-uuid"', JSON.stringify({ id: 'also-not-a-uuid', type: 'catalog.regions.seeded', payload: { count: 1 } })] } });
+    await db.connection
+      .collection('bad')
+      .updateOne({ _id: doc._id }, { $set: { [OUTBOX_FIELD]: ['{"id":"not-a-uuid"', JSON.stringify({ id: 'also-not-a-uuid', type: 'catalog.regions.seeded', payload: { count: 1 } })] } });
     const good = outbox.event('catalog.meal-types.seeded', { count: 9 });
     await Articles.updateOne({ _id: doc._id }, carrier.update({ $set: { status: 'published' } }, [good]));
     await outbox.start();

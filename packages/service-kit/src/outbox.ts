@@ -98,7 +98,8 @@ export class Outbox implements DomainEvents {
   }
 
   /** The writes of one model's collection that carry events; its schema must use `carriesEvents`. */
-  carrier(model: Model<any>): EventCarrier { // eslint-disable-line @typescript-eslint/no-explicit-any -- any service's model carries its events
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's model carries its events
+  carrier(model: Model<any>): EventCarrier {
     if (!model.schema.path(OUTBOX_FIELD)) throw new Error(`${model.modelName}: its schema does not carry events (carriesEvents)`);
     const collection = model.collection.collectionName;
     if (!this.carriers.has(collection)) {
@@ -177,7 +178,10 @@ export class Outbox implements DomainEvents {
       const found: Array<Waiting & { first: string }> = [];
       const db = this.options.connection;
       for (const collection of this.carriers) {
-        const docs = await db.collection(collection).find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } }).toArray();
+        const docs = await db
+          .collection(collection)
+          .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } })
+          .toArray();
         // One item per event (with every document that holds it: a bulk change stores it in each),
         // so that the events of several documents go out in the order they happened, once each.
         const byEvent = new Map<string, Waiting & { first: string; ids: unknown[] }>();
@@ -209,7 +213,10 @@ export class Outbox implements DomainEvents {
   async waiting(): Promise<number> {
     let count = 0;
     for (const collection of this.carriers) {
-      const docs = await this.options.connection.collection(collection).find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } }).toArray();
+      const docs = await this.options.connection
+        .collection(collection)
+        .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } })
+        .toArray();
       count += docs.reduce((sum, doc) => sum + (doc[OUTBOX_FIELD] as string[]).length, 0);
     }
     const entries = await this.entries.find({}, { projection: { events: 1 } }).toArray();

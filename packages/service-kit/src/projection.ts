@@ -37,7 +37,9 @@ export function versionedProjection(Model: Model<any>) {
      * heard of them after it asked.
      */
     async sync(services: Array<{ id: string; version: number; fields: Record<string, unknown> }>, askedAt: Date): Promise<{ written: number; removed: number }> {
-      const held = new Map((await Model.find({}, { version: 1, status: 1, syncedAt: 1 }).lean<Array<{ _id: string; version?: number; status?: string; syncedAt?: Date | null }>>()).map((d) => [String(d._id), d]));
+      const held = new Map(
+        (await Model.find({}, { version: 1, status: 1, syncedAt: 1 }).lean<Array<{ _id: string; version?: number; status?: string; syncedAt?: Date | null }>>()).map((d) => [String(d._id), d]),
+      );
       let written = 0;
       for (const { id, version, fields } of services) {
         if ((held.get(id)?.version ?? -1) >= version) continue;

@@ -32,8 +32,5 @@ const PAIR = /^(\*\.)?[a-z0-9.-]+=[0-9a-f.:]+$/i;
 export const hostTableSetting = z
   .string()
   .default('')
-  .refine(
-    (text) => text === '' || text.split(',').every((pair) => PAIR.test(pair.trim()) && isIP(pair.trim().split('=')[1]!) !== 0),
-    'must be name=address pairs, comma separated',
-  )
+  .refine((text) => text === '' || text.split(',').every((pair) => PAIR.test(pair.trim()) && isIP(pair.trim().split('=')[1]!) !== 0), 'must be name=address pairs, comma separated')
   .transform((text): HostTable | null => (text === '' ? null : text.split(',').map((pair) => pair.trim().toLowerCase().split('=') as [string, string])));

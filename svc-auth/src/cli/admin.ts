@@ -47,11 +47,7 @@ try {
   const result = await changeRole({ users, events: outbox }, parsed.data);
   await outbox.stop();
   const verb = parsed.data.action === 'grant' ? 'granted to' : 'revoked from';
-  process.stdout.write(
-    result.changed
-      ? `admin ${verb} ${parsed.data.email}\n`
-      : `${parsed.data.email} ${parsed.data.action === 'grant' ? 'was already an admin' : 'was not an admin'}\n`,
-  );
+  process.stdout.write(result.changed ? `admin ${verb} ${parsed.data.email}\n` : `${parsed.data.email} ${parsed.data.action === 'grant' ? 'was already an admin' : 'was not an admin'}\n`);
 } finally {
   await broker.close();
   await connection.close();

@@ -87,11 +87,7 @@ export function loginTokenRepository(connection: Connection) {
     /** Old records are of no use to anyone. */
     async deleteExpired(before: Date): Promise<void> {
       const old = await Tokens.find({ expiresAt: { $lt: before } }, { selector: 1 }).lean();
-      await Promise.all([
-        Tokens.deleteMany({ expiresAt: { $lt: before } }),
-        Uses.deleteMany({ _id: { $in: old.map((d) => d.selector) } }),
-        Tries.deleteMany({ at: { $lt: before } }),
-      ]);
+      await Promise.all([Tokens.deleteMany({ expiresAt: { $lt: before } }), Uses.deleteMany({ _id: { $in: old.map((d) => d.selector) } }), Tries.deleteMany({ at: { $lt: before } })]);
     },
     async ensureIndexes(): Promise<void> {
       await Promise.all([Tokens.init(), Uses.init(), Tries.init()]);

@@ -26,7 +26,9 @@ export function sendLogRepository(connection: Connection) {
       const count = await Sends.countDocuments({ key, at: { $gte: since } });
       if (count <= max) return { ok: true };
       await Sends.deleteOne({ _id: mine._id });
-      const oldest = await Sends.findOne({ key, at: { $gte: since } }).sort({ at: 1 }).lean();
+      const oldest = await Sends.findOne({ key, at: { $gte: since } })
+        .sort({ at: 1 })
+        .lean();
       return { ok: false, oldest: oldest?.at ?? now };
     },
     async release(key: string, at: Date): Promise<void> {

@@ -1,12 +1,4 @@
-import {
-  LOGIN_CODE_LENGTH,
-  LOGIN_CODE_MAX_ATTEMPTS,
-  LOGIN_MAILS_PER_EMAIL,
-  LOGIN_MAILS_PER_IP,
-  LOGIN_TOKEN_TTL_MINUTES,
-  SESSION_MAX_AGE_DAYS,
-  type SessionUser,
-} from '@mealprep/contracts';
+import { LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_ATTEMPTS, LOGIN_MAILS_PER_EMAIL, LOGIN_MAILS_PER_IP, LOGIN_TOKEN_TTL_MINUTES, SESSION_MAX_AGE_DAYS, type SessionUser } from '@mealprep/contracts';
 import { AppError, sessionHash, type DomainEvents, type Logger } from '@mealprep/service-kit';
 import type { LoginTokenRepository, SignInMail } from '../data-access/login-token-repository';
 import type { SendLogRepository } from '../data-access/send-log-repository';

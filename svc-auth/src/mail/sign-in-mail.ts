@@ -1,8 +1,7 @@
 import { LOGIN_TOKEN_TTL_MINUTES, PRODUCT_NAME } from '@mealprep/contracts';
 import type { MailMessage } from './mailer';
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The sign-in e-mail: the link and the code, in plain text and in HTML. */
 export function signInMail(to: string, link: string, code: string): MailMessage {

@@ -170,7 +170,10 @@ export function blogPostRepository(connection: Connection, outbox: Outbox) {
     /** What the blog columns do not carry (author, order, image, meta title), set by slug on posts already there. */
     async setPresentation(posts: Array<{ slug: string; author: string; order: number; featuredImageUrl: string | null; featuredImageUnsplash: Doc | null; metaTitle: string }>): Promise<void> {
       if (posts.length === 0) return;
-      await Model.bulkWrite(posts.map(({ slug, ...fields }) => ({ updateOne: { filter: { slug }, update: { $set: fields } } })), { timestamps: false });
+      await Model.bulkWrite(
+        posts.map(({ slug, ...fields }) => ({ updateOne: { filter: { slug }, update: { $set: fields } } })),
+        { timestamps: false },
+      );
     },
     async ensureIndexes(): Promise<void> {
       await Model.init();

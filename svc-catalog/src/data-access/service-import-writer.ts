@@ -79,9 +79,20 @@ export function serviceImportWriter(Model: ServiceModel, carrier: EventCarrier, 
     ): Promise<{ created: number; updated: number; unchanged: number; refused: Array<{ slug: string; reason: ImportRefusal }>; written: string[] }> {
       const inserts: Doc[] = plan.inserts.map((s) => ({
         _id: new Types.ObjectId(options.newId?.(s.slug)),
-        name: s.name, slug: s.slug, tagline: s.tagline, mealTypes: s.mealTypes, deliveryMethods: s.deliveryMethods,
-        contact: { email: '', phone: '', website: s.website, socialLinks: [] }, locations: importedLocation(s, now), status: 'published', publishedAt: now,
-        ownerUserId: null, metadata: s.metadata, createdAt: now, updatedAt: now, version: 1,
+        name: s.name,
+        slug: s.slug,
+        tagline: s.tagline,
+        mealTypes: s.mealTypes,
+        deliveryMethods: s.deliveryMethods,
+        contact: { email: '', phone: '', website: s.website, socialLinks: [] },
+        locations: importedLocation(s, now),
+        status: 'published',
+        publishedAt: now,
+        ownerUserId: null,
+        metadata: s.metadata,
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
         statusHistory: [{ at: now, ...by, from: null, to: 'published', reason: 'Imported from CSV' }],
       }));
       const updates = plan.updates.map(({ listing, row }) => ({ current: readFrom(listing)!, row }));

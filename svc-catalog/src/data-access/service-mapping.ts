@@ -122,8 +122,19 @@ export interface ImportedListing {
 
 /** What an import compares with what is stored (and the owner and version it must respect). */
 export const IMPORT_COMPARED = {
-  slug: 1, name: 1, tagline: 1, mealTypes: 1, deliveryMethods: 1, 'contact.website': 1, 'locations.address.city': 1, 'locations.address.region': 1,
-  'metadata.place': 1, 'metadata.imageLinkFull': 1, 'metadata.profilePageImageLink': 1, ownerUserId: 1, version: 1,
+  slug: 1,
+  name: 1,
+  tagline: 1,
+  mealTypes: 1,
+  deliveryMethods: 1,
+  'contact.website': 1,
+  'locations.address.city': 1,
+  'locations.address.region': 1,
+  'metadata.place': 1,
+  'metadata.imageLinkFull': 1,
+  'metadata.profilePageImageLink': 1,
+  ownerUserId: 1,
+  version: 1,
 };
 
 /** A listing as an import compares it, kept with the document it was read from (see READ_FROM). */

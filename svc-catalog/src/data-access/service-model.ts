@@ -2,14 +2,8 @@ import { Schema, type Connection } from 'mongoose';
 import { SERVICE_STATUSES } from '@mealprep/contracts';
 import { carriesEvents, modelOn } from '@mealprep/service-kit';
 
-const addressSchema = new Schema(
-  { line1: String, city: String, region: String, postalCode: String, countryCode: String },
-  { _id: false },
-);
-const locationSchema = new Schema(
-  { label: String, address: addressSchema, isPrimary: Boolean, createdAt: Date, updatedAt: Date },
-  { _id: false },
-);
+const addressSchema = new Schema({ line1: String, city: String, region: String, postalCode: String, countryCode: String }, { _id: false });
+const locationSchema = new Schema({ label: String, address: addressSchema, isPrimary: Boolean, createdAt: Date, updatedAt: Date }, { _id: false });
 
 const serviceSchema = new Schema(
   {

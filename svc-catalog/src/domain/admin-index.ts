@@ -24,7 +24,6 @@ export function websiteHost(website: string): string | null {
   }
 }
 
-
 /** Newest first; ids (unique) settle ties, so every entry has one place. */
 const newestFirst = (a: Entry, b: Entry) => b.createdAt - a.createdAt || (a.row.id < b.row.id ? 1 : a.row.id > b.row.id ? -1 : 0);
 

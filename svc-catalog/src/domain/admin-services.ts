@@ -96,7 +96,10 @@ async function setFeatured(deps: OwnerDeps, services: readonly StoredService[], 
 /** Deletes services; svc-media and svc-checker retire their media and checks on the events. */
 export async function remove(deps: OwnerDeps, ids: readonly string[]): Promise<{ deleted: number }> {
   const services = await named(deps, ids);
-  const deleted = await deps.services.deleteMany(ids, services.map((service) => deps.events.event('catalog.service.deleted', { ...serviceChange(service), version: DELETED_VERSION })));
+  const deleted = await deps.services.deleteMany(
+    ids,
+    services.map((service) => deps.events.event('catalog.service.deleted', { ...serviceChange(service), version: DELETED_VERSION })),
+  );
   deps.catalog.remove(ids);
   await deps.events.relay();
   return { deleted };

@@ -15,7 +15,34 @@ const MAX_REASONS = 1000;
  */
 export function cleanArticleHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'a', 'blockquote', 'code', 'pre', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+    allowedTags: [
+      'h2',
+      'h3',
+      'h4',
+      'p',
+      'br',
+      'hr',
+      'ul',
+      'ol',
+      'li',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'a',
+      'blockquote',
+      'code',
+      'pre',
+      'img',
+      'figure',
+      'figcaption',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+    ],
     allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'width', 'height'], th: ['scope'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['https'] },
@@ -73,7 +100,16 @@ function mapRow(row: Record<string, string>): ImportedArticle | { reason: string
     excerpt: (metaDescription || text).slice(0, 240),
     metaDescription,
     category: cell(row, 'categoryTitle').slice(0, 80),
-    tags: [...new Set(`${cell(row, 'tags')},${cell(row, 'metaKeywords')}`.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))].slice(0, 12).map((t) => t.slice(0, 40)),
+    tags: [
+      ...new Set(
+        `${cell(row, 'tags')},${cell(row, 'metaKeywords')}`
+          .split(',')
+          .map((t) => t.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ]
+      .slice(0, 12)
+      .map((t) => t.slice(0, 40)),
     status: published ? 'published' : 'draft',
     publishedAt: published ? (publishedAt ?? new Date()) : publishedAt,
     createdAt: date(cell(row, 'createdAt')),

@@ -56,7 +56,11 @@ export class CatalogIndex {
         else if (!loaded || service.version > loaded.version) latest.set(id, service);
       }
       const services = [...latest.values()];
-      this.index.rebuild(services.filter((s) => s.status === 'published'), regions, mealTypes);
+      this.index.rebuild(
+        services.filter((s) => s.status === 'published'),
+        regions,
+        mealTypes,
+      );
       this.admin.rebuild(services);
       this.publicBySlug = new Map(services.filter((s) => PUBLIC_SERVICE_STATUSES.includes(s.status)).map((s) => [s.slug, toPublic(s)]));
       const deleted = [...this.held].filter(([, h]) => h.version === DELETED_VERSION);

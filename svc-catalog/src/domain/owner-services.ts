@@ -43,9 +43,7 @@ export function editableFor(identity: Identity, service: EditableService): Edita
   if (isAdmin(identity)) return service;
   return {
     ...service,
-    statusHistory: service.statusHistory.map((change) =>
-      change.byUserId === identity.userId ? change : { ...change, byUserId: null, byEmail: null, byAdmin: change.byUserId !== null },
-    ),
+    statusHistory: service.statusHistory.map((change) => (change.byUserId === identity.userId ? change : { ...change, byUserId: null, byEmail: null, byAdmin: change.byUserId !== null })),
     possibleDuplicateOf: [],
   };
 }
@@ -153,7 +151,14 @@ export async function submitForApproval(deps: OwnerDeps, identity: Identity, id:
  * Sets a status (nothing is written when it is that already); `check` refuses on the listing as it
  * is when written. The owner's submission above and the admin's change (admin-services.ts) use it.
  */
-export async function setStatus(deps: OwnerDeps, identity: Identity, service: StoredService, status: ServiceStatus, reason: string | null, check?: (current: StoredService) => void): Promise<EditableService> {
+export async function setStatus(
+  deps: OwnerDeps,
+  identity: Identity,
+  service: StoredService,
+  status: ServiceStatus,
+  reason: string | null,
+  check?: (current: StoredService) => void,
+): Promise<EditableService> {
   const at = deps.now?.() ?? new Date();
   const written = await deps.services.modify(service.id, (current) => {
     check?.(current);

@@ -12,7 +12,11 @@ interface Entry {
 }
 
 /** Lowercased, accents dropped: how search text is compared. */
-export const normalize = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+export const normalize = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** Public lists are by name, then slug (unique), so every entry has one place. */

@@ -26,12 +26,16 @@ const REFUSALS: Record<ImportRefusal, string> = {
 /** Whether a stored listing already says what a row says, in every column the file has. */
 function sameAsImported(listing: ImportedListing, row: ImportedService): boolean {
   return (
-    listing.name === row.name && listing.tagline === row.tagline && JSON.stringify(listing.mealTypes) === JSON.stringify(row.mealTypes) &&
+    listing.name === row.name &&
+    listing.tagline === row.tagline &&
+    JSON.stringify(listing.mealTypes) === JSON.stringify(row.mealTypes) &&
     (['localDelivery', 'shipsDomestically'] as const).every((k) => listing.deliveryMethods[k] === Boolean(row.deliveryMethods[k])) &&
     listing.website === row.website &&
-    listing.city === row.city && listing.region === row.state &&
+    listing.city === row.city &&
+    listing.region === row.state &&
     JSON.stringify(listing.place) === JSON.stringify(row.metadata.place) &&
-    listing.imageLinkFull === row.metadata.imageLinkFull && listing.profilePageImageLink === row.metadata.profilePageImageLink
+    listing.imageLinkFull === row.metadata.imageLinkFull &&
+    listing.profilePageImageLink === row.metadata.profilePageImageLink
   );
 }
 
@@ -61,7 +65,9 @@ function importAnnouncements(events: DomainEvents, written: { created: number; u
   const parts: EventEnvelope[] = [];
   for (let start = 0; start < written.serviceIds.length; start += MAX_IMPORT_IDS) {
     const first = start === 0;
-    parts.push(events.event('catalog.services.imported', { created: first ? written.created : 0, updated: first ? written.updated : 0, serviceIds: written.serviceIds.slice(start, start + MAX_IMPORT_IDS) }));
+    parts.push(
+      events.event('catalog.services.imported', { created: first ? written.created : 0, updated: first ? written.updated : 0, serviceIds: written.serviceIds.slice(start, start + MAX_IMPORT_IDS) }),
+    );
   }
   return parts;
 }
@@ -117,11 +123,16 @@ export async function importServices(
   }
   const { plan, refused, unchanged } = planImport(bySlug.values(), await deps.services.importedListings([...bySlug.keys()]));
   const now = deps.now?.() ?? new Date();
-  const result = await deps.services.writeImport(plan, now, { byUserId: identity.userId, byEmail: identity.email }, {
-    decideAtWrite: importDecisionAtWrite,
-    newId: options.newId,
-    announce: options.announce === false ? undefined : (written) => importAnnouncements(deps.events, written),
-  });
+  const result = await deps.services.writeImport(
+    plan,
+    now,
+    { byUserId: identity.userId, byEmail: identity.email },
+    {
+      decideAtWrite: importDecisionAtWrite,
+      newId: options.newId,
+      announce: options.announce === false ? undefined : (written) => importAnnouncements(deps.events, written),
+    },
+  );
   for (const { slug, reason } of [...refused, ...result.refused]) {
     const row = bySlug.get(slug)!;
     skip(row.line, row.name, REFUSALS[reason]);

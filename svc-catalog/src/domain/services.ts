@@ -39,10 +39,7 @@ export function getServiceBySlug(deps: Pick<ServiceDeps, 'catalog'>, slug: strin
  * A visitor says a closed service is still open. The report is kept for admins (once per visitor
  * per service a day) and announced; reports on services that are not closed are not kept.
  */
-export async function reportStillOpen(
-  deps: ServiceDeps,
-  input: { serviceId: string; ip: string; userId: string | null },
-): Promise<void> {
+export async function reportStillOpen(deps: ServiceDeps, input: { serviceId: string; ip: string; userId: string | null }): Promise<void> {
   const service = await deps.services.findById(input.serviceId);
   if (!service || !PUBLIC_SERVICE_STATUSES.includes(service.status)) throw AppError.notFound('There is no such service.');
   if (service.status !== 'closed') return;

@@ -114,10 +114,22 @@ export function checkRepository(connection: Connection, outbox: Outbox) {
       const key = byService(service.id);
       const update = {
         $set: {
-          serviceName: service.name, serviceSlug: service.slug, websiteUrl: service.website,
-          status: result.status, httpStatus: result.httpStatus, errorMessage: result.errorMessage, flags: result.flags, finalUrl: result.finalUrl,
-          durationMs: result.durationMs, suggestedAction: result.suggestedAction, checkedAt: now, nextCheckDue, queuedAt: null,
-          reviewed: false, reviewedAt: null, reviewAction: null,
+          serviceName: service.name,
+          serviceSlug: service.slug,
+          websiteUrl: service.website,
+          status: result.status,
+          httpStatus: result.httpStatus,
+          errorMessage: result.errorMessage,
+          flags: result.flags,
+          finalUrl: result.finalUrl,
+          durationMs: result.durationMs,
+          suggestedAction: result.suggestedAction,
+          checkedAt: now,
+          nextCheckDue,
+          queuedAt: null,
+          reviewed: false,
+          reviewedAt: null,
+          reviewAction: null,
         },
         $setOnInsert: { ...('_id' in key ? { serviceId: service.id } : {}), createdAt: now },
       };
@@ -145,7 +157,11 @@ export function checkRepository(connection: Connection, outbox: Outbox) {
     async list(filter: CheckFilter, page: number, pageSize: number): Promise<{ items: WebsiteCheck[]; total: number }> {
       const query = FILTERS[filter];
       const [docs, total] = await Promise.all([
-        Model.find(query).sort({ checkedAt: -1, _id: -1 }).skip((page - 1) * pageSize).limit(pageSize).lean(),
+        Model.find(query)
+          .sort({ checkedAt: -1, _id: -1 })
+          .skip((page - 1) * pageSize)
+          .limit(pageSize)
+          .lean(),
         Model.countDocuments(query),
       ]);
       return { items: docs.map((d) => toCheck(d as Doc)), total };
@@ -181,12 +197,16 @@ export function checkRepository(connection: Connection, outbox: Outbox) {
       return Model.countDocuments({ checkedAt: { $gte: since } });
     },
     async mostRecentCheckAt(): Promise<string | null> {
-      const doc = await Model.findOne({ checkedAt: { $ne: null } }, { checkedAt: 1 }).sort({ checkedAt: -1 }).lean();
+      const doc = await Model.findOne({ checkedAt: { $ne: null } }, { checkedAt: 1 })
+        .sort({ checkedAt: -1 })
+        .lean();
       return doc ? iso((doc as Doc).checkedAt) : null;
     },
     /** Services whose next check is due and that are not already waiting on the queue. */
     async due(now: Date, staleQueueBefore: Date, limit: number): Promise<string[]> {
-      const docs = await Model.find({ nextCheckDue: { $lte: now }, $or: [{ queuedAt: null }, { queuedAt: { $lt: staleQueueBefore } }] }, { serviceId: 1 }).limit(limit).lean();
+      const docs = await Model.find({ nextCheckDue: { $lte: now }, $or: [{ queuedAt: null }, { queuedAt: { $lt: staleQueueBefore } }] }, { serviceId: 1 })
+        .limit(limit)
+        .lean();
       return docs.map((d) => String((d as Doc).serviceId));
     },
     async ensureIndexes(): Promise<void> {

@@ -32,7 +32,6 @@ export interface ProjectedService {
 /** A service's state as svc-catalog announced it, at a version. */
 export type VersionedService = Pick<ProjectedService, 'id' | 'slug' | 'status'> & Partial<Pick<ProjectedService, 'name' | 'website'>> & { version: number };
 
-
 /** The services whose websites are checked: listed (published, or waiting for review) and with a website. */
 const CHECKABLE = { status: { $in: ['published', 'pending'] }, website: { $ne: '' } };
 
@@ -40,7 +39,13 @@ export type ServiceProjectionRepository = ReturnType<typeof serviceProjectionRep
 
 export function serviceProjectionRepository(connection: Connection) {
   const Model = modelOn(connection, 'ProjectedService', serviceSchema);
-  const toService = (d: Record<string, unknown>): ProjectedService => ({ id: String(d._id), name: String(d.name ?? ''), slug: String(d.slug ?? ''), website: String(d.website ?? ''), status: String(d.status ?? '') });
+  const toService = (d: Record<string, unknown>): ProjectedService => ({
+    id: String(d._id),
+    name: String(d.name ?? ''),
+    slug: String(d.slug ?? ''),
+    website: String(d.website ?? ''),
+    status: String(d.status ?? ''),
+  });
   const versions = versionedProjection(Model);
   return {
     /** Records what an event or svc-catalog said, unless a newer state is held; true when it was written. */
@@ -52,7 +57,10 @@ export function serviceProjectionRepository(connection: Connection) {
     markDeleted: versions.markDeleted,
     /** Brings the copy in step with svc-catalog's whole list (see versionedProjection). */
     async sync(services: VersionedService[], askedAt: Date): Promise<{ written: number; removed: number }> {
-      return versions.sync(services.map(({ id, version, ...fields }) => ({ id, version, fields })), askedAt);
+      return versions.sync(
+        services.map(({ id, version, ...fields }) => ({ id, version, fields })),
+        askedAt,
+      );
     },
     async findById(id: string): Promise<ProjectedService | null> {
       const doc = await Model.findById(id).lean();

@@ -94,7 +94,14 @@ function classify(page: Page, start: URL): Omit<CheckResult, 'attempts' | 'durat
   const { text, hasMedia } = readPage(page.body);
   if (looksParked(page.body, text)) flags.push('parked');
   if (text.length < BLANK_TEXT_CHARS && !hasMedia) {
-    return { status: 'blank', httpStatus: page.httpStatus, errorMessage: page.body.trim() ? 'The page has almost no text.' : 'The page is empty.', flags, finalUrl: page.finalUrl, suggestedAction: 'review' };
+    return {
+      status: 'blank',
+      httpStatus: page.httpStatus,
+      errorMessage: page.body.trim() ? 'The page has almost no text.' : 'The page is empty.',
+      flags,
+      finalUrl: page.finalUrl,
+      suggestedAction: 'review',
+    };
   }
   const messages: string[] = [];
   if (flags.includes('parked')) messages.push('The page looks like a parked or for-sale domain.');

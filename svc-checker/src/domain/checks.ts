@@ -63,7 +63,10 @@ export async function queueDueChecks(deps: CheckerDomainDeps, limit = 500): Prom
   const ids = await deps.checks.due(now, new Date(now.getTime() - 60 * 60_000), limit);
   const services = (await deps.services.findByIds(ids)).filter((s) => s.website !== '');
   if (services.length === 0) return 0;
-  await deps.checks.markQueued(services.map((s) => s.id), now);
+  await deps.checks.markQueued(
+    services.map((s) => s.id),
+    now,
+  );
   await queue(deps, services, null);
   return services.length;
 }

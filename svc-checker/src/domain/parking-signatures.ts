@@ -12,7 +12,8 @@ const PARKED_TEXT = [
   /make an offer on this domain/i,
   /inquire about this domain/i,
 ];
-const PARKED_MARKUP = /(sedoparking|parkingcrew|bodis\.com|above\.com\/marketplace|afternic|dan\.com\/buy-domain|hugedomains|domainmarket\.com|uniregistry|parklogic|parked-content|\/parking\/|window\.park\b)/i;
+const PARKED_MARKUP =
+  /(sedoparking|parkingcrew|bodis\.com|above\.com\/marketplace|afternic|dan\.com\/buy-domain|hugedomains|domainmarket\.com|uniregistry|parklogic|parked-content|\/parking\/|window\.park\b)/i;
 
 export function looksParked(html: string, text: string): boolean {
   return PARKED_MARKUP.test(html) || PARKED_TEXT.some((pattern) => pattern.test(text));

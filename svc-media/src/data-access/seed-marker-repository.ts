@@ -1,10 +1,7 @@
 import { Schema, type Connection } from 'mongoose';
 import { modelOn } from '@mealprep/service-kit';
 
-const seedMarkerSchema = new Schema(
-  { _id: { type: String, required: true }, at: { type: Date, required: true } },
-  { collection: 'seed_markers', versionKey: false },
-);
+const seedMarkerSchema = new Schema({ _id: { type: String, required: true }, at: { type: Date, required: true } }, { collection: 'seed_markers', versionKey: false });
 
 export type SeedMarkerRepository = ReturnType<typeof seedMarkerRepository>;
 

@@ -57,7 +57,10 @@ export function serviceDirectoryRepository(connection: Connection) {
     markDeleted: versions.markDeleted,
     /** Brings the directory in step with svc-catalog's whole list (see versionedProjection). */
     async sync(states: DirectoryState[], askedAt: Date): Promise<{ written: number; removed: number }> {
-      return versions.sync(states.map((state) => ({ id: state.id, version: state.version, fields: fieldsOf(state) })), askedAt);
+      return versions.sync(
+        states.map((state) => ({ id: state.id, version: state.version, fields: fieldsOf(state) })),
+        askedAt,
+      );
     },
     /** Every service there is (not the deleted ones), by id. */
     async all(): Promise<Map<string, DirectoryEntry>> {

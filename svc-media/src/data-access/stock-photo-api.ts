@@ -59,4 +59,3 @@ export function stockPhotoApi(options: { apiUrl: string; accessKey?: string }): 
     },
   };
 }
-

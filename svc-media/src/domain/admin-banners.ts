@@ -37,27 +37,26 @@ export async function stockPhotoByUrl(deps: AdminBannerDeps, url: string) {
  * URLs from the page) or from an image URL. The picture is fetched once through the guarded
  * fetch, checked and stored like an upload, so the site never hot-links it.
  */
-export async function addBanner(
-  deps: AdminBannerDeps,
-  adminId: string,
-  input: { source: 'unsplash'; unsplashId: string } | { source: 'custom'; url: string; alt: string },
-): Promise<AdminBannerImage> {
+export async function addBanner(deps: AdminBannerDeps, adminId: string, input: { source: 'unsplash'; unsplashId: string } | { source: 'custom'; url: string; alt: string }): Promise<AdminBannerImage> {
   const photo = input.source === 'unsplash' ? await deps.stock.byId(input.unsplashId) : null;
   const from = photo ? photo.urls.regular : (input as { url: string }).url;
   const { bytes } = await deps.fetchImage(from, MAX_IMAGE_BYTES);
   const imageId = await deps.gate.run(adminId, () => ingestImage(deps, bytes, 'banners'));
-  const record = await deps.banners.create({
-    id: `b-${randomBytes(8).toString('hex')}`,
-    source: input.source,
-    unsplashId: photo?.id ?? null,
-    urls: { regular: imageUrl(imageId, 'full'), small: imageUrl(imageId, 'card') },
-    url: imageUrl(imageId, 'full'),
-    alt_description: photo ? photo.alt_description : (input as { alt: string }).alt,
-    user: photo && photo.user.name ? photo.user : null,
-    isActive: true,
-    order: await deps.banners.nextOrder(),
-    imageId,
-  }, changed(deps));
+  const record = await deps.banners.create(
+    {
+      id: `b-${randomBytes(8).toString('hex')}`,
+      source: input.source,
+      unsplashId: photo?.id ?? null,
+      urls: { regular: imageUrl(imageId, 'full'), small: imageUrl(imageId, 'card') },
+      url: imageUrl(imageId, 'full'),
+      alt_description: photo ? photo.alt_description : (input as { alt: string }).alt,
+      user: photo && photo.user.name ? photo.user : null,
+      isActive: true,
+      order: await deps.banners.nextOrder(),
+      imageId,
+    },
+    changed(deps),
+  );
   await deps.events.relay();
   return { ...toBannerImage(record), isActive: record.isActive };
 }

@@ -11,7 +11,11 @@ export interface AdminMediaDeps {
   now?: () => Date;
 }
 
-const normalize = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+const normalize = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
 
 /** media.adminList: searched over service name, alt text, entity id, country and URL; newest first. */
 export async function listMedia(deps: AdminMediaDeps, query: AdminMediaQuery): Promise<{ items: AdminMediaItem[] }> {

@@ -17,7 +17,10 @@ function hexToRgb(hex: string): Rgb {
 export function mix(a: string, b: string, t: number): string {
   const [ra, ga, ba] = hexToRgb(a);
   const [rb, gb, bb] = hexToRgb(b);
-  const channel = (x: number, y: number) => Math.round(x + (y - x) * t).toString(16).padStart(2, '0');
+  const channel = (x: number, y: number) =>
+    Math.round(x + (y - x) * t)
+      .toString(16)
+      .padStart(2, '0');
   return `#${channel(ra, rb)}${channel(ga, gb)}${channel(ba, bb)}`;
 }
 
@@ -114,9 +117,7 @@ const FILLER_WORDS = new Set(['co', 'the', 'and', 'of']);
 
 /** Up to two initials from a business name: "Green Fork Kitchen" gives "GF". */
 export function initialsOf(name: string): string {
-  const words = name
-    .split(/[^A-Za-z0-9]+/)
-    .filter((word) => word.length > 0 && !FILLER_WORDS.has(word.toLowerCase()));
+  const words = name.split(/[^A-Za-z0-9]+/).filter((word) => word.length > 0 && !FILLER_WORDS.has(word.toLowerCase()));
   const letters = words.slice(0, 2).map((word) => word[0]!.toUpperCase());
   return letters.join('') || '?';
 }

@@ -23,10 +23,7 @@ export async function renderSvgToWebp(svg: string, widths: readonly number[]): P
   const raw = { width: info.width, height: info.height, channels: info.channels };
   return Promise.all(
     widths.map(async (width) => {
-      const { data: bytes, info: out } = await sharp(data, { raw })
-        .resize({ width, withoutEnlargement: true })
-        .webp(WEBP)
-        .toBuffer({ resolveWithObject: true });
+      const { data: bytes, info: out } = await sharp(data, { raw }).resize({ width, withoutEnlargement: true }).webp(WEBP).toBuffer({ resolveWithObject: true });
       return { width: out.width, height: out.height, bytes, etag: etagOf(bytes) };
     }),
   );

@@ -11,7 +11,6 @@ export interface StockPhotos {
   byId(id: string): Promise<StockPhoto>;
 }
 
-
 /** The photo id of a photo page URL: https://unsplash.com/photos/{words-}{id}, or null. */
 export function photoIdFromUrl(url: string): string | null {
   try {

@@ -80,11 +80,7 @@ export async function ingestImage(deps: Pick<UploadDeps, 'images' | 'files'>, by
   try {
     renditions = await Promise.all(
       widths.map(async (target) => {
-        const { data, info } = await sharp(bytes, options)
-          .rotate()
-          .resize({ width: target, withoutEnlargement: true })
-          .webp({ quality: 82, effort: 2 })
-          .toBuffer({ resolveWithObject: true });
+        const { data, info } = await sharp(bytes, options).rotate().resize({ width: target, withoutEnlargement: true }).webp({ quality: 82, effort: 2 }).toBuffer({ resolveWithObject: true });
         return { width: info.width, height: info.height, bytes: data, etag: etagOf(data) };
       }),
     );
@@ -121,11 +117,7 @@ export function dailyLimitMessage(now: Date): string {
  * admitted (a few per user at once) and counted against the user's day before its bytes are
  * read; an upload that stores nothing gives its count back.
  */
-export async function uploadImage(
-  deps: UploadDeps,
-  identity: Identity,
-  upload: { fileName: string; readBytes: () => Promise<Buffer> },
-): Promise<{ mediaId: string; url: string }> {
+export async function uploadImage(deps: UploadDeps, identity: Identity, upload: { fileName: string; readBytes: () => Promise<Buffer> }): Promise<{ mediaId: string; url: string }> {
   const ticket = deps.gate.admit(identity.userId);
   try {
     const now = deps.now?.() ?? new Date();

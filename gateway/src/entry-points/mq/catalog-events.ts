@@ -7,10 +7,7 @@ import { invalidationFor } from '../../live/topics';
  * pages, cached lists, the current banner) and the open live streams are told which topics to
  * refetch. Each gateway hears every such event (its own queue).
  */
-export async function subscribeCatalogEvents(
-  broker: Broker,
-  parts: { live: LiveHub; dropPages: () => void; dropLists: () => void; dropBanner: () => void },
-): Promise<void> {
+export async function subscribeCatalogEvents(broker: Broker, parts: { live: LiveHub; dropPages: () => void; dropLists: () => void; dropBanner: () => void }): Promise<void> {
   await broker.subscribe(
     'gateway-live',
     ['catalog.#', 'media.#'],

@@ -53,15 +53,9 @@ describe('api client', () => {
     const fetch = vi.fn(async () => jsonResponse(200, { received: true }));
     const client = createApiClient({ fetch });
     await expect(client.post<{ received: true }>('/catalog/services/abc/report-still-open')).resolves.toEqual({ received: true });
-    expect(fetch).toHaveBeenCalledWith(
-      '/api/catalog/services/abc/report-still-open',
-      expect.objectContaining({ method: 'POST', body: undefined }),
-    );
+    expect(fetch).toHaveBeenCalledWith('/api/catalog/services/abc/report-still-open', expect.objectContaining({ method: 'POST', body: undefined }));
     await client.post('/things', { name: 'x' });
-    expect(fetch).toHaveBeenLastCalledWith(
-      '/api/things',
-      expect.objectContaining({ method: 'POST', body: '{"name":"x"}', headers: expect.objectContaining({ 'Content-Type': 'application/json' }) }),
-    );
+    expect(fetch).toHaveBeenLastCalledWith('/api/things', expect.objectContaining({ method: 'POST', body: '{"name":"x"}', headers: expect.objectContaining({ 'Content-Type': 'application/json' }) }));
   });
 
   it('when an error body is not in the contract shape, then a generic http_error is thrown', async () => {

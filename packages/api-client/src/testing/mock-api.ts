@@ -19,9 +19,7 @@ export function mockApi(replies: Record<string, Reply | Reply[]>) {
 
 /** The URLs fetch was called with for one API path, e.g. '/api/catalog/services'. */
 export function callsTo(fetch: ReturnType<typeof mockApi>, path: string): URL[] {
-  return fetch.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === path);
+  return fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === path);
 }
 
 /** The JSON bodies fetch sent to one API path. */

@@ -25,7 +25,9 @@ export function uniqueName(label: string): string {
 
 /** A database of the test's own on the real server, dropped afterwards. */
 export async function testDatabase(label: string): Promise<{ connection: Connection; drop: () => Promise<void> }> {
-  const dbName = uniqueName(`t-${label}`).replace(/[^a-z0-9_-]/gi, '_').slice(0, 60);
+  const dbName = uniqueName(`t-${label}`)
+    .replace(/[^a-z0-9_-]/gi, '_')
+    .slice(0, 60);
   const connection = await connectDatabase(inject('mongodbUri'), dbName, silentLogger);
   return {
     connection,

@@ -154,8 +154,11 @@ export async function startPrivateBroker(): Promise<PrivateBroker> {
     const started = spawn(server, [], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     child = started;
     output = captureOutput(started);
-    await until('the private RabbitMQ node', 90_000, () => canConnect(amqpPort), () =>
-      started.exitCode !== null ? `exited with ${started.exitCode}:\n${output()}` : null,
+    await until(
+      'the private RabbitMQ node',
+      90_000,
+      () => canConnect(amqpPort),
+      () => (started.exitCode !== null ? `exited with ${started.exitCode}:\n${output()}` : null),
     );
   };
   const halt = async () => {

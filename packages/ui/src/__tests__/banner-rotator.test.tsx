@@ -66,8 +66,7 @@ describe('BannerRotator', () => {
 
   it('when the visitor prefers reduced motion, then it does not rotate', () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({ matches: query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
+      (query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
     );
     render(<BannerRotator images={images} />);
     act(() => vi.advanceTimersByTime(20_000));

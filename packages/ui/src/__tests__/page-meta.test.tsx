@@ -15,9 +15,6 @@ describe('page meta', () => {
     expect(document.title).toBe('About | Meal Prep Directory');
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Who we are.');
     expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'http://localhost:3000/about');
-    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute(
-      'content',
-      'About | Meal Prep Directory',
-    );
+    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'About | Meal Prep Directory');
   });
 });

@@ -26,11 +26,29 @@ describe('useHydrated', () => {
     render(
       <>
         <Probe />
-        <BannerRotator images={[{ src: '/a.jpg', alt: 'A' }, { src: '/b.jpg', alt: 'B' }]}>hero</BannerRotator>
+        <BannerRotator
+          images={[
+            { src: '/a.jpg', alt: 'A' },
+            { src: '/b.jpg', alt: 'B' },
+          ]}
+        >
+          hero
+        </BannerRotator>
       </>,
     );
     expect(screen.getByRole('button', { name: 'Act' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Show banner image 2 of 2' })).toBeEnabled();
-    expect(renderToString(<BannerRotator images={[{ src: '/a.jpg', alt: 'A' }, { src: '/b.jpg', alt: 'B' }]}>hero</BannerRotator>)).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Show banner image 2 of 2"|<button[^>]*aria-label="Show banner image 2 of 2"[^>]*disabled=""/);
+    expect(
+      renderToString(
+        <BannerRotator
+          images={[
+            { src: '/a.jpg', alt: 'A' },
+            { src: '/b.jpg', alt: 'B' },
+          ]}
+        >
+          hero
+        </BannerRotator>,
+      ),
+    ).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Show banner image 2 of 2"|<button[^>]*aria-label="Show banner image 2 of 2"[^>]*disabled=""/);
   });
 });

@@ -5,8 +5,7 @@ import type { ReactNode } from 'react';
  * rows given. On a screen narrower than the table its first column stays in place while the rest
  * scrolls under it, so every row still says what it is.
  */
-const STICKY_FIRST_COLUMN =
-  '[&_tr>*:first-child]:sticky [&_tr>*:first-child]:left-0 [&_tr>*:first-child]:z-10 [&_tr>*:first-child]:bg-white dark:[&_tr>*:first-child]:bg-gray-950';
+const STICKY_FIRST_COLUMN = '[&_tr>*:first-child]:sticky [&_tr>*:first-child]:left-0 [&_tr>*:first-child]:z-10 [&_tr>*:first-child]:bg-white dark:[&_tr>*:first-child]:bg-gray-950';
 
 export function AdminTable({ columns, children }: { columns: ReactNode[]; children: ReactNode }) {
   return (

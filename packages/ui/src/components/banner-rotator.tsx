@@ -53,35 +53,28 @@ export function BannerRotator({ images, intervalMs = BANNER_ROTATION_MS, childre
   }, [current, count, reducedMotion, hidden, intervalMs]);
 
   return (
-    <div
-      className={[
-        'relative isolate overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 to-emerald-900',
-        className,
-      ]
-        .filter(Boolean)
-        .join(' ')}
-    >
-      {shown.map((image, i) => !ready.has(i) ? null : (
-        <picture
-          key={`${i}-${image.src}`}
-          aria-hidden={i === current ? undefined : true}
-          className={`absolute inset-0 -z-10 transition-opacity duration-1000 motion-reduce:transition-none ${
-            i === current ? 'opacity-100' : 'opacity-0'
-          }`}
-        >
-          {image.smallSrc ? <source media="(max-width: 640px)" srcSet={image.smallSrc} /> : null}
-          <img
-            src={image.src}
-            alt={image.alt}
-            width={1600}
-            height={900}
-            loading={i === 0 ? 'eager' : 'lazy'}
-            fetchPriority={i === 0 ? 'high' : 'low'}
-            decoding={i === 0 ? 'sync' : 'async'}
-            className="h-full w-full object-cover"
-          />
-        </picture>
-      ))}
+    <div className={['relative isolate overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 to-emerald-900', className].filter(Boolean).join(' ')}>
+      {shown.map((image, i) =>
+        !ready.has(i) ? null : (
+          <picture
+            key={`${i}-${image.src}`}
+            aria-hidden={i === current ? undefined : true}
+            className={`absolute inset-0 -z-10 transition-opacity duration-1000 motion-reduce:transition-none ${i === current ? 'opacity-100' : 'opacity-0'}`}
+          >
+            {image.smallSrc ? <source media="(max-width: 640px)" srcSet={image.smallSrc} /> : null}
+            <img
+              src={image.src}
+              alt={image.alt}
+              width={1600}
+              height={900}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'low'}
+              decoding={i === 0 ? 'sync' : 'async'}
+              className="h-full w-full object-cover"
+            />
+          </picture>
+        ),
+      )}
       {/* Keeps white text readable (AA) over any photo. */}
       {count ? <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gray-950/60" /> : null}
       {children}
@@ -97,10 +90,7 @@ export function BannerRotator({ images, intervalMs = BANNER_ROTATION_MS, childre
               onClick={() => setIndex(i)}
               className="group rounded-full p-2 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white"
             >
-              <span
-                aria-hidden="true"
-                className={`block size-2.5 rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/30 group-hover:bg-white/60'}`}
-              />
+              <span aria-hidden="true" className={`block size-2.5 rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/30 group-hover:bg-white/60'}`} />
             </button>
           ))}
         </div>

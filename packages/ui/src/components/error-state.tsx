@@ -12,21 +12,11 @@ export interface ErrorStateProps {
   className?: string;
 }
 
-export function ErrorState({
-  title = ERROR_STATE_TITLE,
-  message = ERROR_STATE_MESSAGE,
-  onRetry,
-  retryLabel = 'Try again',
-  className,
-}: ErrorStateProps) {
+export function ErrorState({ title = ERROR_STATE_TITLE, message = ERROR_STATE_MESSAGE, onRetry, retryLabel = 'Try again', className }: ErrorStateProps) {
   return (
     <div
       role="alert"
-      className={[
-        'mx-auto flex max-w-md flex-col items-center gap-4 rounded-lg border border-red-200 bg-red-50 px-6 py-10 text-center',
-        'dark:border-red-900 dark:bg-red-950/40',
-        className,
-      ]
+      className={['mx-auto flex max-w-md flex-col items-center gap-4 rounded-lg border border-red-200 bg-red-50 px-6 py-10 text-center', 'dark:border-red-900 dark:bg-red-950/40', className]
         .filter(Boolean)
         .join(' ')}
     >

@@ -69,11 +69,7 @@ export function Pager({ page, pageCount, hrefForPage, linkComponent: Link = Plai
         {getPageItems(current, pageCount).map((item) =>
           typeof item === 'number' ? (
             <li key={item}>
-              <Link
-                href={hrefForPage(item)}
-                aria-current={item === current ? 'page' : undefined}
-                className={item === current ? active : idle}
-              >
+              <Link href={hrefForPage(item)} aria-current={item === current ? 'page' : undefined} className={item === current ? active : idle}>
                 {item}
               </Link>
             </li>

@@ -33,9 +33,7 @@ interface Dialogs {
 
 const DialogsContext = createContext<Dialogs | null>(null);
 
-type Open =
-  | { kind: 'confirm'; request: ConfirmRequest; settle: (answer: boolean) => void }
-  | { kind: 'number'; request: NumberRequest; settle: (answer: string | null) => void };
+type Open = { kind: 'confirm'; request: ConfirmRequest; settle: (answer: boolean) => void } | { kind: 'number'; request: NumberRequest; settle: (answer: string | null) => void };
 
 interface Notice {
   id: number;
@@ -103,7 +101,8 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
                 returnFocus.current?.focus();
                 returnFocus.current = null;
               }}
-              className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900 dark:text-gray-100">
+              className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl dark:bg-gray-900 dark:text-gray-100"
+            >
               {open?.kind === 'confirm' && <ConfirmBody request={open.request} onAnswer={settle} />}
               {open?.kind === 'number' && <NumberBody request={open.request} onAnswer={settle} />}
             </AlertDialog.Content>
@@ -137,7 +136,11 @@ function ConfirmBody({ request, onAnswer }: { request: ConfirmRequest; onAnswer:
   return (
     <>
       <AlertDialog.Title className="text-lg font-semibold">{request.title}</AlertDialog.Title>
-      {request.message ? <AlertDialog.Description className="mt-2 text-sm text-gray-700 dark:text-gray-300">{request.message}</AlertDialog.Description> : <AlertDialog.Description className="sr-only">{request.title}</AlertDialog.Description>}
+      {request.message ? (
+        <AlertDialog.Description className="mt-2 text-sm text-gray-700 dark:text-gray-300">{request.message}</AlertDialog.Description>
+      ) : (
+        <AlertDialog.Description className="sr-only">{request.title}</AlertDialog.Description>
+      )}
       <div className="mt-6 flex justify-end gap-2">
         <AlertDialog.Cancel asChild>
           <Button variant="outline">{request.cancelLabel ?? 'Cancel'}</Button>

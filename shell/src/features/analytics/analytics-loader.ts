@@ -11,10 +11,7 @@ type StartModule = Pick<typeof import('./start-analytics'), 'startAnalytics'>;
  * when a setting is present and only after the app has rendered. Analytics never break the page: a
  * failure is logged and tracking is off for the visit.
  */
-export function createAnalyticsLoader(
-  getConfig: () => Promise<RuntimeConfig>,
-  importStart: () => Promise<StartModule> = () => import('./start-analytics'),
-): AnalyticsLoader {
+export function createAnalyticsLoader(getConfig: () => Promise<RuntimeConfig>, importStart: () => Promise<StartModule> = () => import('./start-analytics')): AnalyticsLoader {
   let pending: Promise<PageTracker | null> | null = null;
   return () => {
     pending ??= (async () => {

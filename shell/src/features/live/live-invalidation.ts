@@ -3,10 +3,7 @@ import type { LiveInvalidation, LiveTopic } from '@mealprep/contracts';
 import { LIVE_TOPICS } from '@mealprep/contracts/browser';
 import type { QueryClient } from '@mealprep/query';
 
-export type LiveSubscriber = (
-  onInvalidate: (invalidation: LiveInvalidation) => void,
-  options: { onReconnect: () => void; since?: number },
-) => () => void;
+export type LiveSubscriber = (onInvalidate: (invalidation: LiveInvalidation) => void, options: { onReconnect: () => void; since?: number }) => () => void;
 
 /**
  * Every remote's query keys start with their live topic ('services', 'regions', …: queryKeys in

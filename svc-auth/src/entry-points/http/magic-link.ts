@@ -18,7 +18,10 @@ export class MagicLink {
   /** A mail that failed inside the strategy, where a throw would be swallowed: read once it returns. */
   private readonly mailFailures = new WeakMap<Request, unknown>();
 
-  constructor(private readonly signIn: SignIn, secret: string) {
+  constructor(
+    private readonly signIn: SignIn,
+    secret: string,
+  ) {
     this.passport.use(
       new MagicLinkStrategy(
         {
@@ -38,8 +41,7 @@ export class MagicLink {
             this.mailFailures.set(req, err);
           }
         },
-        async (req: Request, user: Record<string, unknown>) =>
-          typeof user.email === 'string' && (await this.signIn.useLink(req.body as SignInLink, user.email)) ? { email: user.email } : null,
+        async (req: Request, user: Record<string, unknown>) => (typeof user.email === 'string' && (await this.signIn.useLink(req.body as SignInLink, user.email)) ? { email: user.email } : null),
       ),
     );
   }
@@ -63,15 +65,11 @@ export class MagicLink {
 
   private run(req: Request, res: Response, options: Record<string, unknown>): Promise<Outcome> {
     return new Promise((resolve) => {
-      const authenticate = this.passport.authenticate(
-        'magiclink',
-        { session: false, ...options },
-        (err: unknown, user: { email?: unknown } | false) => {
-          if (err) resolve({ kind: 'error', err });
-          else if (user && typeof user.email === 'string') resolve({ kind: 'success', email: user.email });
-          else resolve({ kind: 'fail' });
-        },
-      ) as (req: Request, res: Response, next: (err?: unknown) => void) => void;
+      const authenticate = this.passport.authenticate('magiclink', { session: false, ...options }, (err: unknown, user: { email?: unknown } | false) => {
+        if (err) resolve({ kind: 'error', err });
+        else if (user && typeof user.email === 'string') resolve({ kind: 'success', email: user.email });
+        else resolve({ kind: 'fail' });
+      }) as (req: Request, res: Response, next: (err?: unknown) => void) => void;
       authenticate(req, res, (err?: unknown) => resolve(err ? { kind: 'error', err } : { kind: 'pass' }));
     });
   }

@@ -3,7 +3,6 @@ import { NoQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput, route } from '@mealprep/service-kit';
 import { getMealType, listMealTypes, type ReferenceDataDeps } from '../../domain/reference-data';
 
-
 export function mealTypesRouter(deps: Pick<ReferenceDataDeps, 'mealTypes'>): Router {
   const router = Router();
   router.get(

@@ -8,7 +8,12 @@ import { closeFromWebsiteCheck, type CloseDeps } from '../../domain/website-chec
  * FerretDB does not, so two deliveries handled at once could both close and announce.
  */
 export async function subscribeCheckerEvents(broker: Broker, deps: CloseDeps): Promise<void> {
-  await broker.subscribe('catalog-checker-events', ['checker.service.closed-confirmed'], async (event) => {
-    await closeFromWebsiteCheck(deps, event.payload as EventPayload<'checker.service.closed-confirmed'>);
-  }, { prefetch: 1 });
+  await broker.subscribe(
+    'catalog-checker-events',
+    ['checker.service.closed-confirmed'],
+    async (event) => {
+      await closeFromWebsiteCheck(deps, event.payload as EventPayload<'checker.service.closed-confirmed'>);
+    },
+    { prefetch: 1 },
+  );
 }

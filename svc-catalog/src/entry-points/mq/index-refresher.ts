@@ -14,19 +14,22 @@ export async function subscribeIndexRefresher(broker: Broker, catalog: CatalogIn
   let timer: NodeJS.Timeout | null = null;
   const reloadAll = () => {
     if (timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      catalog.refresh().then(
-        () => {
-          attempt = 0;
-          logger.info({ published: catalog.index.size }, 'indexes loaded again');
-        },
-        (err: unknown) => {
-          logger.warn({ err }, 'could not load the indexes; trying again');
-          reloadAll();
-        },
-      );
-    }, attempt++ === 0 ? 0 : backoffDelay(attempt - 1));
+    timer = setTimeout(
+      () => {
+        timer = null;
+        catalog.refresh().then(
+          () => {
+            attempt = 0;
+            logger.info({ published: catalog.index.size }, 'indexes loaded again');
+          },
+          (err: unknown) => {
+            logger.warn({ err }, 'could not load the indexes; trying again');
+            reloadAll();
+          },
+        );
+      },
+      attempt++ === 0 ? 0 : backoffDelay(attempt - 1),
+    );
     timer.unref();
   };
   let connectedBefore = broker.isConnected();

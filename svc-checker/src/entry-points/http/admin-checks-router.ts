@@ -23,7 +23,10 @@ export function adminChecksRouter(deps: CheckerDomainDeps): Router {
       res.json(await bulkCheckStatus(deps));
     }),
   );
-  for (const [path, scope] of [['/admin/checks/run-all', 'all'], ['/admin/checks/run-unchecked', 'unchecked']] as const) {
+  for (const [path, scope] of [
+    ['/admin/checks/run-all', 'all'],
+    ['/admin/checks/run-unchecked', 'unchecked'],
+  ] as const) {
     router.post(
       path,
       route(async (req, res) => {
@@ -48,17 +51,18 @@ export function adminChecksRouter(deps: CheckerDomainDeps): Router {
       res.json(await checkServiceNow(deps, serviceId));
     }),
   );
-  const review = (action: ReviewAction) => [
-    route(async (req, res) => {
-      const { ids } = parseInput(CheckIdsBodySchema, req.body, 'body');
-      res.json(await reviewChecks(deps, ids, action, req.identity!));
-    }),
-    route(async (req, res) => {
-      const { id } = parseInput(CheckIdParamsSchema, req.params, 'check');
-      parseInput(EmptyBodySchema, req.body, 'body');
-      res.json(await reviewChecks(deps, [id], action, req.identity!));
-    }),
-  ] as const;
+  const review = (action: ReviewAction) =>
+    [
+      route(async (req, res) => {
+        const { ids } = parseInput(CheckIdsBodySchema, req.body, 'body');
+        res.json(await reviewChecks(deps, ids, action, req.identity!));
+      }),
+      route(async (req, res) => {
+        const { id } = parseInput(CheckIdParamsSchema, req.params, 'check');
+        parseInput(EmptyBodySchema, req.body, 'body');
+        res.json(await reviewChecks(deps, [id], action, req.identity!));
+      }),
+    ] as const;
   const [bulkClose, close] = review('closed');
   const [bulkIgnore, ignore] = review('ignored');
   router.post('/admin/checks/bulk/close', bulkClose);

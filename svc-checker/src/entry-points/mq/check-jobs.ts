@@ -6,11 +6,7 @@ import { CHECK_QUEUE, runCheckJob, type CheckerDomainDeps } from '../../domain/c
  * The workers' side of the check queue: each job is checked against its schema here, before it
  * reaches the domain; one that does not match is dropped (logged), never retried.
  */
-export async function consumeCheckJobs(
-  broker: Broker,
-  domain: CheckerDomainDeps,
-  options: { prefetch: number; retryDelaysMs: number[] },
-): Promise<void> {
+export async function consumeCheckJobs(broker: Broker, domain: CheckerDomainDeps, options: { prefetch: number; retryDelaysMs: number[] }): Promise<void> {
   await broker.consumeJobs(
     CHECK_QUEUE,
     async (raw) => {

@@ -3,7 +3,6 @@ import { Router } from 'express';
 import { parseInput, route } from '@mealprep/service-kit';
 import { listActiveBanners, type BannerDeps } from '../../domain/banners';
 
-
 export function bannersRouter(deps: BannerDeps): Router {
   const router = Router();
   router.get(

@@ -38,8 +38,7 @@ export const useSetBannerActive = () =>
   useAdminMutation(BANNERS_SCOPE, ({ id, isActive }: AdminCall & { id: string; isActive: boolean }) => apiClient.request(`${base}/${id}`, { method: 'PATCH', body: { isActive } }));
 
 /** Moves one banner a place earlier or later. */
-export const useMoveBanner = () =>
-  useAdminMutation(BANNERS_SCOPE, ({ items, from, to }: AdminCall & { items: readonly AdminBannerImage[]; from: number; to: number }) => move(items, from, to));
+export const useMoveBanner = () => useAdminMutation(BANNERS_SCOPE, ({ items, from, to }: AdminCall & { items: readonly AdminBannerImage[]; from: number; to: number }) => move(items, from, to));
 
 /** Deletes one banner (`one`) or the selected ones. */
 export const useDeleteBanners = (selection: { drop: (ids: readonly string[]) => void }) =>
@@ -52,7 +51,11 @@ export const useDeleteBanners = (selection: { drop: (ids: readonly string[]) => 
 
 /** Activates or deactivates the selected banners in one call. */
 export const useSetBannersActive = (selection: { drop: (ids: readonly string[]) => void }) =>
-  useAdminMutation(BANNERS_SCOPE, ({ about, isActive }: AdminCall & { about: readonly string[]; isActive: boolean }) => apiClient.post(`${base}/bulk`, { ids: about, changes: { isActive } }), selection);
+  useAdminMutation(
+    BANNERS_SCOPE,
+    ({ about, isActive }: AdminCall & { about: readonly string[]; isActive: boolean }) => apiClient.post(`${base}/bulk`, { ids: about, changes: { isActive } }),
+    selection,
+  );
 
 export interface StockResults {
   images: StockPhoto[];
@@ -61,9 +64,7 @@ export interface StockResults {
 /** A page of stock photos for a query (asked on demand, not cached: each search is fresh). */
 export const useStockPhotoSearch = () =>
   useMutation({
-    mutationFn: ({ query, page }: { query: string; page: number }) =>
-      apiClient.get<StockResults>(`/media/admin/stock-photos?${new URLSearchParams({ query, page: String(page) }).toString()}`),
+    mutationFn: ({ query, page }: { query: string; page: number }) => apiClient.get<StockResults>(`/media/admin/stock-photos?${new URLSearchParams({ query, page: String(page) }).toString()}`),
   });
 /** One stock photo by its page URL. */
-export const useStockPhotoByUrl = () =>
-  useMutation({ mutationFn: (url: string) => apiClient.get<StockPhoto>(`/media/admin/stock-photos/by-url?${new URLSearchParams({ url }).toString()}`) });
+export const useStockPhotoByUrl = () => useMutation({ mutationFn: (url: string) => apiClient.get<StockPhoto>(`/media/admin/stock-photos/by-url?${new URLSearchParams({ url }).toString()}`) });

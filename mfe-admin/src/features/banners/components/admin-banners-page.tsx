@@ -68,7 +68,11 @@ export function AdminBannersPage() {
       <h1 className="text-3xl font-bold tracking-tight">Banner Images</h1>
 
       {selected.size > 0 && (
-        <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm dark:border-emerald-900 dark:bg-emerald-950">
+        <div
+          role="region"
+          aria-label="Bulk actions"
+          className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm dark:border-emerald-900 dark:bg-emerald-950"
+        >
           <span className="font-medium">{selected.size} selected</span>
           <Button size="sm" variant="outline" disabled={busy} onClick={() => setSelectedActive.mutate({ about: ids, isActive: true, failure: 'Failed to update images' })}>
             Activate
@@ -93,7 +97,13 @@ export function AdminBannersPage() {
           {items.map((banner, index) => (
             <li key={banner.id} className="space-y-2 rounded-xl border border-gray-200 p-3 text-sm dark:border-gray-800">
               <label className="inline-flex items-center gap-2">
-                <input type="checkbox" className="size-4 accent-emerald-700" checked={selected.has(banner.id)} onChange={(e) => toggle(banner.id, e.target.checked)} aria-label={`Select ${banner.alt || banner.id}`} />
+                <input
+                  type="checkbox"
+                  className="size-4 accent-emerald-700"
+                  checked={selected.has(banner.id)}
+                  onChange={(e) => toggle(banner.id, e.target.checked)}
+                  aria-label={`Select ${banner.alt || banner.id}`}
+                />
                 <span className="font-medium">#{banner.order}</span>
                 <span className={banner.isActive ? 'text-emerald-700 dark:text-emerald-400' : 'text-gray-500'}>{banner.isActive ? 'Active' : 'Inactive'}</span>
               </label>
@@ -101,24 +111,31 @@ export function AdminBannersPage() {
               <p>{banner.alt || 'No description'}</p>
               {banner.credit && <p className="text-xs text-gray-600 dark:text-gray-400">Photo by {banner.credit.name}</p>}
               <div className="flex gap-2">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busy}
-                  onClick={() => setActive.mutate({ id: banner.id, isActive: !banner.isActive, failure: 'Failed to update image' })}
-                >
+                <Button size="sm" variant="outline" disabled={busy} onClick={() => setActive.mutate({ id: banner.id, isActive: !banner.isActive, failure: 'Failed to update image' })}>
                   {banner.isActive ? 'Deactivate' : 'Activate'}
                 </Button>
                 <Button size="sm" variant="ghost" disabled={busy} onClick={() => remove.mutate({ about: [banner.id], one: true, failure: 'Failed to delete image' })}>
                   Delete
                 </Button>
                 {index > 0 && (
-                  <Button size="sm" variant="ghost" aria-label={`Move ${banner.alt || banner.id} earlier`} disabled={busy} onClick={() => moveBanner.mutate({ items, from: index, to: index - 1, failure: 'Failed to update images' })}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Move ${banner.alt || banner.id} earlier`}
+                    disabled={busy}
+                    onClick={() => moveBanner.mutate({ items, from: index, to: index - 1, failure: 'Failed to update images' })}
+                  >
                     ↑
                   </Button>
                 )}
                 {index < items.length - 1 && (
-                  <Button size="sm" variant="ghost" aria-label={`Move ${banner.alt || banner.id} later`} disabled={busy} onClick={() => moveBanner.mutate({ items, from: index, to: index + 1, failure: 'Failed to update images' })}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Move ${banner.alt || banner.id} later`}
+                    disabled={busy}
+                    onClick={() => moveBanner.mutate({ items, from: index, to: index + 1, failure: 'Failed to update images' })}
+                  >
                     ↓
                   </Button>
                 )}
@@ -148,7 +165,14 @@ export function AdminBannersPage() {
               </Button>
             </form>
             <form className="flex flex-wrap gap-2" onSubmit={findByUrl}>
-              <input type="url" aria-label="Stock photo page URL" placeholder="https://unsplash.com/photos/…" className={`${controlClass} w-96`} value={photoUrl} onChange={(e) => setPhotoUrl(e.target.value)} />
+              <input
+                type="url"
+                aria-label="Stock photo page URL"
+                placeholder="https://unsplash.com/photos/…"
+                className={`${controlClass} w-96`}
+                value={photoUrl}
+                onChange={(e) => setPhotoUrl(e.target.value)}
+              />
               <Button type="submit" size="sm" variant="secondary" disabled={busy}>
                 Find photo
               </Button>

@@ -6,7 +6,13 @@ import { renderAdminAt } from '../../../testing/render-admin';
 const renderBlog = (path = '/dashboard/blog') => renderAdminAt(path);
 
 const post = (n: number, status: 'published' | 'draft') => ({
-  id: n.toString(16).padStart(24, '0'), slug: `post-${n}`, title: `Post ${n}`, status, publishedAt: status === 'published' ? '2026-10-01T00:00:00.000Z' : null, updatedAt: '2026-10-01T00:00:00.000Z', viewCount: n,
+  id: n.toString(16).padStart(24, '0'),
+  slug: `post-${n}`,
+  title: `Post ${n}`,
+  status,
+  publishedAt: status === 'published' ? '2026-10-01T00:00:00.000Z' : null,
+  updatedAt: '2026-10-01T00:00:00.000Z',
+  viewCount: n,
 });
 
 describe('admin blog', () => {

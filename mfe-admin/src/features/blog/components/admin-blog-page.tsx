@@ -21,7 +21,11 @@ export function AdminBlogPage() {
         <ErrorState onRetry={() => void posts.refetch()} />
       ) : posts.data.length === 0 ? (
         <EmptyNote>
-          No blog posts yet. Import them from <Link to="/dashboard/import-utilities" className="underline">Import Utilities</Link>.
+          No blog posts yet. Import them from{' '}
+          <Link to="/dashboard/import-utilities" className="underline">
+            Import Utilities
+          </Link>
+          .
         </EmptyNote>
       ) : (
         <AdminTable columns={['Title', 'Status', 'Published', 'Views', 'Actions']}>

@@ -7,12 +7,31 @@ import { renderAdminAt } from '../../../testing/render-admin';
 
 const MINUTE = 60_000;
 const status = (over: Partial<BulkCheckStatus> = {}): BulkCheckStatus => ({
-  totalServices: 12, uncheckedCount: 4, recentChecks: 8, checksLastHour: 3, mostRecentCheckAt: new Date(Date.now() - 2 * MINUTE).toISOString(), run: null, ...over,
+  totalServices: 12,
+  uncheckedCount: 4,
+  recentChecks: 8,
+  checksLastHour: 3,
+  mostRecentCheckAt: new Date(Date.now() - 2 * MINUTE).toISOString(),
+  run: null,
+  ...over,
 });
 const check = (n: number, over: Partial<WebsiteCheck> = {}): WebsiteCheck => ({
-  id: n.toString(16).padStart(24, '0'), serviceId: (100 + n).toString(16).padStart(24, '0'), serviceName: `Kitchen ${n}`, serviceSlug: `kitchen-${n}`, websiteUrl: `https://kitchen-${n}.example.com`,
-  status: 'error', httpStatus: 404, errorMessage: 'The site answered HTTP 404.', flags: [], finalUrl: null, checkedAt: '2026-11-20T10:00:00.000Z', nextCheckDue: '2026-11-21T10:00:00.000Z',
-  reviewedAt: null, reviewAction: null, suggestedAction: 'review', ...over,
+  id: n.toString(16).padStart(24, '0'),
+  serviceId: (100 + n).toString(16).padStart(24, '0'),
+  serviceName: `Kitchen ${n}`,
+  serviceSlug: `kitchen-${n}`,
+  websiteUrl: `https://kitchen-${n}.example.com`,
+  status: 'error',
+  httpStatus: 404,
+  errorMessage: 'The site answered HTTP 404.',
+  flags: [],
+  finalUrl: null,
+  checkedAt: '2026-11-20T10:00:00.000Z',
+  nextCheckDue: '2026-11-21T10:00:00.000Z',
+  reviewedAt: null,
+  reviewAction: null,
+  suggestedAction: 'review',
+  ...over,
 });
 const LONG = 'Refused: sneaky.example.com resolves to a private address (10.1.2.3).';
 
@@ -22,13 +41,30 @@ describe('Service Utilities', () => {
   it('when the screen opens, then the status box, the unreviewed checks and every column show as the spec says', async () => {
     const fetch = mockApi({
       '/api/checker/admin/checks/status': { status: 200, body: status() },
-      '/api/checker/admin/checks': { status: 200, body: { items: [check(1), check(2, { status: 'blank', httpStatus: 200, errorMessage: LONG }), check(3, { status: null, httpStatus: null, errorMessage: null, checkedAt: null, nextCheckDue: null, suggestedAction: null })], total: 3, page: 1, pageSize: 200 } },
+      '/api/checker/admin/checks': {
+        status: 200,
+        body: {
+          items: [
+            check(1),
+            check(2, { status: 'blank', httpStatus: 200, errorMessage: LONG }),
+            check(3, { status: null, httpStatus: null, errorMessage: null, checkedAt: null, nextCheckDue: null, suggestedAction: null }),
+          ],
+          total: 3,
+          page: 1,
+          pageSize: 200,
+        },
+      },
     });
     renderAdminAt('/dashboard/service-utilities');
     expect(await screen.findByRole('heading', { level: 1, name: 'Service Utilities' })).toBeInTheDocument();
     expect(document.title).toBe('Service Utilities | Meal Prep Directory');
     const box = await screen.findByRole('status', { name: 'Bulk Check Status' });
-    for (const [label, value] of [['Total Services', '12'], ['Unchecked', '4'], ['Recent (30d)', '8'], ['Last Hour', '3']] as const) {
+    for (const [label, value] of [
+      ['Total Services', '12'],
+      ['Unchecked', '4'],
+      ['Recent (30d)', '8'],
+      ['Last Hour', '3'],
+    ] as const) {
       expect(within(box).getByText(label).nextElementSibling).toHaveTextContent(value);
     }
     expect(within(box).queryByText('(No activity in last 15 min - may be stalled)')).not.toBeInTheDocument();
@@ -49,7 +85,10 @@ describe('Service Utilities', () => {
 
   it('when nothing ran in the last hour and the latest check is over 15 minutes old, then the stalled warning shows; a running check shows its progress', async () => {
     mockApi({
-      '/api/checker/admin/checks/status': { status: 200, body: status({ checksLastHour: 0, mostRecentCheckAt: new Date(Date.now() - 16 * MINUTE).toISOString(), run: { queued: 40, done: 15, startedAt: new Date().toISOString(), finishedAt: null } }) },
+      '/api/checker/admin/checks/status': {
+        status: 200,
+        body: status({ checksLastHour: 0, mostRecentCheckAt: new Date(Date.now() - 16 * MINUTE).toISOString(), run: { queued: 40, done: 15, startedAt: new Date().toISOString(), finishedAt: null } }),
+      },
       '/api/checker/admin/checks': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 200 } },
     });
     renderAdminAt('/dashboard/service-utilities');
@@ -65,7 +104,10 @@ describe('Service Utilities', () => {
       '/api/checker/admin/checks': { status: 200, body: { items: [check(1), check(2)], total: 2, page: 1, pageSize: 200 } },
       '/api/checker/admin/checks/run-unchecked': { status: 202, body: { queued: 4 } },
       '/api/checker/admin/checks/run-all': { status: 503, body: { error: { code: 'unavailable', message: '' } } },
-      '/api/checker/admin/checks/bulk/close': [{ status: 200, body: { reviewed: 2 } }, { status: 500, body: {} }],
+      '/api/checker/admin/checks/bulk/close': [
+        { status: 200, body: { reviewed: 2 } },
+        { status: 500, body: {} },
+      ],
       '/api/checker/admin/checks/bulk/ignore': { status: 500, body: {} },
     });
     renderAdminAt('/dashboard/service-utilities');
@@ -115,11 +157,14 @@ describe('Service Utilities', () => {
     expect(await noticeTexts()).toEqual([]);
   });
 
-  it('when a re-check really fails, then the admin is told the server\'s reason, on the screen and in the alert', async () => {
+  it("when a re-check really fails, then the admin is told the server's reason, on the screen and in the alert", async () => {
     mockApi({
       '/api/checker/admin/checks/status': { status: 200, body: status() },
       '/api/checker/admin/checks': { status: 200, body: { items: [check(1)], total: 1, page: 1, pageSize: 200 } },
-      [`/api/checker/admin/checks/services/${check(1).serviceId}/check`]: { status: 504, body: { error: { code: 'service_timeout', message: 'The checker service did not answer in time.', service: 'checker' } } },
+      [`/api/checker/admin/checks/services/${check(1).serviceId}/check`]: {
+        status: 504,
+        body: { error: { code: 'service_timeout', message: 'The checker service did not answer in time.', service: 'checker' } },
+      },
     });
     renderAdminAt('/dashboard/service-utilities');
     const row = (await screen.findByText('Kitchen 1')).closest('tr')!;

@@ -27,7 +27,9 @@ export function CheckedCell({ check }: { check: WebsiteCheck }) {
 export function StatusCell({ check }: { check: WebsiteCheck }) {
   return (
     <div className="space-y-1">
-      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium capitalize ${check.status ? (STATUS_CLASS[check.status] ?? OTHER_CLASS) : OTHER_CLASS}`}>{check.status ?? 'queued'}</span>
+      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium capitalize ${check.status ? (STATUS_CLASS[check.status] ?? OTHER_CLASS) : OTHER_CLASS}`}>
+        {check.status ?? 'queued'}
+      </span>
       {check.httpStatus !== null && <div className="text-xs">HTTP {check.httpStatus}</div>}
       {check.errorMessage && (
         <div className="text-xs text-gray-700 dark:text-gray-300" title={check.errorMessage}>

@@ -77,8 +77,11 @@ describe('import utilities', () => {
   });
 
   it('when skipped rows are downloaded, then formulas are defused and commas quoted', () => {
-    expect(skippedRowsCsv([{ line: 4, name: '=CMD()', reason: 'Name looks like a spreadsheet formula' }, { line: 5, name: 'A, B', reason: 'x' }])).toBe(
-      "line,name,reason\r\n4,'=CMD(),Name looks like a spreadsheet formula\r\n5,\"A, B\",x",
-    );
+    expect(
+      skippedRowsCsv([
+        { line: 4, name: '=CMD()', reason: 'Name looks like a spreadsheet formula' },
+        { line: 5, name: 'A, B', reason: 'x' },
+      ]),
+    ).toBe('line,name,reason\r\n4,\'=CMD(),Name looks like a spreadsheet formula\r\n5,"A, B",x');
   });
 });

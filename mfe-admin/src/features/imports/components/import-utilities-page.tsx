@@ -17,10 +17,7 @@ function ImportPanel({ title, url, failure, columns }: { title: string; url: str
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const download = useMemo(
-    () => (result && result.skippedRows.length > 0 ? URL.createObjectURL(new Blob([skippedRowsCsv(result.skippedRows)], { type: 'text/csv' })) : null),
-    [result],
-  );
+  const download = useMemo(() => (result && result.skippedRows.length > 0 ? URL.createObjectURL(new Blob([skippedRowsCsv(result.skippedRows)], { type: 'text/csv' })) : null), [result]);
   useEffect(() => () => void (download && URL.revokeObjectURL(download)), [download]);
 
   const run = async () => {

@@ -8,7 +8,16 @@ import { findNotice } from '@mealprep/ui/testing';
 const renderMedia = (path = '/dashboard/media') => renderAdminAt(path);
 
 const item = (id: string, overrides: Partial<AdminMediaItem> = {}): AdminMediaItem => ({
-  id, url: `/api/media/images/${id}/card`, altText: `${id} logo`, associatedEntityId: 'a'.repeat(24), serviceName: 'Green Fork Kitchen', featured: false, countryCode: 'US', createdAt: '2026-11-01T00:00:00.000Z', deletedAt: null, ...overrides,
+  id,
+  url: `/api/media/images/${id}/card`,
+  altText: `${id} logo`,
+  associatedEntityId: 'a'.repeat(24),
+  serviceName: 'Green Fork Kitchen',
+  featured: false,
+  countryCode: 'US',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  deletedAt: null,
+  ...overrides,
 });
 
 describe('media management screen', () => {

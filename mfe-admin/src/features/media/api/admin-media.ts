@@ -33,7 +33,6 @@ export const useRestoreMedia = () => useAdminMutation(MEDIA_SCOPE, ({ id }: Admi
 export const useDeleteMedia = (selection: { drop: (ids: readonly string[]) => void }) =>
   useAdminMutation(
     MEDIA_SCOPE,
-    ({ about, one }: AdminCall & { about: readonly string[]; one?: boolean }) =>
-      one ? apiClient.post(`${base}/${about[0]}/delete`) : apiClient.post(`${base}/bulk/delete`, { ids: about }),
+    ({ about, one }: AdminCall & { about: readonly string[]; one?: boolean }) => (one ? apiClient.post(`${base}/${about[0]}/delete`) : apiClient.post(`${base}/bulk/delete`, { ids: about })),
     selection,
   );

@@ -7,7 +7,6 @@ import { useDialogs } from '@mealprep/ui/dialogs';
 import { useState } from 'react';
 import { Link, useSearchParams } from '@mealprep/router';
 
-
 function MediaCard({ item, selected, onSelect, remove }: { item: AdminMediaItem; selected: boolean; onSelect: (on: boolean) => void; remove: ReturnType<typeof useDeleteMedia> }) {
   const [alt, setAlt] = useState(item.altText);
   const setAltText = useSetAltText();
@@ -100,7 +99,15 @@ export function AdminMediaPage() {
           setParam('q', search.trim() || null);
         }}
       >
-        <input type="search" aria-label="Search media" placeholder="Search by service, alt text, id, country or URL" className={`${controlClass} w-80`} maxLength={100} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          type="search"
+          aria-label="Search media"
+          placeholder="Search by service, alt text, id, country or URL"
+          className={`${controlClass} w-80`}
+          maxLength={100}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <label className="inline-flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-emerald-700" checked={featuredOnly} onChange={(e) => setParam('featuredOnly', e.target.checked ? 'true' : null)} />
           Featured services only
@@ -127,13 +134,7 @@ export function AdminMediaPage() {
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {media.data.map((item) => (
-            <MediaCard
-              key={`${item.id}-${item.altText}`}
-              item={item}
-              remove={remove}
-              selected={selected.has(item.id)}
-              onSelect={(on) => toggle(item.id, on)}
-            />
+            <MediaCard key={`${item.id}-${item.altText}`} item={item} remove={remove} selected={selected.has(item.id)} onSelect={(on) => toggle(item.id, on)} />
           ))}
         </ul>
       )}

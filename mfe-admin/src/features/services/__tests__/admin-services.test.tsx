@@ -10,8 +10,15 @@ const renderAt = (path = '/dashboard/services') => renderAdminAt(path);
 
 const future = new Date(Date.now() + 5 * 86_400_000).toISOString();
 const row = (n: number, overrides: Partial<AdminServiceRow> = {}): AdminServiceRow => ({
-  id: n.toString(16).padStart(24, '0'), name: `Service ${n}`, slug: `service-${n}`, status: 'published', featuredUntil: null,
-  mealTypes: ['keto', 'vegan', 'paleo', 'whole30'], createdAt: '2026-11-01T00:00:00.000Z', ownerUserId: null, ...overrides,
+  id: n.toString(16).padStart(24, '0'),
+  name: `Service ${n}`,
+  slug: `service-${n}`,
+  status: 'published',
+  featuredUntil: null,
+  mealTypes: ['keto', 'vegan', 'paleo', 'whole30'],
+  createdAt: '2026-11-01T00:00:00.000Z',
+  ownerUserId: null,
+  ...overrides,
 });
 const page = (items: AdminServiceRow[], extra: Record<string, number> = {}) => ({ status: 200, body: { items, total: items.length, page: 1, pageSize: 20, pageCount: 1, ...extra } });
 const base = { '/api/catalog/meal-types': { status: 200, body: { items: [{ slug: 'keto', name: 'Keto', description: '' }] } } };

@@ -8,11 +8,9 @@ import { Link, useSearchParams } from '@mealprep/router';
 import { controlClass, useAdminBusy, useSelection } from '../../../lib/admin-actions';
 import { adminServicesQuery, featureDays, mealTypesQuery, useAdminServiceAction, type AdminFilters } from '../api/admin-services';
 
-
 function RouterPagerLink({ href, ...rest }: PagerLinkProps) {
   return <Link to={href} {...rest} />;
 }
-
 
 const isFeatured = (row: AdminServiceRow, now: number) => row.status === 'published' && row.featuredUntil !== null && Date.parse(row.featuredUntil) >= now;
 
@@ -69,10 +67,12 @@ export function AdminServicesPage() {
     if (days !== null) act({ ids, about: ids, action: { kind: 'feature', days }, failure: 'Failed to set featured status' });
   };
   const removeMany = async () => {
-    if (await confirm({ title: `Are you sure you want to delete ${ids.length} service(s)?`, confirmLabel: 'Delete', danger: true })) act({ ids, about: ids, action: { kind: 'remove' }, failure: 'Failed to delete services' });
+    if (await confirm({ title: `Are you sure you want to delete ${ids.length} service(s)?`, confirmLabel: 'Delete', danger: true }))
+      act({ ids, about: ids, action: { kind: 'remove' }, failure: 'Failed to delete services' });
   };
   const removeOne = async (row: AdminServiceRow) => {
-    if (await confirm({ title: 'Are you sure you want to delete this service?', confirmLabel: 'Delete', danger: true })) act({ id: row.id, about: [row.id], action: { kind: 'remove' }, failure: 'Failed to delete service' });
+    if (await confirm({ title: 'Are you sure you want to delete this service?', confirmLabel: 'Delete', danger: true }))
+      act({ id: row.id, about: [row.id], action: { kind: 'remove' }, failure: 'Failed to delete service' });
   };
 
   return (
@@ -127,7 +127,11 @@ export function AdminServicesPage() {
       </form>
 
       {selected.size > 0 && (
-        <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm dark:border-emerald-900 dark:bg-emerald-950">
+        <div
+          role="region"
+          aria-label="Bulk actions"
+          className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm dark:border-emerald-900 dark:bg-emerald-950"
+        >
           <span className="font-medium">{selected.size} selected</span>
           <select
             aria-label="Set status of selected"
@@ -152,12 +156,7 @@ export function AdminServicesPage() {
           <Button size="sm" variant="outline" disabled={busy} onClick={() => act({ ids, about: ids, action: { kind: 'unfeature' }, failure: 'Failed to unfeature services' })}>
             Unfeature
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={busy}
-            onClick={() => void removeMany()}
-          >
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => void removeMany()}>
             Delete
           </Button>
           <Button size="sm" variant="ghost" onClick={clear}>
@@ -197,7 +196,13 @@ export function AdminServicesPage() {
                 <tr key={row.id} className="border-b border-gray-100 align-top dark:border-gray-800">
                   <td className="py-2 pr-4">
                     <div className="flex items-start gap-3">
-                      <input type="checkbox" aria-label={`Select ${row.name}`} className="mt-1 size-4 shrink-0 accent-emerald-700" checked={selected.has(row.id)} onChange={(e) => toggle(row.id, e.target.checked)} />
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${row.name}`}
+                        className="mt-1 size-4 shrink-0 accent-emerald-700"
+                        checked={selected.has(row.id)}
+                        onChange={(e) => toggle(row.id, e.target.checked)}
+                      />
                       <div>
                         <div className="font-medium">{row.name}</div>
                         <div className="text-xs text-gray-600 dark:text-gray-400">{row.slug}</div>
@@ -242,12 +247,7 @@ export function AdminServicesPage() {
                           Featured
                         </Button>
                       )}
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        disabled={busy}
-                        onClick={() => void removeOne(row)}
-                      >
+                      <Button size="sm" variant="ghost" disabled={busy} onClick={() => void removeOne(row)}>
                         Delete
                       </Button>
                     </div>

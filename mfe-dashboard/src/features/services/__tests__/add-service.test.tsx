@@ -20,7 +20,15 @@ function renderAdd() {
 }
 
 const reference = {
-  '/api/catalog/meal-types': { status: 200, body: { items: [{ slug: 'keto', name: 'Keto', description: '' }, { slug: 'vegan', name: 'Vegan', description: '' }] } },
+  '/api/catalog/meal-types': {
+    status: 200,
+    body: {
+      items: [
+        { slug: 'keto', name: 'Keto', description: '' },
+        { slug: 'vegan', name: 'Vegan', description: '' },
+      ],
+    },
+  },
   '/api/catalog/regions': { status: 200, body: { items: [{ slug: 'texas', name: 'Texas', countryCode: 'US', type: 'state' }] } },
   '/api/auth/me': { status: 200, body: { user: { id: 'u1', email: 'owner@example.com', roles: [] } } },
 };
@@ -114,7 +122,11 @@ describe('Submit your service', () => {
   });
 
   it('when a field breaks the listing contract, then the field says why, is marked invalid and nothing is sent until it is fixed', async () => {
-    const fetch = mockApi({ ...reference, '/api/catalog/services': { status: 201, body: { id: 'b'.repeat(24), slug: 'sam-keto-kitchen', status: 'draft' } }, [`/api/catalog/services/${'b'.repeat(24)}/submit`]: { status: 200, body: {} } });
+    const fetch = mockApi({
+      ...reference,
+      '/api/catalog/services': { status: 201, body: { id: 'b'.repeat(24), slug: 'sam-keto-kitchen', status: 'draft' } },
+      [`/api/catalog/services/${'b'.repeat(24)}/submit`]: { status: 200, body: {} },
+    });
     renderAdd();
     await screen.findByLabelText('Keto');
     await fillRequired();
@@ -150,7 +162,14 @@ describe('Submit your service', () => {
 
   it('when a logo is picked, then the type and size are checked first; a failed upload reverts the preview with its message', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
-    mockApi({ ...reference, '/api/media/uploads': [{ status: 415, body: { error: { code: 'unsupported_image', message: 'SVG images are not accepted. Please upload a PNG, JPEG, GIF, WebP or AVIF image.' } } }, { status: 500 }, { status: 201, body: { mediaId: 'u-abc', url: '/api/media/images/u-abc/full' } }] });
+    mockApi({
+      ...reference,
+      '/api/media/uploads': [
+        { status: 415, body: { error: { code: 'unsupported_image', message: 'SVG images are not accepted. Please upload a PNG, JPEG, GIF, WebP or AVIF image.' } } },
+        { status: 500 },
+        { status: 201, body: { mediaId: 'u-abc', url: '/api/media/images/u-abc/full' } },
+      ],
+    });
     renderAdd();
     const picker = screen.getByLabelText('Upload a logo');
     await userEvent.upload(picker, new File(['hello'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });

@@ -13,11 +13,25 @@ const EDIT = `/api/catalog/services/${ID}/edit`;
 
 function service(overrides: Partial<EditableService> = {}): EditableService {
   return {
-    id: ID, name: 'Green Fork Kitchen', slug: 'green-fork-kitchen', tagline: 'Fresh', description: 'Meals', defaultCurrency: 'USD', languages: ['en'], mealTypes: [],
-    status: 'draft', featuredUntil: null, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z', publishedAt: null,
+    id: ID,
+    name: 'Green Fork Kitchen',
+    slug: 'green-fork-kitchen',
+    tagline: 'Fresh',
+    description: 'Meals',
+    defaultCurrency: 'USD',
+    languages: ['en'],
+    mealTypes: [],
+    status: 'draft',
+    featuredUntil: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-02T10:00:00.000Z',
+    publishedAt: null,
     deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
     contact: { email: 'a@example.com', phone: '555', website: 'https://green.example.com', socialLinks: [] },
-    locations: [], media: { logoImageId: null }, ownerUserId: 'owner-1', metadata: {},
+    locations: [],
+    media: { logoImageId: null },
+    ownerUserId: 'owner-1',
+    metadata: {},
     statusHistory: [{ at: '2026-11-01T10:00:00.000Z', byUserId: 'owner-1', byEmail: 'owner@example.com', from: null, to: 'draft', reason: null }],
     possibleDuplicateOf: [],
     ...overrides,
@@ -77,14 +91,19 @@ describe('Edit Service', () => {
     mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service({ status: 'published', statusHistory: history }) } });
     renderEdit();
     const list = await screen.findByRole('list', { name: 'Status history' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/draft → published by an admin$/),
-      expect.stringMatching(/draft by owner@example\.com$/),
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringMatching(/draft → published by an admin$/), expect.stringMatching(/draft by owner@example\.com$/)]);
   });
 
   it('when the owner renames it, then they confirm first; cancelling sends nothing, confirming saves only the change', async () => {
-    const fetch = mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service({ status: 'published' }) }, [`/api/catalog/services/${ID}`]: { status: 200, body: service({ name: 'Green Fork Co', status: 'pending' }) } });
+    const fetch = mockApi({
+      ...notAdmin,
+      [EDIT]: { status: 200, body: service({ status: 'published' }) },
+      [`/api/catalog/services/${ID}`]: { status: 200, body: service({ name: 'Green Fork Co', status: 'pending' }) },
+    });
     renderEdit();
     const name = await screen.findByLabelText('Service Name');
     await userEvent.clear(name);
@@ -100,7 +119,11 @@ describe('Edit Service', () => {
   });
 
   it('when saving fails, then the server message shows, else "Failed to update service"', async () => {
-    mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service() }, [`/api/catalog/services/${ID}`]: [{ status: 409, body: { error: { code: 'slug_taken', message: 'That URL slug is already used by another service. Choose another.' } } }, { status: 502 }] });
+    mockApi({
+      ...notAdmin,
+      [EDIT]: { status: 200, body: service() },
+      [`/api/catalog/services/${ID}`]: [{ status: 409, body: { error: { code: 'slug_taken', message: 'That URL slug is already used by another service. Choose another.' } } }, { status: 502 }],
+    });
     renderEdit();
     await userEvent.type(await screen.findByLabelText('Tagline'), '!');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -153,7 +176,11 @@ describe('Edit Service', () => {
     renderEdit();
     const select = await screen.findByLabelText('Change Status');
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['draft', 'pending', 'published', 'rejected', 'closed']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['draft', 'pending', 'published', 'rejected', 'closed']);
     await userEvent.selectOptions(select, 'published');
     expect(await screen.findByText('Status updated to published')).toBeInTheDocument();
     expect(screen.getByTestId('status-badge').className).toContain('bg-green-100');

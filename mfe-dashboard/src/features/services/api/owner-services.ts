@@ -45,8 +45,7 @@ export type EditorCall = { kind: 'save'; changes: ServiceUpdate } | { kind: 'sub
 export function useEditorCall(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (call: EditorCall) =>
-      call.kind === 'save' ? updateService(id, call.changes) : call.kind === 'submit' ? submitForApproval(id) : setServiceStatus(id, call.status),
+    mutationFn: (call: EditorCall) => (call.kind === 'save' ? updateService(id, call.changes) : call.kind === 'submit' ? submitForApproval(id) : setServiceStatus(id, call.status)),
     onSuccess: (updated) => {
       queryClient.setQueryData(editServiceQuery(id).queryKey, updated);
       void queryClient.invalidateQueries({ queryKey: MY_SERVICES_QUERY_KEY });

@@ -47,8 +47,7 @@ export function AddServicePage() {
     create.mutate(listing, { onSuccess: (created) => navigate(`/dashboard/services/${created.id}/edit`) });
   });
 
-  const toggleMealType = (slug: string, checked: boolean) =>
-    set('selectedMealTypes', checked ? [...form.selectedMealTypes, slug] : form.selectedMealTypes.filter((s) => s !== slug));
+  const toggleMealType = (slug: string, checked: boolean) => set('selectedMealTypes', checked ? [...form.selectedMealTypes, slug] : form.selectedMealTypes.filter((s) => s !== slug));
   const problem = (field: keyof OwnerForm) => errors[field]?.message;
 
   return (
@@ -81,9 +80,7 @@ export function AddServicePage() {
         <div className="sm:col-span-2">
           <YesNo name="has-website" legend="Do you have a website?" value={form.hasWebsite} onChange={(v) => set('hasWebsite', v)} />
         </div>
-        {form.hasWebsite === 'YES' && (
-          <TextField id="website" label="Website" type="url" placeholder="https://" error={problem('website')} {...register('website')} />
-        )}
+        {form.hasWebsite === 'YES' && <TextField id="website" label="Website" type="url" placeholder="https://" error={problem('website')} {...register('website')} />}
         {form.hasWebsite === 'NO' && (
           <>
             <TextField id="instagram" label="Instagram handle" placeholder="@yourbusiness" error={problem('instagramHandle')} {...register('instagramHandle')} />

@@ -82,7 +82,10 @@ export function ServiceEditForm({ service, isAdmin }: { service: EditableService
         </p>
       )}
       {shown && (
-        <p role={shown.kind === 'error' ? 'alert' : 'status'} className={`rounded-md px-3 py-2 text-sm ${shown.kind === 'error' ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200'}`}>
+        <p
+          role={shown.kind === 'error' ? 'alert' : 'status'}
+          className={`rounded-md px-3 py-2 text-sm ${shown.kind === 'error' ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200'}`}
+        >
           {shown.text}
         </p>
       )}

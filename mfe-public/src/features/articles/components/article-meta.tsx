@@ -10,10 +10,7 @@ export function TagList({ tags, label = 'Tags' }: { tags: string[]; label?: stri
   return (
     <ul aria-label={label} className="flex flex-wrap gap-2">
       {tags.map((tag) => (
-        <li
-          key={tag}
-          className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium text-gray-800 dark:bg-gray-800 dark:text-gray-100"
-        >
+        <li key={tag} className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium text-gray-800 dark:bg-gray-800 dark:text-gray-100">
           {tag}
         </li>
       ))}

@@ -76,11 +76,7 @@ function ArticleBody({ article }: { article: BlogPost }) {
       />
       <BackLink />
       <header className="flex flex-col gap-3">
-        {article.category ? (
-          <p className="text-sm font-semibold uppercase tracking-wide text-emerald-800 dark:text-emerald-300">
-            {article.category}
-          </p>
-        ) : null}
+        {article.category ? <p className="text-sm font-semibold uppercase tracking-wide text-emerald-800 dark:text-emerald-300">{article.category}</p> : null}
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{article.title}</h1>
         <p className="flex flex-wrap gap-x-3 text-gray-600 dark:text-gray-300">
           {article.author ? <span>By {article.author}</span> : null}
@@ -100,8 +96,7 @@ function ArticleBody({ article }: { article: BlogPost }) {
           />
           {credit?.photographerName ? (
             <figcaption className="mt-2 text-sm text-gray-600 dark:text-gray-300">
-              Photo by <ExternalLink href={credit.photographerUrl}>{credit.photographerName}</ExternalLink> on{' '}
-              <ExternalLink href={credit.unsplashUrl}>Unsplash</ExternalLink>
+              Photo by <ExternalLink href={credit.photographerUrl}>{credit.photographerName}</ExternalLink> on <ExternalLink href={credit.unsplashUrl}>Unsplash</ExternalLink>
             </figcaption>
           ) : null}
         </figure>

@@ -22,15 +22,7 @@ export function ArticlesList() {
           <li key={article.id}>
             <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md dark:border-gray-700">
               {article.featuredImageUrl ? (
-                <img
-                  src={article.featuredImageUrl}
-                  alt={article.featuredImageAlt}
-                  width={480}
-                  height={270}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-video w-full object-cover"
-                />
+                <img src={article.featuredImageUrl} alt={article.featuredImageAlt} width={480} height={270} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
               ) : null}
               <div className="flex flex-1 flex-col gap-3 p-5">
                 <p className="flex flex-wrap gap-x-3 text-sm text-gray-600 dark:text-gray-300">

@@ -79,10 +79,7 @@ describe('embedded form page', () => {
     expect(screen.queryByText('The form could not be loaded.')).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByText('The form could not be loaded.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open the form in a new tab' })).toHaveAttribute(
-      'href',
-      'https://contact-us.paperform.co',
-    );
+    expect(screen.getByRole('link', { name: 'Open the form in a new tab' })).toHaveAttribute('href', 'https://contact-us.paperform.co');
     expect(screen.queryByText('Loading form…')).not.toBeInTheDocument();
   });
 

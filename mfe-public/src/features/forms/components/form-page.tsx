@@ -44,20 +44,14 @@ function FormView({ formId, isAddService, scriptSrc }: { formId: string; isAddSe
   const title = isAddService ? 'Add Your Service' : 'Form';
   usePageMeta({
     title,
-    description: isAddService
-      ? 'List your meal prep service in the directory: tell us about your kitchen, your meals and where you deliver.'
-      : undefined,
+    description: isAddService ? 'List your meal prep service in the directory: tell us about your kitchen, your meals and where you deliver.' : undefined,
     url: isAddService ? '/add-your-service' : `/paperform/${formId}`,
   });
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6">
       <header>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-        {isAddService ? (
-          <p className="mt-3 text-gray-700 dark:text-gray-200">
-            Tell us about your meal prep service. Listings are reviewed, usually within 1 business day.
-          </p>
-        ) : null}
+        {isAddService ? <p className="mt-3 text-gray-700 dark:text-gray-200">Tell us about your meal prep service. Listings are reviewed, usually within 1 business day.</p> : null}
       </header>
       <EmbeddedForm formId={formId} scriptSrc={scriptSrc} />
     </section>

@@ -9,9 +9,7 @@ export type EmbedStatus = 'loading' | 'ready' | 'failed';
 
 /** Adds the provider's script once per page; returns it so the caller can hear it fail. */
 function ensureScript(src: string): HTMLScriptElement {
-  const existing = Array.from(document.querySelectorAll<HTMLScriptElement>('script[data-form-embed]')).find(
-    (script) => script.getAttribute('src') === src,
-  );
+  const existing = Array.from(document.querySelectorAll<HTMLScriptElement>('script[data-form-embed]')).find((script) => script.getAttribute('src') === src);
   if (existing) return existing;
   const script = document.createElement('script');
   script.src = src;

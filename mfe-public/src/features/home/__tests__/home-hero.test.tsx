@@ -16,7 +16,10 @@ describe('home hero', () => {
 
   it('when banners are active, then each stays 6000 ms before the next one shows', () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     renderRoutes('/', { seed: [[['banners', 'active'], banners]] });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Meals Prepped & Delivered Locally' })).toBeInTheDocument();

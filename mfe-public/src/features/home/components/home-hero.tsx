@@ -14,28 +14,18 @@ function heroButton(colors: string): string {
 export function HomeHero() {
   // Without banners (still loading, failed or none) the hero is the plain gradient.
   const { data } = useBanners();
-  const images = useMemo(
-    () => (data ?? []).map((banner) => ({ src: banner.url, smallSrc: banner.smallUrl, alt: banner.alt })),
-    [data],
-  );
+  const images = useMemo(() => (data ?? []).map((banner) => ({ src: banner.url, smallSrc: banner.smallUrl, alt: banner.alt })), [data]);
 
   return (
     <BannerRotator images={images} intervalMs={HOME_BANNER_ROTATION_MS}>
       <section className="flex min-h-[22rem] flex-col items-center justify-center px-6 py-16 text-center text-white sm:min-h-[26rem] sm:px-12">
-        <h1 className="text-4xl font-bold tracking-tight [text-shadow:0_1px_3px_rgb(0_0_0/0.4)] sm:text-5xl">
-          Meals Prepped &amp; Delivered Locally
-        </h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-white">
-          Find meal prep services near you, from local kitchens to services that ship nationwide.
-        </p>
+        <h1 className="text-4xl font-bold tracking-tight [text-shadow:0_1px_3px_rgb(0_0_0/0.4)] sm:text-5xl">Meals Prepped &amp; Delivered Locally</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-white">Find meal prep services near you, from local kitchens to services that ship nationwide.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/find-service" className={heroButton('bg-white text-emerald-900 hover:bg-emerald-50')}>
             Find a Service
           </Link>
-          <Link
-            to="/add-your-service"
-            className={heroButton('border border-white bg-gray-950/30 text-white hover:bg-gray-950/50')}
-          >
+          <Link to="/add-your-service" className={heroButton('border border-white bg-gray-950/30 text-white hover:bg-gray-950/50')}>
             Add Your Service
           </Link>
         </div>

@@ -24,19 +24,15 @@ export function AboutPage() {
     <article className="mx-auto flex max-w-3xl flex-col gap-10">
       <header>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">About Meal Prep Directory</h1>
-        <p className="mt-4 text-lg text-gray-700 dark:text-gray-200">
-          A directory of meal prep services in the United States, from neighbourhood kitchens to services that ship
-          nationwide.
-        </p>
+        <p className="mt-4 text-lg text-gray-700 dark:text-gray-200">A directory of meal prep services in the United States, from neighbourhood kitchens to services that ship nationwide.</p>
       </header>
       <section aria-labelledby="mission">
         <h2 id="mission" className="text-2xl font-bold tracking-tight">
           Our Mission
         </h2>
         <p className="mt-3 text-gray-700 dark:text-gray-200">
-          Eating well during a busy week should not depend on luck. We help people find meal prep services that cook for
-          them, near where they live or delivered to their door, and we help the businesses behind those meals reach the
-          people looking for them.
+          Eating well during a busy week should not depend on luck. We help people find meal prep services that cook for them, near where they live or delivered to their door, and we help the
+          businesses behind those meals reach the people looking for them.
         </p>
       </section>
       <section aria-labelledby="values">

@@ -1,13 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import {
-  callsTo,
-  mealTypes,
-  mockApi,
-  notFound,
-  renderRoutes,
-  serviceCard,
-  serviceList,
-} from '../../../testing/render-routes';
+import { callsTo, mealTypes, mockApi, notFound, renderRoutes, serviceCard, serviceList } from '../../../testing/render-routes';
 
 describe('services by meal type', () => {
   it('when meal types load, then each is a card with its description and a View Services link', async () => {
@@ -30,7 +22,7 @@ describe('services by meal type', () => {
 });
 
 describe('meal type page', () => {
-  it("when the meal type exists, then its title, description and services show", async () => {
+  it('when the meal type exists, then its title, description and services show', async () => {
     const fetch = mockApi({
       '/api/catalog/meal-types/keto': { status: 200, body: mealTypes.keto },
       '/api/catalog/services': { status: 200, body: serviceList([serviceCard({ name: 'Keto Kitchen', slug: 'keto-kitchen' })]) },

@@ -38,9 +38,7 @@ function MealTypeDetails({ mealType, children }: { mealType: MealType; children:
         }
       />
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-      {mealType.description ? (
-        <p className="mt-4 max-w-2xl text-gray-600 dark:text-gray-300">{mealType.description}</p>
-      ) : null}
+      {mealType.description ? <p className="mt-4 max-w-2xl text-gray-600 dark:text-gray-300">{mealType.description}</p> : null}
       <div className="mt-8">{children}</div>
     </section>
   );

@@ -17,9 +17,7 @@ export function MealTypesIndex() {
         <li key={mealType.slug}>
           <article className="relative flex h-full flex-col gap-3 rounded-xl border border-gray-200 p-5 focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md dark:border-gray-700">
             <h2 className="text-lg font-semibold">{mealType.name}</h2>
-            {mealType.description ? (
-              <p className="text-sm text-gray-700 dark:text-gray-200">{mealType.description}</p>
-            ) : null}
+            {mealType.description ? <p className="text-sm text-gray-700 dark:text-gray-200">{mealType.description}</p> : null}
             <Link
               to={`/meal-type/${encodeURIComponent(mealType.slug)}`}
               aria-label={`View Services: ${mealType.name}`}

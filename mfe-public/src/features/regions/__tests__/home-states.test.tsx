@@ -14,20 +14,17 @@ describe('home page', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Meals Prepped & Delivered Locally' })).toBeInTheDocument();
     const section = screen.getByRole('region', { name: 'Browse by State' });
-    expect(await within(section).findByRole('link', { name: 'Meal Prep in New York' })).toHaveAttribute(
-      'href',
-      '/state/new-york',
-    );
+    expect(await within(section).findByRole('link', { name: 'Meal Prep in New York' })).toHaveAttribute('href', '/state/new-york');
     expect(within(section).getByRole('link', { name: 'Meal Prep in Alabama' })).toHaveAttribute('href', '/state/alabama');
-    expect(within(section).getByRole('link', { name: 'Meal Prep in District of Columbia' })).toHaveAttribute(
-      'href',
-      '/state/district-of-columbia',
-    );
+    expect(within(section).getByRole('link', { name: 'Meal Prep in District of Columbia' })).toHaveAttribute('href', '/state/district-of-columbia');
     expect(document.title).toBe('Meal Prep Directory — Find meal prep services near you');
   });
 
   it('when the regions are still loading, then the grid says Loading…', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     renderRoutes('/');
     expect(screen.getByText('Loading…')).toBeInTheDocument();
   });
@@ -48,7 +45,10 @@ describe('home page', () => {
   });
 
   it('when the network is down, then the same error state shows instead of a blank page', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderRoutes('/');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

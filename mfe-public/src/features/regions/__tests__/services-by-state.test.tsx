@@ -12,10 +12,7 @@ describe('services by state', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Meal Prep Services by State' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'New York, 3 services' })).toHaveAttribute('href', '/state/new-york');
     expect(screen.getByRole('link', { name: 'Alabama, 1 service' })).toHaveAttribute('href', '/state/alabama');
-    expect(screen.getByRole('link', { name: 'District of Columbia, 0 services' })).toHaveAttribute(
-      'href',
-      '/state/district-of-columbia',
-    );
+    expect(screen.getByRole('link', { name: 'District of Columbia, 0 services' })).toHaveAttribute('href', '/state/district-of-columbia');
     expect(document.title).toBe('Meal Prep Services by State | Meal Prep Directory');
   });
 

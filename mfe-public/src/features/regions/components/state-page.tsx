@@ -38,9 +38,7 @@ function StateDetails({ region, children }: { region: GeoRegion; children: React
         }
       />
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-      <p className="mt-4 max-w-2xl text-gray-600 dark:text-gray-300">
-        Local kitchens preparing fresh meals for pickup and delivery across {region.name}.
-      </p>
+      <p className="mt-4 max-w-2xl text-gray-600 dark:text-gray-300">Local kitchens preparing fresh meals for pickup and delivery across {region.name}.</p>
       <div className="mt-8">{children}</div>
     </section>
   );

@@ -8,10 +8,7 @@ describe('featured services carousel', () => {
     const fetch = mockApi({
       [SERVICES]: {
         status: 200,
-        body: serviceList([
-          serviceCard({ name: 'Green Box', slug: 'green-box', logoImageId: 'logo1', featured: true }),
-          serviceCard({ name: 'Fit Fuel', slug: 'fit-fuel', featured: true }),
-        ]),
+        body: serviceList([serviceCard({ name: 'Green Box', slug: 'green-box', logoImageId: 'logo1', featured: true }), serviceCard({ name: 'Fit Fuel', slug: 'fit-fuel', featured: true })]),
       },
     });
     const { container } = renderRoutes('/');
@@ -44,7 +41,10 @@ describe('featured services carousel', () => {
   });
 
   it('when the featured services are still loading, then their space is kept, hidden from assistive technology', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     renderRoutes('/');
     const placeholder = screen.getByTestId('featured-placeholder');
     expect(placeholder).toHaveAttribute('aria-hidden', 'true');

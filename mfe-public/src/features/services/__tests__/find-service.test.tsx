@@ -1,14 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  callsTo,
-  currentLocation,
-  manyServices,
-  mockApi,
-  renderRoutes,
-  serviceCard,
-  serviceList,
-} from '../../../testing/render-routes';
+import { callsTo, currentLocation, manyServices, mockApi, renderRoutes, serviceCard, serviceList } from '../../../testing/render-routes';
 
 const SERVICES = '/api/catalog/services';
 
@@ -21,10 +13,7 @@ describe('find a service', () => {
     expect(screen.getByRole('link', { name: /Browse by Meal Type/ })).toHaveAttribute('href', '/services-by-meal-type');
     expect(screen.getByRole('link', { name: /Services That Ship/ })).toHaveAttribute('href', '/services-that-ship');
     expect(screen.getByRole('link', { name: 'Add Your Service' })).toHaveAttribute('href', '/add-your-service');
-    expect(screen.getByRole('searchbox', { name: 'Search services' })).toHaveAttribute(
-      'placeholder',
-      'Search by name, city, state or meal type',
-    );
+    expect(screen.getByRole('searchbox', { name: 'Search services' })).toHaveAttribute('placeholder', 'Search by name, city, state or meal type');
     expect(callsTo(fetch, SERVICES)).toHaveLength(0);
   });
 

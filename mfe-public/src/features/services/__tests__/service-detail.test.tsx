@@ -1,15 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  callsTo,
-  inlineRuntimeConfig,
-  mealTypes,
-  mockApi,
-  notFound,
-  publicService,
-  renderRoutes,
-  unavailable,
-} from '../../../testing/render-routes';
+import { callsTo, inlineRuntimeConfig, mealTypes, mockApi, notFound, publicService, renderRoutes, unavailable } from '../../../testing/render-routes';
 
 const DETAIL = '/api/catalog/services/by-slug/fit-fuel-kitchen';
 
@@ -72,23 +63,13 @@ describe('service detail', () => {
 
     const pageUrl = encodeURIComponent('https://mealprep.example/service/fit-fuel-kitchen');
     const facebook = await screen.findByRole('link', { name: 'Share on Facebook' });
-    await waitFor(() =>
-      expect(facebook).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${pageUrl}`),
-    );
-    expect(screen.getByRole('link', { name: 'Share on Twitter' })).toHaveAttribute(
-      'href',
-      `https://twitter.com/intent/tweet?url=${pageUrl}&text=${encodeURIComponent('Fit Fuel Kitchen')}`,
-    );
+    await waitFor(() => expect(facebook).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${pageUrl}`));
+    expect(screen.getByRole('link', { name: 'Share on Twitter' })).toHaveAttribute('href', `https://twitter.com/intent/tweet?url=${pageUrl}&text=${encodeURIComponent('Fit Fuel Kitchen')}`);
     expect(screen.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute(
       'href',
       `https://www.linkedin.com/shareArticle?mini=true&url=${pageUrl}&title=${encodeURIComponent('Fit Fuel Kitchen')}`,
     );
-    await waitFor(() =>
-      expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
-        'href',
-        'https://mealprep.example/service/fit-fuel-kitchen',
-      ),
-    );
+    await waitFor(() => expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://mealprep.example/service/fit-fuel-kitchen'));
   });
 
   it('when the name holds &, # and ?, then the share links carry it whole as the title, never as parameters of their own', async () => {

@@ -1,17 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  callsTo,
-  currentLocation,
-  manyServices,
-  mealTypes,
-  mockApi,
-  regions,
-  renderRoutes,
-  serviceCard,
-  serviceList,
-  unavailable,
-} from '../../../testing/render-routes';
+import { callsTo, currentLocation, manyServices, mealTypes, mockApi, regions, renderRoutes, serviceCard, serviceList, unavailable } from '../../../testing/render-routes';
 
 const SERVICES = '/api/catalog/services';
 
@@ -98,9 +87,7 @@ describe('services that ship', () => {
       [SERVICES]: { status: 200, body: serviceList([serviceCard({ name: 'Ship Co', slug: 'ship-co', shipsDomestically: true })]) },
     });
     renderRoutes('/services-that-ship');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Meal Prep Services That Ship Nationwide' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Meal Prep Services That Ship Nationwide' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Ship Co' })).toBeInTheDocument();
     expect(screen.getByText('Ships nationwide')).toBeInTheDocument();
     expect(callsTo(fetch, SERVICES)[0]!.searchParams.get('shipping')).toBe('true');

@@ -55,8 +55,7 @@ export function servicesQueryOptions(filter: ServiceListFilter) {
     queryKey: queryKeys.services.list(Object.fromEntries(params)),
     queryFn: ({ signal }) => getServices(filter, signal),
     // Turning pages keeps the previous page on screen while the next loads; another list does not.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery && sameListOtherPage(previousQuery.queryKey[2], params) ? keepPreviousData(previous) : undefined,
+    placeholderData: (previous, previousQuery) => (previousQuery && sameListOtherPage(previousQuery.queryKey[2], params) ? keepPreviousData(previous) : undefined),
   });
 }
 

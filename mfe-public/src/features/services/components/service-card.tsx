@@ -34,20 +34,13 @@ export function ServiceCard({ service, labelForMealType = humanizeSlug }: Servic
       </div>
       {service.tagline ? <p className="text-sm text-gray-700 dark:text-gray-200">{service.tagline}</p> : null}
       <div className="mt-auto flex flex-wrap gap-2">
-        {service.featured ? (
-          <span className={`${badge} bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50`}>Featured</span>
-        ) : null}
-        {service.shipsDomestically ? (
-          <span className={`${badge} bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-50`}>Ships nationwide</span>
-        ) : null}
+        {service.featured ? <span className={`${badge} bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50`}>Featured</span> : null}
+        {service.shipsDomestically ? <span className={`${badge} bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-50`}>Ships nationwide</span> : null}
       </div>
       {service.mealTypes.length ? (
         <ul aria-label="Meal types" className="flex flex-wrap gap-2">
           {service.mealTypes.slice(0, MAX_CARD_MEAL_TYPES).map((slug) => (
-            <li
-              key={slug}
-              className="rounded-md bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800 dark:bg-gray-800 dark:text-gray-100"
-            >
+            <li key={slug} className="rounded-md bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800 dark:bg-gray-800 dark:text-gray-100">
               {labelForMealType(slug)}
             </li>
           ))}

@@ -13,9 +13,7 @@ function ServiceNotFound() {
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-3xl font-bold tracking-tight">Service Not Found</h1>
-      <p className="mt-4 text-gray-600 dark:text-gray-300">
-        The service you're looking for doesn't exist or is no longer listed.
-      </p>
+      <p className="mt-4 text-gray-600 dark:text-gray-300">The service you're looking for doesn't exist or is no longer listed.</p>
       <Link to="/" className={buttonClassName({ className: 'mt-8' })}>
         Return to Home
       </Link>

@@ -14,8 +14,7 @@ const DELIVERY_LABELS = {
   shipsInternationally: 'Ships Internationally',
 } as const;
 
-const link =
-  'font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950 dark:text-emerald-300 dark:hover:text-emerald-200';
+const link = 'font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950 dark:text-emerald-300 dark:hover:text-emerald-200';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -38,9 +37,7 @@ export function ServiceDetails({ service, pageUrl, renderMealTypes }: ServiceDet
   const location = service.locations.find((l) => l.isPrimary) ?? service.locations[0];
   const city = location?.address.city ?? '';
   const stateName = location?.address.region ?? '';
-  const delivery = (Object.keys(DELIVERY_LABELS) as (keyof typeof DELIVERY_LABELS)[]).filter(
-    (key) => service.deliveryMethods[key],
-  );
+  const delivery = (Object.keys(DELIVERY_LABELS) as (keyof typeof DELIVERY_LABELS)[]).filter((key) => service.deliveryMethods[key]);
   const website = withReferralParams(service.contact.website);
   const phone = telHref(service.contact.phone);
   const email = mailtoHref(service.contact.email);

@@ -41,13 +41,7 @@ export interface ServiceGridProps {
 export const DEFAULT_GRID_HEADING = 'Meal prep services';
 
 /** A server-paginated grid of service cards, six to a page, the page kept as ?page=N. */
-export function ServiceGrid({
-  filter,
-  countLine,
-  empty = <EmptyServices />,
-  labelForMealType,
-  heading = DEFAULT_GRID_HEADING,
-}: ServiceGridProps) {
+export function ServiceGrid({ filter, countLine, empty = <EmptyServices />, labelForMealType, heading = DEFAULT_GRID_HEADING }: ServiceGridProps) {
   const { page, hrefForPage } = usePageParam();
   const { data, error, isError, isFetching, refetch } = useServices({ ...filter, page, pageSize: SERVICE_GRID_PAGE_SIZE });
 
@@ -80,9 +74,7 @@ export function ServiceGrid({
           ))}
         </ul>
       )}
-      {data.items.length ? (
-        <Pager page={page} pageCount={data.pageCount} hrefForPage={hrefForPage} linkComponent={RouterPagerLink} />
-      ) : null}
+      {data.items.length ? <Pager page={page} pageCount={data.pageCount} hrefForPage={hrefForPage} linkComponent={RouterPagerLink} /> : null}
     </div>
   );
 }

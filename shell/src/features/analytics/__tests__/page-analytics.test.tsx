@@ -55,9 +55,12 @@ async function settle() {
 describe('page analytics in the app', () => {
   it('when a visitor lands and moves on under StrictMode, then each script hears of each location exactly once, in order', async () => {
     const env = fakeEnvironment();
-    const load = createAnalyticsLoader(async () => runtimeConfig(analyticsConfig), async () => ({
-      startAnalytics: (config) => startAnalytics(config, env),
-    }));
+    const load = createAnalyticsLoader(
+      async () => runtimeConfig(analyticsConfig),
+      async () => ({
+        startAnalytics: (config) => startAnalytics(config, env),
+      }),
+    );
     renderSite(load);
     await settle();
 
@@ -81,9 +84,12 @@ describe('page analytics in the app', () => {
 
   it('when the same link is followed twice, then the unchanged location is not counted again', async () => {
     const env = fakeEnvironment();
-    const load = createAnalyticsLoader(async () => runtimeConfig(analyticsConfig), async () => ({
-      startAnalytics: (config) => startAnalytics(config, env),
-    }));
+    const load = createAnalyticsLoader(
+      async () => runtimeConfig(analyticsConfig),
+      async () => ({
+        startAnalytics: (config) => startAnalytics(config, env),
+      }),
+    );
     renderSite(load);
     await settle();
     const views = readyFakeMarketingScript(env.globals);
@@ -109,7 +115,10 @@ describe('analytics loader', () => {
   it('when asked many times, then the scripts are started once and every caller gets the same tracker', async () => {
     const tracker = { trackPage: vi.fn() };
     const startAnalyticsFake = vi.fn(() => tracker);
-    const load = createAnalyticsLoader(async () => runtimeConfig(analyticsConfig), async () => ({ startAnalytics: startAnalyticsFake }));
+    const load = createAnalyticsLoader(
+      async () => runtimeConfig(analyticsConfig),
+      async () => ({ startAnalytics: startAnalyticsFake }),
+    );
     const [first, second] = await Promise.all([load(), load()]);
     expect(first).toBe(tracker);
     expect(second).toBe(tracker);

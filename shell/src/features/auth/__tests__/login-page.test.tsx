@@ -153,7 +153,11 @@ describe('sign-in screen', () => {
 
   it('when a link for another address is opened by someone signed in, then they are told it will switch accounts, and nothing changes until they press Sign in', async () => {
     const signedInAs = { id: 'u2', email: 'a@example.com', roles: [] };
-    const fetch = mockApi({ '/api/auth/me': { status: 200, body: { user: signedInAs } }, '/api/auth/login/link/check': linkFor('owner@example.com'), '/api/auth/login/link': { status: 200, body: { user } } });
+    const fetch = mockApi({
+      '/api/auth/me': { status: 200, body: { user: signedInAs } },
+      '/api/auth/login/link/check': linkFor('owner@example.com'),
+      '/api/auth/login/link': { status: 200, body: { user } },
+    });
     const client = testQueryClient();
     renderLogin(LINK_PATH, client);
     expect(await screen.findByText('You are signed in as a@example.com. Signing in will switch to owner@example.com.')).toBeInTheDocument();

@@ -14,9 +14,7 @@ export function ConfirmLink({ email, signedInAs, busy, onConfirm }: { email: str
         if (!busy) onConfirm();
       }}
     >
-      <p className="text-sm text-gray-700 dark:text-gray-300">
-        {signedInAs ? `You are signed in as ${signedInAs}. Signing in will switch to ${email}.` : `This sign-in link is for ${email}.`}
-      </p>
+      <p className="text-sm text-gray-700 dark:text-gray-300">{signedInAs ? `You are signed in as ${signedInAs}. Signing in will switch to ${email}.` : `This sign-in link is for ${email}.`}</p>
       <Button type="submit" className="w-full" disabled={busy} autoFocus>
         {busy ? 'Signing in…' : 'Sign in'}
       </Button>

@@ -60,7 +60,15 @@ describe('dashboard frame', () => {
     mockApi({
       '/api/auth/me': me('owner@example.com'),
       '/api/auth/admin/is-admin': { status: 200, body: { isAdmin: false } },
-      '/api/catalog/services/mine': { status: 200, body: { items: [{ id: 'svc-1', name: 'A', slug: 'a', status: 'draft' }, { id: 'svc-2', name: 'B', slug: 'b', status: 'published' }] } },
+      '/api/catalog/services/mine': {
+        status: 200,
+        body: {
+          items: [
+            { id: 'svc-1', name: 'A', slug: 'a', status: 'draft' },
+            { id: 'svc-2', name: 'B', slug: 'b', status: 'published' },
+          ],
+        },
+      },
     });
     renderAt('/dashboard');
     const nav = within(await screen.findByRole('navigation', { name: 'Dashboard' }));
@@ -68,7 +76,11 @@ describe('dashboard frame', () => {
   });
 
   it('when an admin opens an admin screen, then mfe-admin shows it, and the sidebar lists every admin screen', async () => {
-    mockApi({ '/api/auth/me': me('boss@example.com', ['admin']), '/api/auth/admin/is-admin': { status: 200, body: { isAdmin: true } }, '/api/catalog/services/mine': { status: 200, body: { items: [] } } });
+    mockApi({
+      '/api/auth/me': me('boss@example.com', ['admin']),
+      '/api/auth/admin/is-admin': { status: 200, body: { isAdmin: true } },
+      '/api/catalog/services/mine': { status: 200, body: { items: [] } },
+    });
     renderAt('/dashboard/services');
     expect(await screen.findByText('admin remote at /dashboard/services')).toBeInTheDocument();
     const nav = within(screen.getByRole('navigation', { name: 'Dashboard' }));

@@ -21,10 +21,7 @@ function LogoMark({ theme }: { theme: Theme }) {
 
 export function Logo() {
   return (
-    <Link
-      to="/"
-      className="flex items-center gap-2 rounded-md font-bold text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-white"
-    >
+    <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-white">
       <LogoMark theme="light" />
       <LogoMark theme="dark" />
       <span className="text-lg tracking-tight">{PRODUCT_NAME}</span>

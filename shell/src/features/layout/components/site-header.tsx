@@ -46,10 +46,7 @@ export function SiteHeader() {
           </button>
         </div>
         {/* One collapsible block: a row beside the logo on wide screens, the mobile menu on narrow ones. */}
-        <div
-          id="site-nav"
-          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-2 pb-2 lg:ml-auto lg:flex lg:w-auto lg:flex-row lg:items-center lg:gap-3 lg:pb-0`}
-        >
+        <div id="site-nav" className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-2 pb-2 lg:ml-auto lg:flex lg:w-auto lg:flex-row lg:items-center lg:gap-3 lg:pb-0`}>
           <nav aria-label="Main">
             <ul className="flex flex-col gap-1 py-2 lg:flex-row lg:items-center lg:py-0">
               {links.map((link) => (

@@ -6,8 +6,7 @@ import { StrictMode } from 'react';
 import { useLiveInvalidation } from '../hooks/use-live-invalidation';
 import { connectLiveInvalidation, type LiveSubscriber } from '../live-invalidation';
 
-const fakeSubscribe: LiveSubscriber = (onInvalidate, options) =>
-  subscribeToLive(onInvalidate, { ...options, EventSource: FakeEventSource, random: () => 0.5 });
+const fakeSubscribe: LiveSubscriber = (onInvalidate, options) => subscribeToLive(onInvalidate, { ...options, EventSource: FakeEventSource, random: () => 0.5 });
 
 const keys = {
   serviceList: ['services', 'list', { shipping: true }],

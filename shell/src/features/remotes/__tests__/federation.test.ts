@@ -21,10 +21,7 @@ describe('remote loader', () => {
     await load('public');
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(String(fetch.mock.calls[0]![0])).toBe(new URL('/remotes/public/release.json', document.baseURI).href);
-    expect(registerRemotes).toHaveBeenCalledWith(
-      [{ name: 'mfe_public', entry: new URL('/remotes/public/releases/a1b2c3d4e5f6/mf-manifest.json', document.baseURI).href }],
-      { force: false },
-    );
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_public', entry: new URL('/remotes/public/releases/a1b2c3d4e5f6/mf-manifest.json', document.baseURI).href }], { force: false });
     expect(loadRemote).toHaveBeenCalledWith('mfe_public/routes');
   });
 

@@ -28,10 +28,7 @@ describe('remote area', () => {
   });
 
   it('when the load fails, then the fallback shows, and Try again loads it for real', async () => {
-    const load = vi
-      .fn<() => Promise<RemoteRoutesModule>>()
-      .mockRejectedValueOnce(new Error('manifest unreachable'))
-      .mockResolvedValueOnce({ default: RemotePage });
+    const load = vi.fn<() => Promise<RemoteRoutesModule>>().mockRejectedValueOnce(new Error('manifest unreachable')).mockResolvedValueOnce({ default: RemotePage });
     render(
       <MemoryRouter>
         <RemoteArea load={load} />
