@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkTimeoutSetting, loadConfig, portSetting } from '@mealprep/service-kit';
+import { baseConfigShape, checkTimeoutSetting, loadConfig, portSetting } from '@mealprep/service-kit';
 import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -70,14 +70,8 @@ export const gatewayConfigShape = {
     .transform((text) => text.split(',').map((o) => o.trim())),
   /** Unset (the default): /add-your-service is the native flow (sign in, then the owner form). */
   FORM_ADD_SERVICE_ID: z.string().min(1).max(200).optional(),
-  AMQP_URL: z
-    .string()
-    .regex(/^amqps?:\/\//, 'must start with amqp:// or amqps://')
-    .default('amqp://guest:guest@127.0.0.1:5672'),
-  AMQP_PREFIX: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be lowercase letters, digits, dots, dashes or underscores')
-    .default('mealprep'),
+  AMQP_URL: baseConfigShape.AMQP_URL,
+  AMQP_PREFIX: baseConfigShape.AMQP_PREFIX,
   /** Proxies believed about the client's address; see trustProxySetting. */
   TRUST_PROXY: trustProxySetting,
   LIVE_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(2_000),

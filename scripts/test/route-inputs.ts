@@ -39,6 +39,7 @@ import {
   StockSearchQuerySchema,
   UploadQuerySchema,
   WebsiteCheckListQuerySchema,
+  SERVICE_CSV_COLUMNS,
 } from '@mealprep/contracts';
 import type { z } from 'zod';
 
@@ -58,21 +59,6 @@ export interface RouteInput {
   body?: z.ZodType | RawBody;
 }
 
-const SERVICE_CSV = [
-  'Name',
-  'Slug',
-  'Tagline',
-  'Meal Types',
-  'City',
-  'State',
-  'Home Delivery',
-  'Shipping',
-  'Website',
-  'Image Link Full',
-  'Profile Page Image Link',
-  'Place Longitude',
-  'Place Latitude',
-];
 const ARTICLE_CSV = ['id', 'headline', 'slug', 'html', 'metaDescription', 'categoryTitle', 'tags', 'metaKeywords', 'isPublished', 'isDeleted', 'publishedAt', 'createdAt'];
 const byId = (path: string, known: Known, params: z.ZodObject = ServiceIdParamsSchema): RouteInput => ({ path, params, query: NoQuerySchema, known });
 
@@ -124,7 +110,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/catalog/admin/services/{missing}/feature': { ...byId('/api/catalog/admin/services/:id/feature', 'services'), body: FeatureBodySchema },
   'POST /api/catalog/admin/services/{missing}/unfeature': byId('/api/catalog/admin/services/:id/unfeature', 'services'),
   'DELETE /api/catalog/admin/services/{missing}': byId('/api/catalog/admin/services/:id', 'services'),
-  'POST /api/catalog/admin/import/services': { query: NoQuerySchema, body: { csv: SERVICE_CSV } },
+  'POST /api/catalog/admin/import/services': { query: NoQuerySchema, body: { csv: [...SERVICE_CSV_COLUMNS] } },
   'GET /api/catalog/admin/articles': { query: NoQuerySchema },
   'PATCH /api/catalog/admin/articles/{missing}/status': { ...byId('/api/catalog/admin/articles/:id/status', 'articles', ArticleIdParamsSchema), body: ArticleStatusBodySchema },
   'POST /api/catalog/admin/import/articles': { query: NoQuerySchema, body: { csv: ARTICLE_CSV } },

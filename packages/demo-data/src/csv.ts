@@ -1,24 +1,11 @@
+import { SERVICE_CSV_COLUMNS } from '@mealprep/contracts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { demoArticles } from './articles';
 import { demoServices } from './services';
 
 /** The columns of services.importFromCSV and blogPosts.importFromCSV (product spec §7), in order. */
-export const SERVICE_CSV_COLUMNS = [
-  'Name',
-  'Slug',
-  'Tagline',
-  'Meal Types',
-  'City',
-  'State',
-  'Home Delivery',
-  'Shipping',
-  'Website',
-  'Image Link Full',
-  'Profile Page Image Link',
-  'Place Longitude',
-  'Place Latitude',
-] as const;
+export { SERVICE_CSV_COLUMNS };
 export const ARTICLE_CSV_COLUMNS = [
   'id',
   'slug',
