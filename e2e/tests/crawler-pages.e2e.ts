@@ -108,8 +108,10 @@ describe('every public route in its first HTML, as curl and crawlers get it', ()
     const empty = await read('/find-service');
     expect(empty.status).toBe(200);
     const forms = [...empty.html.matchAll(/<form role="search"[^>]*>/g)].map((m) => m[0]);
-    expect(forms).toHaveLength(2);
-    for (const form of forms) expect(form).toMatch(/action="\/find-service" method="get"/);
+    // The header's search and the page's go to /find-service; the near-me form to /near (its results without scripts: near-me.e2e.ts).
+    expect(forms).toHaveLength(3);
+    expect(forms.filter((form) => /action="\/find-service" method="get"/.test(form))).toHaveLength(2);
+    expect(forms.filter((form) => form.includes('action="/near"') && form.includes('method="get"'))).toHaveLength(1);
     const keto = await read('/find-service?q=keto');
     expect(keto.text).toMatch(/\d+ services? match(es)? "keto"/);
     expect(ofType(keto, 'ItemList')!.itemListElement!.length).toBeGreaterThan(0);

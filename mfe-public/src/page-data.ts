@@ -8,6 +8,7 @@ import { mealTypesQueryOptions } from './features/meal-types/api/get-meal-types'
 import { regionCountsQueryOptions } from './features/regions/api/get-region-counts';
 import { isPossibleSlug, regionQueryOptions } from './features/regions/api/get-region';
 import { regionsQueryOptions } from './features/regions/api/get-regions';
+import { nearFilterFrom, nearQueryOptions } from './features/services/api/get-near';
 import { isPossibleServiceSlug, serviceQueryOptions } from './features/services/api/get-service';
 import { clampSearch, servicesQueryOptions, type ServiceListFilter } from './features/services/api/get-services';
 import { FEATURED_FILTER } from './features/services/components/featured-carousel';
@@ -41,6 +42,11 @@ export function pageQueries(pathname: string, search: URLSearchParams): PageQuer
   if (pathname === '/find-service') {
     const q = clampSearch(search.get('q') ?? '');
     return q ? [labels, list({ q }, search)] : [];
+  }
+  const near = pathname === '/near' ? (search.get('place') ?? '') : param('/near/:place', 'place');
+  if (near !== null) {
+    const filter = nearFilterFrom(near, search);
+    return filter.place ? [labels, nearQueryOptions(filter)] : [labels];
   }
   const state = param('/state/:slug', 'slug');
   if (state !== null) return isPossibleSlug(state) ? [regionQueryOptions(state), labels, list({ state }, search)] : [];

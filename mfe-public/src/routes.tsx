@@ -17,6 +17,7 @@ const ServicesThatShipPage = lazyPage(() => import(/* webpackChunkName: "page-se
 const ServicesByMealTypePage = lazyPage(() => import(/* webpackChunkName: "page-services-by-meal-type-page" */ './pages/services-by-meal-type-page'), 'ServicesByMealTypePage');
 const MealTypePage = lazyPage(() => import(/* webpackChunkName: "page-meal-type-page" */ './pages/meal-type-page'), 'MealTypePage');
 const ServicesByNamePage = lazyPage(() => import(/* webpackChunkName: "page-services-by-name-page" */ './pages/services-by-name-page'), 'ServicesByNamePage');
+const NearPage = lazyPage(() => import(/* webpackChunkName: "page-near-page" */ './pages/near-page'), 'NearPage');
 const ServicePage = lazyPage(() => import(/* webpackChunkName: "page-service-page" */ './pages/service-page'), 'ServicePage');
 const ArticlesPage = lazyPage(() => import(/* webpackChunkName: "page-articles-page" */ './pages/articles-page'), 'ArticlesPage');
 const ArticlePage = lazyPage(() => import(/* webpackChunkName: "page-articles-page" */ './pages/articles-page'), 'ArticlePage');
@@ -39,6 +40,8 @@ export const PAGE_CHUNKS: ReadonlyArray<readonly [path: string, chunk: string]> 
   ['/meal-type/:mealTypeSlug', 'page-meal-type-page'],
   ['/services-by-name', 'page-services-by-name-page'],
   ['/service/:serviceSlug', 'page-service-page'],
+  ['/near', 'page-near-page'],
+  ['/near/:place', 'page-near-page'],
   ['/articles', 'page-articles-page'],
   ['/articles/:slug', 'page-articles-page'],
   ['/add-your-service', 'page-form-pages'],
@@ -66,6 +69,8 @@ export default function PublicRoutes() {
         <Route path="meal-type/:mealTypeSlug" element={<MealTypePage />} />
         <Route path="services-by-name" element={<ServicesByNamePage />} />
         <Route path="service/:serviceSlug" element={<ServicePage />} />
+        <Route path="near" element={<NearPage />} />
+        <Route path="near/:place" element={<NearPage />} />
         <Route path="articles" element={<ArticlesPage />} />
         <Route path="articles/:slug" element={<ArticlePage />} />
         <Route path="about" element={<AboutPage />} />

@@ -113,7 +113,7 @@ const hostileCookie = (token: string) =>
 const dollarText = fc
   .array(fc.oneof(fc.constantFrom('$&', '$`', "$'", '$$', '$1', '$0', '$<a>', '$', '$$&', "</title>$'", '"$`'), fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 5 })
   .map((parts) => `${parts.join(' ')} end`);
-/** A text of each kind an owner writes; every one holds at least one `$` pattern. */
+/** A text of each kind an owner writes; every one holds at least one `$` pattern (the ZIP code is five digits since near-me: no text to hold one). */
 const dollarTexts = fc.record({
   name: dollarText.map((t) => `$& ${t}`.slice(0, 100)),
   tagline: dollarText.map((t) => `$\` ${t}`.slice(0, 140)),
@@ -123,7 +123,6 @@ const dollarTexts = fc.record({
   label: dollarText,
   street: dollarText.map((t) => `Main St $1 ${t}`.slice(0, 180)),
   city: dollarText.map((t) => `$$ ${t}`.slice(0, 90)),
-  postalCode: fc.constantFrom('$&', '$`', "$'", '$$', '$1'),
   ownerName: dollarText.map((t) => t.slice(0, 100)),
 });
 
@@ -288,7 +287,7 @@ describe('hostile input on every route', () => {
           locations: [
             {
               label: `Label ${texts.label}`,
-              address: { line1: `1 ${texts.street}`, city: `City ${texts.city}`, region: 'Texas', postalCode: `787 ${texts.postalCode}`, countryCode: 'US' },
+              address: { line1: `1 ${texts.street}`, city: `City ${texts.city}`, region: 'Texas', postalCode: '78701', countryCode: 'US' },
               isPrimary: true,
             },
           ],

@@ -31,6 +31,8 @@ import {
   MediaIdParamsSchema,
   NoQuerySchema,
   ServiceIdParamsSchema,
+  NearestPlaceQuerySchema,
+  NearQuerySchema,
   ServiceInsertSchema,
   ServiceListQuerySchema,
   ServiceUpdateSchema,
@@ -78,6 +80,8 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/auth/logout': {},
 
   'GET /api/catalog/services': { query: ServiceListQuerySchema },
+  'GET /api/catalog/services/near?place=78701': { path: '/api/catalog/services/near', query: NearQuerySchema },
+  'GET /api/catalog/places/nearest?lat=30.27&lng=-97.74': { path: '/api/catalog/places/nearest', query: NearestPlaceQuerySchema },
   'GET /api/catalog/services/by-slug/{demoSlug}': { path: '/api/catalog/services/by-slug/:slug', params: SlugParamsSchema, query: NoQuerySchema, known: 'slugs' },
   'POST /api/catalog/services/{demoService}/report-still-open': byId('/api/catalog/services/:id/report-still-open', 'services'),
   'GET /api/catalog/regions': { query: GeoRegionListQuerySchema },

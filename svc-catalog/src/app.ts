@@ -7,6 +7,7 @@ import { mealTypeRepository } from './data-access/meal-type-repository';
 import { mediaClient } from './data-access/media-client';
 import { serviceReportRepository } from './data-access/service-report-repository';
 import { serviceRepository } from './data-access/service-repository';
+import { usPlaces } from './data-access/us-places';
 import { CatalogIndex } from './domain/catalog-index';
 import { internalRouter } from './entry-points/http/internal-router';
 import { adminArticlesRouter } from './entry-points/http/admin-articles-router';
@@ -33,7 +34,7 @@ export interface CatalogDeps {
   now?: () => Date;
 }
 
-/** The repositories write the events of their changes through the outbox, in the same write. */
+/** The repositories write the events of their changes through the outbox, in the same write; `places` is the US ZIP table shipped with the service (read only). */
 export function catalogRepositories(connection: Connection, outbox: Outbox) {
   return {
     regions: geoRegionRepository(connection, outbox),
@@ -42,11 +43,13 @@ export function catalogRepositories(connection: Connection, outbox: Outbox) {
     articles: blogPostRepository(connection, outbox),
     reports: serviceReportRepository(connection, outbox),
     views: articleViewRepository(connection),
+    places: usPlaces(),
   };
 }
 
 export async function ensureCatalogIndexes(repositories: ReturnType<typeof catalogRepositories>): Promise<void> {
-  await Promise.all(Object.values(repositories).map((r) => r.ensureIndexes()));
+  const { places: _places, ...stored } = repositories;
+  await Promise.all(Object.values(stored).map((r) => r.ensureIndexes()));
 }
 
 export function createCatalogApp(deps: CatalogDeps) {

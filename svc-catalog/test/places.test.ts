@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadUsPlaces } from '../src/data-access/us-places';
-import { milesBetween, MAX_PLACE_QUERY } from '../src/domain/places';
+import { MAX_PLACE_QUERY } from '@mealprep/contracts';
+import { milesBetween } from '../src/domain/places';
 import { US_STATE_CODES, US_STATES } from '../src/domain/us-states';
 
 describe('places: ZIP codes and cities as points, from the ZIP table shipped with the service', () => {
@@ -38,17 +39,17 @@ describe('places: ZIP codes and cities as points, from the ZIP table shipped wit
   });
 
   it('when the text is not a place, then it says why in words and finds nothing', () => {
-    const problems: Array<[string, string]> = [
-      ['', 'Enter a ZIP code or a city.'],
-      ['7870', 'A ZIP code has 5 digits.'],
-      ['787011', 'A ZIP code has 5 digits.'],
-      ['00000', "We don't know the ZIP code 00000."],
-      ['Austin, Utah', "We don't know Austin in Utah."],
-      ['Atlantis, XX', 'Enter a 5-digit ZIP code, or a city and its state (for example "Austin, TX").'],
-      ['abcde', 'Enter a 5-digit ZIP code, or a city and its state (for example "Austin, TX").'],
-      ['x'.repeat(MAX_PLACE_QUERY + 1), `A place is at most ${MAX_PLACE_QUERY} characters.`],
-      ['7'.repeat(10_000), `A place is at most ${MAX_PLACE_QUERY} characters.`],
+    const problems: Array<[string, string, boolean]> = [
+      ['', 'Enter a ZIP code or a city.', true],
+      ['7870', 'A ZIP code has 5 digits.', true],
+      ['787011', 'A ZIP code has 5 digits.', true],
+      ['00000', "We don't know the ZIP code 00000.", false],
+      ['Austin, Utah', "We don't know Austin in Utah.", false],
+      ['Atlantis, XX', 'Enter a 5-digit ZIP code, or a city and its state (for example "Austin, TX").', true],
+      ['abcde', 'Enter a 5-digit ZIP code, or a city and its state (for example "Austin, TX").', true],
+      ['x'.repeat(MAX_PLACE_QUERY + 1), `A place is at most ${MAX_PLACE_QUERY} characters.`, true],
+      ['7'.repeat(10_000), `A place is at most ${MAX_PLACE_QUERY} characters.`, true],
     ];
-    for (const [typed, problem] of problems) expect(places.find(typed), typed.slice(0, 20)).toEqual({ problem });
+    for (const [typed, problem, malformed] of problems) expect(places.find(typed), typed.slice(0, 20)).toEqual({ problem, malformed });
   });
 });

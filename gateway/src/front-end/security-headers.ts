@@ -96,7 +96,7 @@ export function securityHeaders(input: SecurityPolicyInput): RequestHandler {
     crossOriginEmbedderPolicy: false,
   });
   return (req, res, next) => {
-    res.setHeader('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    res.setHeader('permissions-policy', 'camera=(), microphone=(), geolocation=(self)');
     policy(req, res, next);
   };
 }

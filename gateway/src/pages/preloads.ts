@@ -46,6 +46,7 @@ export function pageChunkFor(pathname: string): string | null {
     '/articles': 'articles-page',
     '/about': 'info-pages',
     '/add-your-service': 'form-pages',
+    '/near': 'near-page',
   };
   const name =
     fixed[pathname] ??
@@ -55,6 +56,7 @@ export function pageChunkFor(pathname: string): string | null {
       ['/meal-type/', 'meal-type-page'],
       ['/articles/', 'articles-page'],
       ['/paperform/', 'form-pages'],
+      ['/near/', 'near-page'],
     ].find(([prefix]) => pathname.startsWith(prefix!) && pathname.length > prefix!.length)?.[1];
   return name ? `page-${name}` : null;
 }

@@ -14,8 +14,11 @@ const PUBLIC_PATHS = new Set([
   '/add-your-service',
   '/terms-of-service',
   '/privacy-policy',
+  '/near',
 ]);
 const PUBLIC_WITH_SLUG = /^\/(state|meal-type|service|articles|paperform)\/([^/]+)$/;
+/** /near/{ZIP code or city}: any place a visitor may type is a page (one the ZIP table does not know says so, with a 404). */
+const NEAR_PLACE = /^\/near\/[^/]{1,300}$/;
 const SIGNED_IN = /^\/(?:dashboard|login)(?:\/|$)/;
 
 /** A slug route whose slug could name something (a form id is the form provider's to judge). */
@@ -38,6 +41,6 @@ function hasPublicSlug(path: string): boolean {
  */
 export function fallbackMeta(path: string): PageMeta {
   if (SIGNED_IN.test(path)) return { path, noindex: true, status: 200 };
-  if (PUBLIC_PATHS.has(path) || hasPublicSlug(path)) return { path, status: 200 };
+  if (PUBLIC_PATHS.has(path) || hasPublicSlug(path) || NEAR_PLACE.test(path)) return { path, status: 200 };
   return { path, noindex: true, status: 404 };
 }

@@ -11,21 +11,21 @@ export function parsePageParam(value: string | null): number {
   return page >= 1 ? Math.min(page, MAX_PAGE) : 1;
 }
 
-/** The current list page from the URL, and links to other pages that keep the rest of the query. */
-export function usePageParam() {
+/** The current list page from the URL (`?page=N`, or another parameter's name), and links to other pages that keep the rest of the query. */
+export function usePageParam(name = 'page') {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
-  const page = parsePageParam(searchParams.get('page'));
+  const page = parsePageParam(searchParams.get(name));
 
   const hrefForPage = useCallback(
     (target: number) => {
       const next = new URLSearchParams(searchParams);
-      if (target <= 1) next.delete('page');
-      else next.set('page', String(target));
+      if (target <= 1) next.delete(name);
+      else next.set(name, String(target));
       const query = next.toString();
       return query ? `${pathname}?${query}` : pathname;
     },
-    [pathname, searchParams],
+    [name, pathname, searchParams],
   );
 
   return { page, hrefForPage };

@@ -1,6 +1,7 @@
 import { buttonClassName, usePageMeta } from '@mealprep/ui';
 import { Link } from '@mealprep/router';
 import { useMealTypeLabel } from '../features/meal-types/hooks/use-meal-type-label';
+import { NearSearch } from '../features/services/components/near-search';
 import { ServiceSearch } from '../features/services/components/service-search';
 import { PageHeader } from './page-header';
 
@@ -43,6 +44,7 @@ export function FindServicePage() {
           </Link>
         </p>
       </div>
+      <NearSearch />
       <ServiceSearch labelForMealType={labelForMealType} />
     </div>
   );

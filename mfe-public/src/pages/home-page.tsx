@@ -3,6 +3,7 @@ import { HomeHero } from '../features/home/components/home-hero';
 import { WhyLocal } from '../features/home/components/why-local';
 import { StatesGrid } from '../features/regions/components/states-grid';
 import { FeaturedCarousel } from '../features/services/components/featured-carousel';
+import { NearSearch } from '../features/services/components/near-search';
 
 /** Pages compose features; features never import each other. */
 export function HomePage() {
@@ -10,6 +11,7 @@ export function HomePage() {
   return (
     <div className="flex flex-col gap-12">
       <HomeHero />
+      <NearSearch />
       <FeaturedCarousel />
       <WhyLocal />
       <section aria-labelledby="browse-by-state">

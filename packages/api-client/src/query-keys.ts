@@ -25,6 +25,8 @@ export const queryKeys = {
   services: {
     all: services(),
     list: (params: Record<string, string>) => services('list', params),
+    /** Near-me results: under 'services', so a listing published, moved or given a new radius refreshes open results. */
+    near: (params: Record<string, string>) => services('near', params),
     detail: (slug: string) => services('detail', slug),
     /** Counts per state move when services are published or unpublished, so they follow 'services'. */
     regionCounts: services('region-counts'),

@@ -12,4 +12,5 @@ export * from './media-constants';
 export * from './checker-constants';
 export * from './runtime-config-constants';
 export * from './slug';
+export * from './near-constants';
 export * from './page-meta';

@@ -8,6 +8,7 @@ export * from './media-constants';
 export * from './checker-constants';
 export * from './runtime-config-constants';
 export * from './slug';
+export * from './near-constants';
 // Schemas (zod): servers only. Front-end code imports their types with `import type`.
 export * from './auth';
 export * from './errors';
@@ -20,6 +21,7 @@ export * from './blog-post';
 export * from './live';
 export * from './media';
 export * from './service';
+export * from './near';
 export * from './owner-service';
 export * from './website-check';
 export * from './page-meta';

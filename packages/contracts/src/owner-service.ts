@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HOW_DID_YOU_FIND_US_OPTIONS, ORDERS_PER_WEEK_OPTIONS, SERVICE_TEXT_LIMITS as L, YEARS_IN_BUSINESS_OPTIONS, YES_NO } from './owner-constants';
 import { SlugSchema } from './geo-region';
+import { DEFAULT_DELIVERY_RADIUS_MILES, MAX_DELIVERY_RADIUS_MILES, ZIP_CODE_PATTERN } from './near-constants';
 import { PublicServiceSchema, ServiceStatusSchema } from './service';
 
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
@@ -34,6 +35,15 @@ const DeliveryInputSchema = z.strictObject({
   shipsInternationally: z.boolean(),
 });
 
+/** A 5-digit US ZIP code, or empty. */
+const zipCode = z.union([z.string().trim().regex(ZIP_CODE_PATTERN, 'must be a 5-digit ZIP code'), z.literal('')]);
+/** How far local delivery reaches, in whole miles. */
+const deliveryRadius = z
+  .number({ error: 'must be a number of miles' })
+  .int('must be a whole number of miles')
+  .min(1, 'must be at least 1 mile')
+  .max(MAX_DELIVERY_RADIUS_MILES, `must be at most ${MAX_DELIVERY_RADIUS_MILES} miles`);
+
 const LocationInputSchema = z.strictObject({
   label: text(80).default(''),
   address: z.strictObject({
@@ -41,7 +51,7 @@ const LocationInputSchema = z.strictObject({
     city: text(L.city).default(''),
     /** The state's name, e.g. "New York" (checked against the states by svc-catalog). */
     region: text(60).default(''),
-    postalCode: text(L.postalCode).default(''),
+    postalCode: zipCode.default(''),
     countryCode: z.literal('US').default('US'),
   }),
   isPrimary: z.boolean().default(true),
@@ -61,6 +71,7 @@ export const ServiceInsertSchema = z.strictObject({
     .default(['en']),
   mealTypes: z.array(SlugSchema).max(30).default([]),
   deliveryMethods: DeliveryInputSchema,
+  deliveryRadiusMiles: deliveryRadius.default(DEFAULT_DELIVERY_RADIUS_MILES),
   contact: ContactInputSchema,
   locations: z.array(LocationInputSchema).max(5).default([]),
   media: z.strictObject({ logoImageId: MediaIdSchema.nullable().default(null) }).default({ logoImageId: null }),
@@ -96,6 +107,9 @@ export const ServiceUpdateSchema = z
       website: z.union([webUrl, z.literal('')]),
     }),
     deliveryMethods: DeliveryInputSchema,
+    deliveryRadiusMiles: deliveryRadius,
+    /** The ZIP code of the listing's main location (its city and state follow from it when it has none). */
+    postalCode: zipCode,
     media: z.strictObject({ logoImageId: MediaIdSchema.nullable() }),
   })
   .partial()

@@ -24,6 +24,8 @@ export const LocationSchema = z.object({
   label: z.string(),
   address: AddressSchema,
   isPrimary: z.boolean(),
+  /** Where it is: from the import's coordinates, else its ZIP code, else its city and state; null when none is known. */
+  point: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
 });
 
 export const ContactSchema = z.object({
@@ -49,6 +51,8 @@ export const PublicServiceSchema = z.object({
   updatedAt: z.string(),
   publishedAt: z.string().nullable(),
   deliveryMethods: DeliveryMethodsSchema,
+  /** How far (miles) its local delivery reaches from each location. */
+  deliveryRadiusMiles: z.number(),
   contact: ContactSchema,
   locations: z.array(LocationSchema),
   media: z.object({ logoImageId: z.string().nullable() }),

@@ -84,6 +84,7 @@ export function demoServices(now: Date = new Date()): DemoService[] {
       updatedAt: created,
       publishedAt: status === 'published' || status === 'closed' ? created : null,
       deliveryMethods: { localDelivery: i % 4 !== 3, pickup: i % 3 === 0, shipsDomestically: ships, shipsInternationally: false },
+      deliveryRadiusMiles: pick([15, 10, 25, 15, 40], i),
       contact: {
         email: `hello@${slug}.example.com`,
         phone: `(555) 01${String(i % 100).padStart(2, '0')}-${String(1000 + i * 37).slice(-4)}`,
@@ -95,6 +96,8 @@ export function demoServices(now: Date = new Date()): DemoService[] {
           label: 'Kitchen',
           address: { line1: `${100 + i * 17} ${pick(['Main', 'Oak', 'Market', 'Pine', 'Elm', 'Lake'], i)} St`, city: place.city, region: place.state, postalCode: place.postalCode, countryCode: 'US' },
           isPrimary: true,
+          // The catalogue finds it from the ZIP code when it seeds.
+          point: null,
         },
       ],
       media: { logoImageId: i % 3 === 2 ? null : `logo-${slug}` },

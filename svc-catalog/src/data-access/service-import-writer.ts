@@ -14,6 +14,8 @@ export interface ImportRow {
   website: string;
   city: string;
   state: string;
+  /** Where its location is (the domain finds it), or null. */
+  point: { latitude: number; longitude: number } | null;
   metadata: { imageLinkFull: string; profilePageImageLink: string; place: { longitude: number; latitude: number } | null } & Doc;
 }
 
@@ -23,7 +25,9 @@ export type ImportDecision = 'write' | 'unchanged' | 'owned';
 export type ImportRefusal = 'owned' | 'busy' | 'gone';
 
 function importedLocation(row: ImportRow, now: Date): Doc[] {
-  return row.city || row.state ? [{ label: '', address: { line1: '', city: row.city, region: row.state, postalCode: '', countryCode: 'US' }, isPrimary: true, createdAt: now, updatedAt: now }] : [];
+  return row.city || row.state || row.point
+    ? [{ label: '', address: { line1: '', city: row.city, region: row.state, postalCode: '', countryCode: 'US' }, isPrimary: true, point: row.point, createdAt: now, updatedAt: now }]
+    : [];
 }
 
 function importedFields(row: ImportRow, now: Date): Doc {

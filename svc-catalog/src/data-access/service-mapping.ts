@@ -1,4 +1,4 @@
-import type { EditableService, PublicService, ServiceSnapshot, StatusChange } from '@mealprep/contracts';
+import { DEFAULT_DELIVERY_RADIUS_MILES, type EditableService, type PublicService, type ServiceSnapshot, type StatusChange } from '@mealprep/contracts';
 import type { Doc } from './service-model';
 
 /** A service as the repository gives it: plain fields, read from its document (see toStored). */
@@ -37,6 +37,7 @@ function toStoredFields(doc: Doc): StoredService {
       shipsDomestically: Boolean(doc.deliveryMethods?.shipsDomestically),
       shipsInternationally: Boolean(doc.deliveryMethods?.shipsInternationally),
     },
+    deliveryRadiusMiles: typeof doc.deliveryRadiusMiles === 'number' ? doc.deliveryRadiusMiles : DEFAULT_DELIVERY_RADIUS_MILES,
     contact: {
       email: doc.contact?.email ?? '',
       phone: doc.contact?.phone ?? '',
@@ -53,6 +54,7 @@ function toStoredFields(doc: Doc): StoredService {
         countryCode: l.address?.countryCode ?? 'US',
       },
       isPrimary: Boolean(l.isPrimary),
+      point: Number.isFinite(l.point?.latitude) && Number.isFinite(l.point?.longitude) ? { latitude: l.point.latitude, longitude: l.point.longitude } : null,
     })),
     media: { logoImageId: doc.media?.logoImageId ?? null },
     ownerUserId: doc.ownerUserId ?? null,

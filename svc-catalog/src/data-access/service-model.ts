@@ -1,9 +1,10 @@
 import { Schema, type Connection } from 'mongoose';
-import { SERVICE_STATUSES } from '@mealprep/contracts';
+import { DEFAULT_DELIVERY_RADIUS_MILES, SERVICE_STATUSES } from '@mealprep/contracts';
 import { carriesEvents, modelOn } from '@mealprep/service-kit';
 
 const addressSchema = new Schema({ line1: String, city: String, region: String, postalCode: String, countryCode: String }, { _id: false });
-const locationSchema = new Schema({ label: String, address: addressSchema, isPrimary: Boolean, createdAt: Date, updatedAt: Date }, { _id: false });
+const pointSchema = new Schema({ latitude: Number, longitude: Number }, { _id: false });
+const locationSchema = new Schema({ label: String, address: addressSchema, isPrimary: Boolean, point: { type: pointSchema, default: null }, createdAt: Date, updatedAt: Date }, { _id: false });
 
 const serviceSchema = new Schema(
   {
@@ -24,6 +25,8 @@ const serviceSchema = new Schema(
       shipsDomestically: { type: Boolean, default: false },
       shipsInternationally: { type: Boolean, default: false },
     },
+    /** How far (miles) its local delivery reaches. */
+    deliveryRadiusMiles: { type: Number, default: DEFAULT_DELIVERY_RADIUS_MILES },
     contact: {
       email: { type: String, default: '' },
       phone: { type: String, default: '' },

@@ -142,6 +142,7 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
             updatedAt: new Date(s.updatedAt),
             'deliveryMethods.pickup': s.deliveryMethods.pickup,
             'deliveryMethods.shipsInternationally': s.deliveryMethods.shipsInternationally,
+            deliveryRadiusMiles: s.deliveryRadiusMiles,
             'contact.email': s.contact.email,
             'contact.phone': s.contact.phone,
             'contact.socialLinks': s.contact.socialLinks,

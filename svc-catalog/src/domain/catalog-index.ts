@@ -5,12 +5,15 @@ import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import { toPublic, type StoredService } from '../data-access/service-mapping';
 import type { ServiceRepository } from '../data-access/service-repository';
 import { AdminIndex } from './admin-index';
+import type { Places } from './places';
 import { PublicIndex } from './public-index';
 
 export interface IndexDeps {
   services: ServiceRepository;
   regions: GeoRegionRepository;
   mealTypes: MealTypeRepository;
+  /** The US ZIP codes and cities: where a visitor's place and a listing's locations are. */
+  places: Places;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface IndexDeps {
  * version is kept (deleted ones too), so an event that arrives late or twice changes nothing.
  */
 export class CatalogIndex {
-  readonly index = new PublicIndex();
+  readonly index: PublicIndex;
   /** Every service, for the admin table. */
   readonly admin = new AdminIndex();
   /** The services a visitor may open (published and closed), by slug: a service page reads no database. */
@@ -31,7 +34,13 @@ export class CatalogIndex {
   /** Changes applied while a whole load runs, put back over what the load read. */
   private duringLoad: Map<string, StoredService | null> | null = null;
 
-  constructor(private readonly deps: IndexDeps) {}
+  constructor(private readonly deps: IndexDeps) {
+    this.index = new PublicIndex(deps.places);
+  }
+
+  get places(): Places {
+    return this.deps.places;
+  }
 
   /** A published or closed service as visitors see it; null for any other slug. */
   findPublic(slug: string): PublicService | null {

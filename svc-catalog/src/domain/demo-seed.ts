@@ -6,6 +6,7 @@ import type { BlogPostRepository } from '../data-access/blog-post-repository';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import type { ServiceRepository } from '../data-access/service-repository';
 import { importArticles } from './article-import';
+import type { Places } from './places';
 import { importServices } from './service-import';
 
 /** Who the seed's imports are recorded as in each service's status history. */
@@ -16,6 +17,7 @@ export interface DemoSeedDeps {
   articles: BlogPostRepository;
   mealTypes: MealTypeRepository;
   events: DomainEvents;
+  places: Places;
 }
 
 /**
@@ -33,13 +35,13 @@ export async function seedDemoCatalog(deps: DemoSeedDeps, now: Date = new Date()
   let articles = 0;
   if ((await deps.services.count()) === 0) {
     const result = await importServices(
-      { services: deps.services, mealTypes: deps.mealTypes, events: deps.events, catalog: { reload: async () => undefined }, now: () => now },
+      { services: deps.services, mealTypes: deps.mealTypes, events: deps.events, catalog: { reload: async () => undefined, places: deps.places }, now: () => now },
       SEED_ACTOR,
       Readable.from([Buffer.from(readDemoCsv('services'))]),
       { newId: (slug) => demoId('service', slug), ...quietly },
     );
     if (result.skipped > 0) throw new Error(`The demo services file has rows the import refuses: ${JSON.stringify(result.skippedRows.slice(0, 3))}`);
-    await deps.services.setDemoDetails(demoServices(now));
+    await deps.services.setDemoDetails(demoServices(now).map((service) => ({ ...service, locations: service.locations.map((l) => ({ ...l, point: deps.places.locate(l.address) })) })));
     services = result.imported;
   }
   if ((await deps.articles.count()) === 0) {

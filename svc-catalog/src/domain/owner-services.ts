@@ -9,7 +9,7 @@ import type { ServiceDeps } from './services';
 import { announceStatusChange, announceUpdate, serviceChange } from './service-events';
 import { websiteHost } from './admin-index';
 import { checkLogoChoice } from './logo-choice';
-import { US_STATES } from './us-states';
+import { US_STATE_CODES, US_STATES } from './us-states';
 
 /** `media`: svc-media, asked about a new logo (unset, a new logo cannot be taken). */
 export type OwnerDeps = ServiceDeps & { mealTypes: MealTypeRepository; media?: MediaFinder };
@@ -48,6 +48,22 @@ export function editableFor(identity: Identity, service: EditableService): Edita
   };
 }
 
+/**
+ * An address with its point. A ZIP code must be one the ZIP table knows and lie in the state
+ * given; an address with a ZIP code and no city or state takes the ZIP code's.
+ */
+function locatedAddress<A extends { postalCode: string; city: string; region: string }>(deps: OwnerDeps, address: A): { address: A; point: { latitude: number; longitude: number } | null } {
+  if (!address.postalCode) return { address, point: deps.catalog.places.locate(address) };
+  const zip = deps.catalog.places.byZip(address.postalCode);
+  if (!zip) throw AppError.badRequest(`We don't know the ZIP code ${address.postalCode}.`, [{ path: 'postalCode', message: 'unknown ZIP code' }]);
+  const zipState = US_STATE_CODES.find((s) => s.code === zip.state)?.name ?? zip.state;
+  if (address.region && address.region !== zipState) {
+    throw AppError.badRequest(`The ZIP code ${address.postalCode} is in ${zipState}, not ${address.region}.`, [{ path: 'postalCode', message: 'in another state' }]);
+  }
+  const filled = { ...address, city: address.city || zip.city, region: address.region || zipState };
+  return { address: filled, point: { latitude: zip.latitude, longitude: zip.longitude } };
+}
+
 /** services.insert: a signed-in user's new listing, always a draft of theirs. */
 export async function createService(deps: OwnerDeps, identity: Identity, input: ServiceInsert): Promise<z.infer<typeof CreatedServiceSchema>> {
   await checkMealTypes(deps, input.mealTypes);
@@ -56,6 +72,7 @@ export async function createService(deps: OwnerDeps, identity: Identity, input: 
       throw AppError.badRequest(`Unknown state: ${location.address.region}.`, [{ path: 'locations.address.region', message: 'unknown state' }]);
     }
   }
+  const locations = input.locations.map((l) => locatedAddress(deps, l.address));
   await checkLogoChoice(deps.media, identity, { id: null, ownerUserId: identity.userId, logoImageId: null }, input.media.logoImageId);
   // Read from memory; the database's unique index turns a race for the slug into the same 409.
   if (deps.catalog.admin.slugTaken(input.slug)) throw new AppError('slug_taken', 'That URL slug is already used by another service. Choose another.', { status: 409 });
@@ -73,7 +90,7 @@ export async function createService(deps: OwnerDeps, identity: Identity, input: 
       ownerUserId: identity.userId,
       featuredUntil: null,
       publishedAt: null,
-      locations: input.locations.map((l) => ({ ...l, createdAt: now, updatedAt: now })),
+      locations: input.locations.map((l, i) => ({ ...l, address: locations[i]!.address, point: locations[i]!.point, createdAt: now, updatedAt: now })),
       metadata: { ...metadata, termsAcceptedAt: now.toISOString() },
       possibleDuplicateOf,
     },
@@ -84,6 +101,21 @@ export async function createService(deps: OwnerDeps, identity: Identity, input: 
   deps.catalog.apply(created);
   await deps.events.relay();
   return { id: created.id, slug: created.slug, status: created.status };
+}
+
+/** The listing's locations with the main one at a new ZIP code, in the ZIP code's city and state (a listing with none gets one there). */
+function withPostalCode(deps: OwnerDeps, service: StoredService, postalCode: string) {
+  const now = deps.now?.() ?? new Date();
+  const locations = service.locations.length > 0 ? service.locations : [{ label: '', address: { line1: '', city: '', region: '', postalCode: '', countryCode: 'US' }, isPrimary: true, point: null }];
+  const main = Math.max(
+    0,
+    locations.findIndex((l) => l.isPrimary),
+  );
+  return locations.map((l, i) => {
+    if (i !== main) return l;
+    const located = locatedAddress(deps, postalCode ? { ...l.address, postalCode, city: '', region: '' } : { ...l.address, postalCode });
+    return { ...l, address: located.address, point: located.point, updatedAt: now };
+  });
 }
 
 /** services.edit: the whole listing with its history, for its owner or an admin. */
@@ -115,6 +147,8 @@ export async function updateService(deps: OwnerDeps, identity: Identity, id: str
     set['contact.website'] = update.contact.website;
   }
   if (update.deliveryMethods) set.deliveryMethods = update.deliveryMethods;
+  if (update.deliveryRadiusMiles !== undefined) set.deliveryRadiusMiles = update.deliveryRadiusMiles;
+  if (update.postalCode !== undefined) set.locations = withPostalCode(deps, first, update.postalCode);
   if (update.media) set['media.logoImageId'] = update.media.logoImageId;
   const now = deps.now?.() ?? new Date();
   const updated = announceUpdate(deps.events);

@@ -1,3 +1,5 @@
+import { MAX_PLACE_QUERY } from '@mealprep/contracts';
+
 /**
  * Where a visitor is: a US ZIP code or a city, as a point. Built once from the ZIP table that
  * ships with the service (data-access/us-places.ts); everything here is lookups and arithmetic.
@@ -24,10 +26,9 @@ export interface Place {
   longitude: number;
 }
 
-export type PlaceLookup = { place: Place } | { problem: string };
+/** A place found, or why not: `malformed` when what was typed cannot name a place, else the table does not know it. */
+export type PlaceLookup = { place: Place } | { problem: string; malformed: boolean };
 
-/** The longest place a visitor may type; anything longer is refused before it is read. */
-export const MAX_PLACE_QUERY = 100;
 const EARTH_RADIUS_MILES = 3958.8;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
@@ -44,6 +45,7 @@ const isDigits = (text: string) => text.length > 0 && [...text].every((c) => c >
 
 export class Places {
   private readonly zipIndex = new Map<string, number>();
+  private readonly zips: string[] = [];
   private readonly latitudes: Float32Array;
   private readonly longitudes: Float32Array;
   private readonly cityOf: Uint32Array;
@@ -69,6 +71,7 @@ export class Places {
     const sums: Array<{ lat: number; lng: number; n: number }> = [];
     for (const [i, row] of known.entries()) {
       this.zipIndex.set(row.zip, i);
+      this.zips.push(row.zip);
       this.latitudes[i] = row.latitude;
       this.longitudes[i] = row.longitude;
       const key = cityKey(row.city, row.state);
@@ -99,6 +102,39 @@ export class Places {
     return { kind: 'zip', zip, city: city.city, state: city.state, latitude: this.latitudes[i]!, longitude: this.longitudes[i]! };
   }
 
+  /** The ZIP code whose centre is nearest to a point (what "Use my location" becomes), or null for a point far from every US ZIP code. */
+  nearestZip(point: { latitude: number; longitude: number }): Place | null {
+    let best = -1;
+    let bestMiles = Infinity;
+    // A cheap box first: only ZIPs within about 1.5 degrees of latitude are measured.
+    for (let i = 0; i < this.zips.length; i += 1) {
+      if (Math.abs(this.latitudes[i]! - point.latitude) > 1.5) continue;
+      const miles = milesBetween(point, { latitude: this.latitudes[i]!, longitude: this.longitudes[i]! });
+      if (miles < bestMiles) {
+        bestMiles = miles;
+        best = i;
+      }
+    }
+    return best === -1 || bestMiles > 100 ? null : this.byZip(this.zips[best]!);
+  }
+
+  /** The USPS code of a state given by code or name ("TX", "Texas"), or null. */
+  stateCode(state: string): string | null {
+    return this.stateCodes.get(state.trim().toLowerCase()) ?? null;
+  }
+
+  /**
+   * Where a location is: the coordinates given (an import's Place Latitude/Longitude), else its
+   * ZIP code's centre, else its city's; null when none is known.
+   */
+  locate(address: { postalCode: string; city: string; region: string }, given?: { latitude: number; longitude: number } | null): { latitude: number; longitude: number } | null {
+    if (given && Number.isFinite(given.latitude) && Number.isFinite(given.longitude)) return { latitude: given.latitude, longitude: given.longitude };
+    const byZip = address.postalCode ? this.byZip(address.postalCode.trim().slice(0, 5)) : null;
+    if (byZip) return { latitude: byZip.latitude, longitude: byZip.longitude };
+    const byCity = address.city && address.region ? this.byCity(address.city, address.region) : null;
+    return byCity ? { latitude: byCity.latitude, longitude: byCity.longitude } : null;
+  }
+
   /** A city of a state (USPS code or name), or null. */
   byCity(city: string, state: string): Place | null {
     const code = this.stateCodes.get(state.trim().toLowerCase());
@@ -116,12 +152,12 @@ export class Places {
    */
   find(query: string): PlaceLookup {
     const text = query.trim();
-    if (!text) return { problem: 'Enter a ZIP code or a city.' };
-    if (text.length > MAX_PLACE_QUERY) return { problem: `A place is at most ${MAX_PLACE_QUERY} characters.` };
+    if (!text) return { problem: 'Enter a ZIP code or a city.', malformed: true };
+    if (text.length > MAX_PLACE_QUERY) return { problem: `A place is at most ${MAX_PLACE_QUERY} characters.`, malformed: true };
     if (isDigits(text)) {
-      if (text.length !== 5) return { problem: 'A ZIP code has 5 digits.' };
+      if (text.length !== 5) return { problem: 'A ZIP code has 5 digits.', malformed: true };
       const place = this.byZip(text);
-      return place ? { place } : { problem: `We don't know the ZIP code ${text}.` };
+      return place ? { place } : { problem: `We don't know the ZIP code ${text}.`, malformed: false };
     }
     const comma = text.lastIndexOf(',');
     const candidates: Array<[string, string]> = [];
@@ -136,7 +172,7 @@ export class Places {
       if (place) return { place };
     }
     const named = candidates.find(([, state]) => this.stateCodes.has(state.trim().toLowerCase()));
-    if (named) return { problem: `We don't know ${named[0].trim()} in ${named[1].trim()}.` };
-    return { problem: 'Enter a 5-digit ZIP code, or a city and its state (for example "Austin, TX").' };
+    if (named) return { problem: `We don't know ${named[0].trim()} in ${named[1].trim()}.`, malformed: false };
+    return { problem: 'Enter a 5-digit ZIP code, or a city and its state (for example "Austin, TX").', malformed: true };
   }
 }

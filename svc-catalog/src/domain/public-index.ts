@@ -1,5 +1,8 @@
-import type { GeoRegion, MealType, ServiceCard, ServiceList, ServiceListQuery } from '@mealprep/contracts';
+import type { GeoRegion, MealType, NearCard, NearQuery, NearReach, ServiceCard, ServiceList, ServiceListQuery } from '@mealprep/contracts';
 import type { StoredService } from '../data-access/service-mapping';
+import { milesBetween, type Places } from './places';
+
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 interface Entry {
   card: Omit<ServiceCard, 'featured'>;
@@ -9,6 +12,21 @@ interface Entry {
   featuredUntil: number | null;
   /** Name, cities, states and meal type names, lowercased, for search. */
   searchText: string;
+  /** Where its locations are (those with a known point). */
+  points: Array<{ latitude: number; longitude: number }>;
+  delivers: boolean;
+  pickup: boolean;
+  deliveryRadiusMiles: number;
+}
+
+type NearPage = { items: NearCard[]; total: number; page: number; pageSize: number; pageCount: number };
+/** Miles per degree of latitude: a point more than radius / this degrees north or south is out of reach. */
+const MILES_PER_DEGREE_LATITUDE = 69;
+
+/** The coordinates an import gave (the file's Place Latitude/Longitude), kept in the listing's metadata. */
+function placeGiven(metadata: Record<string, unknown>): { latitude: number; longitude: number } | null {
+  const place = metadata.place as { latitude?: unknown; longitude?: unknown } | null | undefined;
+  return place && typeof place.latitude === 'number' && typeof place.longitude === 'number' ? { latitude: place.latitude, longitude: place.longitude } : null;
 }
 
 /** Lowercased, accents dropped: how search text is compared. */
@@ -46,6 +64,11 @@ export class PublicIndex {
   private stateSlugByName = new Map<string, string>();
   private mealTypeNames = new Map<string, string>();
   private version = 0;
+  /** Entries by the 1° cell of each location, and those that ship, for near-me search (see candidates). */
+  private spatial: { version: number; cells: Map<string, Entry[]>; shippers: Entry[] } | null = null;
+
+  /** `places`: where a location without a stored point is (its ZIP code, or its city and state). */
+  constructor(private readonly places: Places) {}
 
   get size(): number {
     return this.entries.length;
@@ -113,6 +136,12 @@ export class PublicIndex {
       mealTypes: service.mealTypes,
       ships: service.deliveryMethods.shipsDomestically,
       featuredUntil: service.featuredUntil ? Date.parse(service.featuredUntil) : null,
+      points: service.locations
+        .map((l) => l.point ?? this.places.locate(l.address, l === primary ? placeGiven(service.metadata) : null))
+        .filter((p): p is { latitude: number; longitude: number } => p !== null),
+      delivers: service.deliveryMethods.localDelivery,
+      pickup: service.deliveryMethods.pickup,
+      deliveryRadiusMiles: service.deliveryRadiusMiles,
       searchText: normalize([service.name, ...cities, ...states, ...service.mealTypes, ...mealTypeNames].join(' | ')),
     };
   }
@@ -146,6 +175,103 @@ export class PublicIndex {
       pageSize: query.pageSize,
       pageCount: Math.ceil(matches.length / query.pageSize),
     };
+  }
+
+  /**
+   * Services that reach a point: within `radius` miles, nearest first, each with how it reaches
+   * it (delivers there when its own delivery radius reaches, else pickup, else ships, else only
+   * based nearby); and, apart, the services that ship to the whole country from farther away.
+   * One pass over the catalogue with a latitude box before any distance is measured.
+   */
+  near(
+    point: { latitude: number; longitude: number },
+    query: Pick<NearQuery, 'radius' | 'mealType' | 'delivery' | 'page' | 'shipPage' | 'pageSize'>,
+    now: number,
+  ): { local: NearPage; nationwide: NearPage } {
+    const local: Array<{ entry: Entry; miles: number; reach: NearReach }> = [];
+    const nationwide: Array<{ entry: Entry; miles: number | null }> = [];
+    const box = query.radius / MILES_PER_DEGREE_LATITUDE;
+    for (const entry of this.candidates(point, box)) {
+      if (query.mealType && !entry.mealTypes.includes(query.mealType)) continue;
+      let miles = Infinity;
+      for (const p of entry.points) {
+        if (Math.abs(p.latitude - point.latitude) > box && !entry.ships) continue;
+        miles = Math.min(miles, milesBetween(point, p));
+      }
+      if (miles <= query.radius) {
+        const delivers = entry.delivers && miles <= entry.deliveryRadiusMiles;
+        const reach: NearReach | null = query.delivery
+          ? (query.delivery === 'delivers' ? delivers : query.delivery === 'pickup' ? entry.pickup : entry.ships)
+            ? query.delivery
+            : null
+          : delivers
+            ? 'delivers'
+            : entry.pickup
+              ? 'pickup'
+              : entry.ships
+                ? 'ships'
+                : 'nearby';
+        if (reach) local.push({ entry, miles, reach });
+      } else if (entry.ships && (query.delivery === undefined || query.delivery === 'ships')) {
+        nationwide.push({ entry, miles: Number.isFinite(miles) ? miles : null });
+      }
+    }
+    const nearestFirst = (a: { entry: Entry; miles: number | null }, b: { entry: Entry; miles: number | null }) => (a.miles ?? Infinity) - (b.miles ?? Infinity) || byName(a.entry, b.entry);
+    local.sort(nearestFirst);
+    nationwide.sort(nearestFirst);
+    const card = (entry: Entry, miles: number | null, reach: NearReach): NearCard => ({
+      ...entry.card,
+      featured: entry.featuredUntil !== null && entry.featuredUntil >= now,
+      distanceMiles: miles === null ? null : Math.round(miles * 10) / 10,
+      reach,
+    });
+    const pageOf = <T>(all: T[], page: number, toCard: (item: T) => NearCard): NearPage => ({
+      items: all.slice((page - 1) * query.pageSize, page * query.pageSize).map(toCard),
+      total: all.length,
+      page,
+      pageSize: query.pageSize,
+      pageCount: Math.ceil(all.length / query.pageSize),
+    });
+    return {
+      local: pageOf(local, query.page, (m) => card(m.entry, m.miles, m.reach)),
+      nationwide: pageOf(nationwide, query.shipPage, (m) => card(m.entry, m.miles, 'ships')),
+    };
+  }
+
+  /**
+   * The entries a near-me search must measure: those with a location in the 1° cells the search's
+   * box touches, and every one that ships (it may ship there from anywhere). The cells are built
+   * again on the first search after a change (one pass), not on every search.
+   */
+  private candidates(point: { latitude: number; longitude: number }, box: number): Set<Entry> {
+    if (this.spatial?.version !== this.version) {
+      const cells = new Map<string, Entry[]>();
+      for (const entry of this.entries) {
+        for (const p of entry.points) {
+          const key = `${Math.floor(p.latitude)}:${Math.floor(p.longitude)}`;
+          const cell = cells.get(key);
+          if (cell) cell.push(entry);
+          else cells.set(key, [entry]);
+        }
+      }
+      this.spatial = { version: this.version, cells, shippers: this.entries.filter((e) => e.ships) };
+    }
+    const found = new Set<Entry>(this.spatial.shippers);
+    // Degrees of longitude shrink towards the poles: the box is wider in longitude than in latitude.
+    const widest = Math.cos(toRadians(Math.min(89, Math.abs(point.latitude) + box)));
+    const lngBox = Math.min(180, box / Math.max(widest, 0.01));
+    for (let lat = Math.floor(point.latitude - box); lat <= Math.floor(point.latitude + box); lat += 1) {
+      for (let lng = Math.floor(point.longitude - lngBox); lng <= Math.floor(point.longitude + lngBox); lng += 1) {
+        const wrapped = ((((lng + 180) % 360) + 360) % 360) - 180;
+        for (const entry of this.spatial.cells.get(`${lat}:${wrapped}`) ?? []) found.add(entry);
+      }
+    }
+    return found;
+  }
+
+  /** The state page slug of a state's name ("Texas" → "texas"), or null. */
+  stateSlugOf(name: string): string | null {
+    return this.stateSlugByName.get(normalize(name)) ?? null;
   }
 
   /** Published services per state slug. */

@@ -69,6 +69,7 @@ export function mapRow(row: Record<string, string>, knownMealTypes: Map<string, 
     website,
     city,
     state: state ?? '',
+    point: null,
     metadata: { imageLinkFull: link('Image Link Full'), profilePageImageLink: link('Profile Page Image Link'), place: hasPlace ? { longitude: lng, latitude: lat } : null, submittedVia: 'import' },
   };
 }

@@ -14,7 +14,7 @@ const MAX_REASONS = 1000;
  * services.importFromCSV: rows become published services, matched by slug, so importing the same
  * file twice changes nothing the second time. Invalid rows are skipped with a reason each.
  */
-export type ImportDeps = Pick<OwnerDeps, 'services' | 'mealTypes' | 'events' | 'now'> & { catalog: Pick<CatalogIndex, 'reload'> };
+export type ImportDeps = Pick<OwnerDeps, 'services' | 'mealTypes' | 'events' | 'now'> & { catalog: Pick<CatalogIndex, 'reload' | 'places'> };
 
 /** Why a row that matched a stored listing was not written. */
 const REFUSALS: Record<ImportRefusal, string> = {
@@ -119,7 +119,8 @@ export async function importServices(
     const mapped = mapRow(values, knownMealTypes);
     if ('reason' in mapped) skip(line, cell(values, 'Name'), mapped.reason);
     else if (bySlug.has(mapped.slug)) skip(line, mapped.name, `Slug "${mapped.slug}" is already used by an earlier row`);
-    else bySlug.set(mapped.slug, { ...mapped, line });
+    // Where it is: the file's coordinates, else its city and state (a city the ZIP table does not know leaves it without a point: listed, but not near anyone).
+    else bySlug.set(mapped.slug, { ...mapped, point: deps.catalog.places.locate({ postalCode: '', city: mapped.city, region: mapped.state }, mapped.metadata.place), line });
   }
   const { plan, refused, unchanged } = planImport(bySlug.values(), await deps.services.importedListings([...bySlug.keys()]));
   const now = deps.now?.() ?? new Date();

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { PUBLIC_SERVICE_STATUSES, type OwnedService, type PublicService, type ServiceList, type ServiceListQuery } from '@mealprep/contracts';
+import { PUBLIC_SERVICE_STATUSES, type NearPlace, type NearQuery, type NearResult, type OwnedService, type PublicService, type ServiceList, type ServiceListQuery } from '@mealprep/contracts';
 import { AppError, type DomainEvents } from '@mealprep/service-kit';
 import type { ServiceRepository } from '../data-access/service-repository';
 import type { ServiceReportRepository } from '../data-access/service-report-repository';
 import type { CatalogIndex } from './catalog-index';
+import type { Place } from './places';
+import { US_STATE_CODES } from './us-states';
 
 export interface ServiceDeps {
   services: ServiceRepository;
@@ -55,4 +57,39 @@ export async function reportStillOpen(deps: ServiceDeps, input: { serviceId: str
 /** services.myServices: the caller's own listings, whatever their status, from memory (every page of the dashboard asks). */
 export function listMyServices(deps: Pick<ServiceDeps, 'catalog'>, userId: string): { items: OwnedService[] } {
   return { items: deps.catalog.admin.ownedBy(userId).map((s) => ({ id: s.id, name: s.name, slug: s.slug, status: s.status })) };
+}
+
+/** A place as the near-me page names it, with its state's page. */
+function nearPlace(deps: Pick<ServiceDeps, 'catalog'>, place: Place): NearPlace {
+  const stateName = US_STATE_CODES.find((s) => s.code === place.state)?.name ?? place.state;
+  return {
+    kind: place.kind,
+    zip: place.zip,
+    city: place.city,
+    state: place.state,
+    stateSlug: deps.catalog.index.stateSlugOf(stateName) ?? '',
+    latitude: place.latitude,
+    longitude: place.longitude,
+    label: place.zip ? `${place.city}, ${place.state} ${place.zip}` : `${place.city}, ${place.state}`,
+  };
+}
+
+/**
+ * services.near: the published services that reach a ZIP code or city, nearest first, and the
+ * ones that ship there from farther away. A place the ZIP table does not know is a 404 that says
+ * which (a 400 when what was typed cannot name a place); nothing a visitor types reaches more than a table lookup.
+ */
+export function findNear(deps: Pick<ServiceDeps, 'catalog' | 'now'>, query: NearQuery): NearResult {
+  const found = deps.catalog.places.find(query.place);
+  if ('problem' in found) throw found.malformed ? AppError.badRequest(found.problem, [{ path: 'place', message: found.problem }]) : new AppError('place_unknown', found.problem, { status: 404 });
+  if (query.mealType && !deps.catalog.index.hasMealType(query.mealType)) throw AppError.notFound(`There is no meal type "${query.mealType}".`);
+  const { local, nationwide } = deps.catalog.index.near(found.place, query, (deps.now?.() ?? new Date()).getTime());
+  return { place: nearPlace(deps, found.place), radius: query.radius, local, nationwide };
+}
+
+/** places.nearest: the ZIP code nearest a point ("Use my location"); 404 far from every US ZIP code. */
+export function nearestPlace(deps: Pick<ServiceDeps, 'catalog'>, point: { latitude: number; longitude: number }): { zip: string; city: string; state: string } {
+  const place = deps.catalog.places.nearestZip(point);
+  if (!place?.zip) throw new AppError('place_unknown', 'That location is not near a US ZIP code.', { status: 404 });
+  return { zip: place.zip, city: place.city, state: place.state };
 }

@@ -39,6 +39,8 @@ export interface PagerProps {
   /** The app's router link, so moving between pages does not reload the site. */
   linkComponent?: ComponentType<PagerLinkProps>;
   className?: string;
+  /** The navigation's name (two pagers on one page need two names). */
+  label?: string;
 }
 
 const cell =
@@ -49,11 +51,11 @@ const active = `${cell} bg-emerald-700 text-white dark:bg-emerald-500 dark:text-
 const disabled = `${cell} border border-gray-200 text-gray-500 dark:border-gray-800 dark:text-gray-400`;
 
 /** Page links for a server-paginated list. Renders nothing for one page or fewer. */
-export function Pager({ page, pageCount, hrefForPage, linkComponent: Link = PlainLink, className }: PagerProps) {
+export function Pager({ page, pageCount, hrefForPage, linkComponent: Link = PlainLink, className, label = 'Pagination' }: PagerProps) {
   if (pageCount <= 1) return null;
   const current = Math.min(Math.max(page, 1), pageCount);
   return (
-    <nav aria-label="Pagination" className={className}>
+    <nav aria-label={label} className={className}>
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {current > 1 ? (

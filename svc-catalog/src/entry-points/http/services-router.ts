@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { NoQuerySchema, ServiceIdParamsSchema, ServiceListQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
+import { NearestPlaceQuerySchema, NearQuerySchema, NoQuerySchema, ServiceIdParamsSchema, ServiceListQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput, requireSignIn, route } from '@mealprep/service-kit';
-import { getServiceBySlug, listMyServices, listServices, reportStillOpen, type ServiceDeps } from '../../domain/services';
+import { findNear, getServiceBySlug, listMyServices, listServices, nearestPlace, reportStillOpen, type ServiceDeps } from '../../domain/services';
 
 export function servicesRouter(deps: ServiceDeps): Router {
   const router = Router();
@@ -10,6 +10,17 @@ export function servicesRouter(deps: ServiceDeps): Router {
     // Lists change live: browsers revalidate (cheap with the ETag) instead of keeping a copy.
     res.set('cache-control', 'no-cache');
     res.json(listServices(deps, query));
+  });
+  router.get('/services/near', (req, res) => {
+    const query = parseInput(NearQuerySchema, req.query, 'query');
+    res.set('cache-control', 'no-cache');
+    res.json(findNear(deps, query));
+  });
+  router.get('/places/nearest', (req, res) => {
+    const query = parseInput(NearestPlaceQuerySchema, req.query, 'query');
+    // A visitor's position: answered, never kept (no log line has it, no cache keeps it).
+    res.set('cache-control', 'no-store');
+    res.json(nearestPlace(deps, { latitude: query.lat, longitude: query.lng }));
   });
   router.get(
     '/services/mine',

@@ -27,6 +27,7 @@ function service(overrides: Partial<EditableService> = {}): EditableService {
     updatedAt: '2026-11-02T10:00:00.000Z',
     publishedAt: null,
     deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
+    deliveryRadiusMiles: 15,
     contact: { email: 'a@example.com', phone: '555', website: 'https://green.example.com', socialLinks: [] },
     locations: [],
     media: { logoImageId: null },
@@ -116,6 +117,38 @@ describe('Edit Service', () => {
     expect(await screen.findByText('Service updated successfully')).toBeInTheDocument();
     expect(bodiesTo(fetch, `/api/catalog/services/${ID}`)).toEqual([{ name: 'Green Fork Co' }]);
     expect(screen.getByTestId('status-badge')).toHaveTextContent('pending');
+  });
+
+  it('when the owner sets the delivery radius and the ZIP code, then only those are saved, and a radius or ZIP code the contract refuses is shown under its field and sends nothing', async () => {
+    const fetch = mockApi({
+      ...notAdmin,
+      [EDIT]: {
+        status: 200,
+        body: service({ locations: [{ label: '', address: { line1: '', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true, point: null }] }),
+      },
+      [`/api/catalog/services/${ID}`]: { status: 200, body: service({ deliveryRadiusMiles: 30 }) },
+    });
+    renderEdit();
+    const radius = await screen.findByLabelText('Delivery radius (miles)');
+    const zip = screen.getByLabelText('ZIP code');
+    expect(radius).toHaveValue(15);
+    expect(zip).toHaveValue('78701');
+    await userEvent.clear(radius);
+    await userEvent.type(radius, '0');
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '7870');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(/must be at least 1 mile/)).toBeInTheDocument();
+    expect(radius).toHaveAttribute('aria-invalid', 'true');
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetch, `/api/catalog/services/${ID}`)).toHaveLength(0);
+    await userEvent.clear(radius);
+    await userEvent.type(radius, '30');
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '77002');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Service updated successfully')).toBeInTheDocument();
+    expect(bodiesTo(fetch, `/api/catalog/services/${ID}`)).toEqual([{ deliveryRadiusMiles: 30, postalCode: '77002' }]);
   });
 
   it('when saving fails, then the server message shows, else "Failed to update service"', async () => {

@@ -10,7 +10,7 @@ import { Link, useNavigate } from '@mealprep/router';
 import { useCreateListing } from '../api/owner-services';
 import { mealTypesQuery, statesQuery } from '../api/reference-data';
 import { buildListing, EMPTY_OWNER_FORM, missingRequired, ownerFieldOf, type OwnerForm } from '../lib/build-listing';
-import { SelectField, Section, TextArea, TextField, YesNo } from './form-controls';
+import { DeliveryRadiusField, SelectField, Section, TextArea, TextField, YesNo } from './form-controls';
 import { LogoUpload } from './logo-upload';
 
 export const CREATE_FAILED = 'Failed to create service listing';
@@ -116,6 +116,7 @@ export function AddServicePage() {
         </fieldset>
         <YesNo name="recurring-meal-plans" legend="Do you offer recurring meal plans?" value={form.recurringMealPlans} onChange={(v) => set('recurringMealPlans', v)} />
         <YesNo name="home-delivery" legend="Do you deliver to homes?" value={form.homeDelivery} onChange={(v) => set('homeDelivery', v)} />
+        {form.homeDelivery === 'YES' && <DeliveryRadiusField id="delivery-radius" error={problem('deliveryRadiusMiles')} {...register('deliveryRadiusMiles')} />}
         <YesNo name="shipping" legend="Do you ship nationwide?" value={form.shipping} onChange={(v) => set('shipping', v)} />
         <YesNo name="online-payment" legend="Do you take payment online?" value={form.onlinePayment} onChange={(v) => set('onlinePayment', v)} />
       </Section>

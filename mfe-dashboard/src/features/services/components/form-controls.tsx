@@ -1,3 +1,4 @@
+import { MAX_DELIVERY_RADIUS_MILES } from '@mealprep/contracts/browser';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 export const inputClass =
@@ -105,5 +106,20 @@ export function Section({ title, children }: { title: string; children: ReactNod
       <h2 className="text-lg font-semibold">{title}</h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">{children}</div>
     </section>
+  );
+}
+
+/** How far local delivery reaches, in whole miles: the same field on the add and edit forms. */
+export function DeliveryRadiusField(props: InputHTMLAttributes<HTMLInputElement> & { id: string; error?: string }) {
+  return (
+    <TextField
+      label="Delivery radius (miles)"
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={MAX_DELIVERY_RADIUS_MILES}
+      hint="How far from your kitchen you deliver; near-me searches use it."
+      {...props}
+    />
   );
 }

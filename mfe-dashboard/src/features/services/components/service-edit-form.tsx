@@ -8,7 +8,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useEditorCall, type EditorCall } from '../api/owner-services';
 import { changesOf, editFieldOf, formOf, type EditForm } from '../lib/edit-form';
-import { Section, TextArea, TextField } from './form-controls';
+import { DeliveryRadiusField, Section, TextArea, TextField } from './form-controls';
 import { LogoUpload } from './logo-upload';
 import { ServiceInfoPanel } from './service-info-panel';
 
@@ -114,6 +114,17 @@ export function ServiceEditForm({ service, isAdmin }: { service: EditableService
             {label}
           </label>
         ))}
+        <DeliveryRadiusField id="service-delivery-radius" disabled={locked} error={errors.deliveryRadiusMiles?.message} {...register('deliveryRadiusMiles')} />
+        <TextField
+          id="service-postal-code"
+          label="ZIP code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          hint="Where your kitchen is; its city and state follow."
+          disabled={locked}
+          error={errors.postalCode?.message}
+          {...register('postalCode')}
+        />
       </Section>
 
       <Section title="Logo Image">

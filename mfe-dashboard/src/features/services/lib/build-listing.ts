@@ -1,5 +1,5 @@
 import type { ServiceInsertInput } from '@mealprep/contracts';
-import { slugify, type HOW_DID_YOU_FIND_US_OPTIONS, type ORDERS_PER_WEEK_OPTIONS, type YEARS_IN_BUSINESS_OPTIONS } from '@mealprep/contracts/browser';
+import { DEFAULT_DELIVERY_RADIUS_MILES, slugify, type HOW_DID_YOU_FIND_US_OPTIONS, type ORDERS_PER_WEEK_OPTIONS, type YEARS_IN_BUSINESS_OPTIONS } from '@mealprep/contracts/browser';
 
 type Option<T extends readonly string[]> = T[number] | '';
 
@@ -21,6 +21,8 @@ export interface OwnerForm {
   state: string;
   country: string;
   postalCode: string;
+  /** How far local delivery reaches, in miles, as typed. */
+  deliveryRadiusMiles: string;
   phone: string;
   selectedMealTypes: string[];
   recurringMealPlans: '' | 'YES' | 'NO';
@@ -51,6 +53,7 @@ export const EMPTY_OWNER_FORM: OwnerForm = {
   state: '',
   country: 'US',
   postalCode: '',
+  deliveryRadiusMiles: String(DEFAULT_DELIVERY_RADIUS_MILES),
   phone: '',
   selectedMealTypes: [],
   recurringMealPlans: '',
@@ -96,7 +99,7 @@ export function missingRequired(form: OwnerForm): boolean {
 export function buildListing(form: OwnerForm): ServiceInsertInput {
   const hasWebsite = form.hasWebsite === 'YES';
   const social = hasWebsite ? [] : [instagramUrl(form.instagramHandle), facebookUrl(form.facebookUrl)].filter(Boolean);
-  const hasLocation = Boolean(form.street.trim() || form.city.trim() || form.state.trim());
+  const hasLocation = Boolean(form.street.trim() || form.city.trim() || form.state.trim() || form.postalCode.trim());
   return {
     name: form.businessName.trim(),
     slug: slugify(form.businessName),
@@ -111,6 +114,8 @@ export function buildListing(form: OwnerForm): ServiceInsertInput {
       shipsDomestically: form.shipping === 'YES',
       shipsInternationally: false,
     },
+    // An empty box is 0 miles, which the contract refuses under the field.
+    deliveryRadiusMiles: Number(form.deliveryRadiusMiles.trim()),
     contact: {
       email: form.email.trim(),
       phone: form.phone.trim(),
@@ -157,7 +162,7 @@ const CONTACT_FIELDS: Record<string, keyof OwnerForm> = { email: 'email', phone:
 export function ownerFieldOf(path: readonly PropertyKey[], form: OwnerForm): keyof OwnerForm | null {
   const [top, second, third, fourth] = path.map(String);
   if (top === 'name' || top === 'slug') return 'businessName';
-  if (top === 'tagline' || top === 'description') return top;
+  if (top === 'tagline' || top === 'description' || top === 'deliveryRadiusMiles' || top === 'postalCode') return top;
   if (top === 'metadata') return METADATA_FIELDS[second ?? ''] ?? null;
   if (top === 'locations' && third === 'address') return ADDRESS_FIELDS[fourth ?? ''] ?? null;
   if (top === 'contact' && second === 'socialLinks') return third === '0' && instagramUrl(form.instagramHandle) ? 'instagramHandle' : 'facebookUrl';

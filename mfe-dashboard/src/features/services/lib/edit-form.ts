@@ -13,8 +13,14 @@ export interface EditForm {
   pickup: boolean;
   shipsDomestically: boolean;
   shipsInternationally: boolean;
+  /** How far local delivery reaches, in miles, as typed. */
+  deliveryRadiusMiles: string;
+  /** The main location's ZIP code. */
+  postalCode: string;
   logoImageId: string | null;
 }
+
+const mainLocation = (service: EditableService) => service.locations.find((l) => l.isPrimary) ?? service.locations[0];
 
 export function formOf(service: EditableService): EditForm {
   return {
@@ -26,6 +32,8 @@ export function formOf(service: EditableService): EditForm {
     phone: service.contact.phone,
     email: service.contact.email,
     ...service.deliveryMethods,
+    deliveryRadiusMiles: String(service.deliveryRadiusMiles),
+    postalCode: mainLocation(service)?.address.postalCode ?? '',
     logoImageId: service.media.logoImageId,
   };
 }
@@ -41,11 +49,14 @@ export function changesOf(form: EditForm, service: EditableService): ServiceUpda
   if (contact.email !== service.contact.email || contact.phone !== service.contact.phone || contact.website !== service.contact.website) changes.contact = contact;
   const delivery = { localDelivery: form.localDelivery, pickup: form.pickup, shipsDomestically: form.shipsDomestically, shipsInternationally: form.shipsInternationally };
   if (Object.entries(delivery).some(([key, value]) => service.deliveryMethods[key as keyof typeof delivery] !== value)) changes.deliveryMethods = delivery;
+  // An empty box is 0 miles, which the contract refuses under the field.
+  if (form.deliveryRadiusMiles.trim() !== String(service.deliveryRadiusMiles)) changes.deliveryRadiusMiles = Number(form.deliveryRadiusMiles.trim());
+  if (form.postalCode.trim() !== (mainLocation(service)?.address.postalCode ?? '')) changes.postalCode = form.postalCode.trim();
   if (form.logoImageId !== service.media.logoImageId) changes.media = { logoImageId: form.logoImageId };
   return Object.keys(changes).length > 0 ? changes : null;
 }
 
-const DIRECT = new Set(['name', 'slug', 'tagline', 'description']);
+const DIRECT = new Set(['name', 'slug', 'tagline', 'description', 'deliveryRadiusMiles', 'postalCode']);
 const CONTACT = new Set(['email', 'phone', 'website']);
 
 /** The form's field that a problem with the update's body (services.update) comes from. */

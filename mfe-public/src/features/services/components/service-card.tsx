@@ -1,4 +1,5 @@
 import type { ServiceCard as ServiceCardData } from '@mealprep/contracts';
+import type { ReactNode } from 'react';
 import { Link } from '@mealprep/router';
 import { humanizeSlug } from '../../../lib/text';
 import { ServiceLogo } from './service-logo';
@@ -9,11 +10,13 @@ export interface ServiceCardProps {
   service: ServiceCardData;
   /** Display name of a meal type slug; the slug made readable when not given. */
   labelForMealType?: (slug: string) => string;
+  /** A line under the place (near-me results: how far, and how it reaches the visitor). */
+  note?: ReactNode;
 }
 
 const badge = 'rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
-export function ServiceCard({ service, labelForMealType = humanizeSlug }: ServiceCardProps) {
+export function ServiceCard({ service, labelForMealType = humanizeSlug, note }: ServiceCardProps) {
   const place = [service.city, service.state].filter(Boolean).join(', ');
   return (
     <article className="relative flex h-full flex-col gap-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md dark:border-gray-700 dark:bg-gray-900">
@@ -30,6 +33,7 @@ export function ServiceCard({ service, labelForMealType = humanizeSlug }: Servic
             </Link>
           </h3>
           {place ? <p className="mt-0.5 text-sm text-gray-600 dark:text-gray-300">{place}</p> : null}
+          {note ? <p className="mt-0.5 text-sm font-medium text-emerald-800 dark:text-emerald-300">{note}</p> : null}
         </div>
       </div>
       {service.tagline ? <p className="text-sm text-gray-700 dark:text-gray-200">{service.tagline}</p> : null}

@@ -5,6 +5,10 @@ import { useLocation, useNavigate, useSearchParams } from '@mealprep/router';
 import { clampSearch } from '../api/get-services';
 import { ServiceGrid } from './service-grid';
 
+/** The text box of the page's search forms (the directory search and the near-me search). */
+export const SEARCH_INPUT_CLASS =
+  'h-10 rounded-md border border-gray-400 bg-white px-3 text-gray-900 placeholder:text-gray-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-emerald-600 dark:border-gray-500 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400';
+
 export function searchCountLine(total: number, q: string): string {
   return total === 1 ? `1 service matches "${q}"` : `${total} services match "${q}"`;
 }
@@ -43,7 +47,7 @@ export function ServiceSearch({ labelForMealType }: { labelForMealType?: (slug: 
             defaultValue={q}
             maxLength={MAX_SEARCH_LENGTH}
             placeholder="Search by name, city, state or meal type"
-            className="h-10 rounded-md border border-gray-400 bg-white px-3 text-gray-900 placeholder:text-gray-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-emerald-600 dark:border-gray-500 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
+            className={SEARCH_INPUT_CLASS}
           />
         </div>
         <Button type="submit">Search</Button>

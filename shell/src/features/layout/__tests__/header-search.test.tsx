@@ -72,6 +72,14 @@ describe('header search', () => {
     expect(searchPath('x'.repeat(150))).toBe(`/find-service?q=${'x'.repeat(100)}`);
   });
 
+  it('when a ZIP code is typed, then the search leads to the services near it', async () => {
+    const currentUrl = renderHeader('/about');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search services' }), '78701{Enter}');
+    expect(currentUrl()).toBe('/near/78701');
+    expect(searchPath(' 78701-1234 ')).toBe('/near/78701');
+    expect(searchPath('787012')).toBe('/find-service?q=787012');
+  });
+
   it('when the mobile menu is open, then the search is in it and a search closes the menu', async () => {
     const currentUrl = renderHeader('/find-service');
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));

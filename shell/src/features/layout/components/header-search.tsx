@@ -3,9 +3,14 @@ import { useNavigate } from '@mealprep/router';
 
 export const SEARCH_MAX_LENGTH = 100;
 
-/** Where a header search leads, or null when there is nothing to search for. */
+/** A 5-digit ZIP code, or a ZIP+4. */
+const ZIP = /^(\d{5})(?:-\d{4})?$/;
+
+/** Where a header search leads, or null when there is nothing to search for: a ZIP code goes to the services near it, anything else to the directory search. */
 export function searchPath(text: string): string | null {
   const query = text.trim().slice(0, SEARCH_MAX_LENGTH).trim();
+  const zip = ZIP.exec(query)?.[1];
+  if (zip) return `/near/${zip}`;
   return query ? `/find-service?${new URLSearchParams({ q: query }).toString()}` : null;
 }
 
@@ -44,7 +49,7 @@ export function HeaderSearch({ className = '', onSearch }: { className?: string;
         // Not held in state: on a server-rendered page, what a visitor types before the page is
         // hydrated stays in the box (a controlled input would be reset to its empty state).
         maxLength={SEARCH_MAX_LENGTH}
-        placeholder="Search services"
+        placeholder="Search services or ZIP"
         autoComplete="off"
         className="h-9 w-full min-w-0 rounded-l-md border border-r-0 border-gray-300 bg-white px-3 text-sm text-gray-900 placeholder:text-gray-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-emerald-600 lg:w-48 dark:border-gray-700 dark:bg-gray-900 dark:text-white dark:placeholder:text-gray-400"
       />

@@ -1,0 +1,211 @@
+import { isApiError } from '@mealprep/api-client';
+import type { NearCard, NearResult } from '@mealprep/contracts';
+import { formatMiles, NEAR_RADII, SERVICE_GRID_PAGE_SIZE, type NearReach } from '@mealprep/contracts/browser';
+import { buttonClassName, ErrorState, Loading, Pager, usePageMeta } from '@mealprep/ui';
+import { useId, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from '@mealprep/router';
+import { RouterPagerLink } from '../../../lib/router-link';
+import { breadcrumbList, serviceItemList, StructuredData } from '../../../lib/structured-data';
+import { usePageParam } from '../../../lib/use-page-param';
+import { nearPath, useNear, type NearFilter } from '../api/get-near';
+import { NearSearch } from './near-search';
+import { ServiceCard } from './service-card';
+
+/** How a card says it reaches the visitor. */
+export function reachText(card: Pick<NearCard, 'reach' | 'distanceMiles' | 'city' | 'state'>): string {
+  const away = card.distanceMiles === null ? '' : formatMiles(card.distanceMiles);
+  const texts: Record<NearReach, string> = {
+    delivers: away ? `${away} · Delivers to you` : 'Delivers to you',
+    pickup: away ? `Pickup ${away} away` : 'Pickup',
+    ships: away ? `${away} · Ships to you` : 'Ships to you',
+    nearby: away ? `${away} away` : 'Nearby',
+  };
+  return texts[card.reach];
+}
+
+const DELIVERY_LABELS = { '': 'Any way', delivers: 'Delivers to me', pickup: 'Pickup', ships: 'Ships to me' } as const;
+
+function NearFilters({ filter, mealTypes }: { filter: NearFilter; mealTypes: Array<{ slug: string; name: string }> }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  function apply(form: HTMLFormElement) {
+    const data = new FormData(form);
+    void navigate(nearPath(filter.place, { radius: Number(data.get('radius')), mealType: String(data.get('mealType') ?? ''), delivery: String(data.get('delivery') ?? '') }));
+  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply(event.currentTarget);
+  };
+  const select = 'h-10 rounded-md border border-gray-400 bg-white px-2 text-gray-900 dark:border-gray-500 dark:bg-gray-900 dark:text-gray-100';
+  return (
+    // A plain GET form to this page too: without JavaScript the browser asks the same URL with the new filters.
+    <form method="get" action={pathname} onSubmit={onSubmit} onChange={(event) => apply(event.currentTarget)} className="flex flex-wrap items-end gap-3" aria-label="Filter the results">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-radius`} className="text-sm font-medium">
+          Within
+        </label>
+        <select id={`${id}-radius`} name="radius" defaultValue={String(filter.radius)} key={`r${filter.radius}`} className={select}>
+          {NEAR_RADII.map((radius) => (
+            <option key={radius} value={radius}>
+              {radius} miles
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-meal`} className="text-sm font-medium">
+          Meal type
+        </label>
+        <select id={`${id}-meal`} name="mealType" defaultValue={filter.mealType ?? ''} key={`m${filter.mealType ?? ''}`} className={select}>
+          <option value="">All meal types</option>
+          {mealTypes.map((m) => (
+            <option key={m.slug} value={m.slug}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-delivery`} className="text-sm font-medium">
+          How
+        </label>
+        <select id={`${id}-delivery`} name="delivery" defaultValue={filter.delivery ?? ''} key={`d${filter.delivery ?? ''}`} className={select}>
+          {Object.entries(DELIVERY_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <noscript>
+        <button type="submit" className={buttonClassName({ variant: 'outline' })}>
+          Apply
+        </button>
+      </noscript>
+    </form>
+  );
+}
+
+function CardGrid({ cards, labelForMealType, busy }: { cards: NearCard[]; labelForMealType?: (slug: string) => string; busy: boolean }) {
+  return (
+    <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy={busy || undefined}>
+      {cards.map((card) => (
+        <li key={card.id}>
+          <ServiceCard service={card} labelForMealType={labelForMealType} note={reachText(card)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UnknownPlace({ place, message }: { place: string; message: string }) {
+  usePageMeta({ title: 'Place Not Found', noindex: true, notFound: true });
+  return (
+    <section className="flex flex-col gap-8">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">We couldn't find that place</h1>
+        <p className="mt-4 text-gray-700 dark:text-gray-200">{message}</p>
+        <p className="mt-2 text-gray-700 dark:text-gray-200">
+          Try another ZIP code or city, or{' '}
+          <Link to="/services-by-state" className="font-medium text-emerald-800 underline dark:text-emerald-300">
+            browse the services by state
+          </Link>
+          .
+        </p>
+      </div>
+      <NearSearch heading="Search another place" defaultPlace={place} />
+    </section>
+  );
+}
+
+function Results({
+  filter,
+  data,
+  labelForMealType,
+  mealTypes,
+  busy,
+}: {
+  filter: NearFilter;
+  data: NearResult;
+  labelForMealType?: (slug: string) => string;
+  mealTypes: Array<{ slug: string; name: string }>;
+  busy: boolean;
+}) {
+  const local = usePageParam('page');
+  const ships = usePageParam('shipPage');
+  const where = data.place.kind === 'zip' ? data.place.label : `${data.place.city}, ${data.place.state}`;
+  const title = `Meal Prep near ${where}`;
+  usePageMeta({
+    title,
+    description: `Meal prep services that deliver to, offer pickup near or ship to ${where}, nearest first.`,
+    url: nearPath(data.place.zip ?? `${data.place.city}, ${data.place.state}`),
+  });
+  const localLine = data.local.total === 1 ? `1 service within ${data.radius} miles` : `${data.local.total} services within ${data.radius} miles`;
+  return (
+    <section className="flex flex-col gap-8">
+      <StructuredData
+        build={(origin) => [
+          breadcrumbList(origin, [
+            { name: 'Home', path: '/' },
+            { name: 'Services by State', path: '/services-by-state' },
+            ...(data.place.stateSlug ? [{ name: data.place.state, path: `/state/${data.place.stateSlug}` }] : []),
+            { name: where, path: nearPath(data.place.zip ?? where) },
+          ]),
+          serviceItemList(origin, data.local.items, (local.page - 1) * SERVICE_GRID_PAGE_SIZE + 1),
+        ]}
+      />
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+        <p className="mt-3 text-gray-700 dark:text-gray-200">{localLine}, nearest first.</p>
+      </div>
+      <NearFilters filter={filter} mealTypes={mealTypes} />
+      <section aria-labelledby="near-local" className="flex flex-col gap-5">
+        <h2 id="near-local" className="text-2xl font-bold tracking-tight">
+          Near {where}
+        </h2>
+        {data.local.total === 0 ? (
+          <p className="rounded-xl border border-dashed border-gray-300 px-6 py-8 text-gray-700 dark:border-gray-700 dark:text-gray-200">
+            No services within {data.radius} miles{filter.mealType || filter.delivery ? ' match these filters' : ''}.{' '}
+            {data.radius < 100 ? (
+              <Link to={nearPath(filter.place, { radius: 100, mealType: filter.mealType, delivery: filter.delivery })} className="font-medium text-emerald-800 underline dark:text-emerald-300">
+                Search within 100 miles
+              </Link>
+            ) : null}
+          </p>
+        ) : (
+          <>
+            <CardGrid cards={data.local.items} labelForMealType={labelForMealType} busy={busy} />
+            <Pager page={local.page} pageCount={data.local.pageCount} hrefForPage={local.hrefForPage} linkComponent={RouterPagerLink} />
+          </>
+        )}
+      </section>
+      {data.nationwide.total > 0 ? (
+        <section aria-labelledby="near-nationwide" className="flex flex-col gap-5">
+          <h2 id="near-nationwide" className="text-2xl font-bold tracking-tight">
+            Ship to {where} from farther away
+          </h2>
+          <CardGrid cards={data.nationwide.items} labelForMealType={labelForMealType} busy={busy} />
+          <Pager page={ships.page} pageCount={data.nationwide.pageCount} hrefForPage={ships.hrefForPage} linkComponent={RouterPagerLink} label="Pages of services that ship" />
+        </section>
+      ) : null}
+      {data.place.stateSlug ? (
+        <p className="text-gray-700 dark:text-gray-200">
+          <Link to={`/state/${data.place.stateSlug}`} className="font-medium text-emerald-800 underline dark:text-emerald-300">
+            All meal prep services in {data.place.state}
+          </Link>
+        </p>
+      ) : null}
+      <NearSearch heading="Search another place" />
+    </section>
+  );
+}
+
+/** The near-me page's body: the results for the place in the URL, or what is wrong with the place. */
+export function NearResults({ filter, labelForMealType, mealTypes }: { filter: NearFilter; labelForMealType?: (slug: string) => string; mealTypes: Array<{ slug: string; name: string }> }) {
+  const { data, error, isError, isFetching, refetch } = useNear(filter);
+  if (isError && isApiError(error) && (error.status === 400 || error.status === 404)) return <UnknownPlace place={filter.place} message={error.message} />;
+  if (isError && !isFetching) return <ErrorState onRetry={() => void refetch()} />;
+  if (!data) return <Loading />;
+  return <Results filter={filter} data={data} labelForMealType={labelForMealType} mealTypes={mealTypes} busy={isFetching} />;
+}
