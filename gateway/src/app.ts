@@ -16,6 +16,7 @@ import { firstBanner } from './pages/first-banner';
 import { preloadHints } from './pages/preloads';
 import { RenderedPages } from './pages/rendered-pages';
 import { fallbackMeta } from './pages/route-meta';
+import { nearFormRoutes } from './pages/near-form';
 import { sitemapRoutes } from './pages/sitemap';
 import { EdgeCache } from './proxy/edge-cache';
 import { serviceProxies } from './proxy/service-proxies';
@@ -110,6 +111,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   for (const { path, forward } of serviceProxies(upstreams, config, { edgeCache, catalogHealth })) app.use(path, forward);
   app.use('/api', (req, _res, next) => next(AppError.notFound(`No API at ${req.originalUrl.split('?')[0]}`)));
   app.use(sitemapRoutes(read, siteUrl));
+  app.use(nearFormRoutes());
   app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig: runtimeConfigFrom(config, siteUrl), pageMeta: fallbackMeta, preloads, rendered }));
   app.use((req, _res, next) => next(AppError.notFound(`Nothing at ${req.path}`)));
   app.use(errorHandler({ exposeStack: false }));

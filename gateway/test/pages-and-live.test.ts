@@ -175,6 +175,22 @@ describe('gateway pages rendered in the browser, and live events', () => {
     }
   });
 
+  it('when the near-me form is sent without JavaScript, then the browser is sent to the page of that place, with the other choices kept', async () => {
+    const sent = async (query: string) => {
+      const response = await fetch(`${site.url}/near${query}`, { redirect: 'manual' });
+      return { status: response.status, location: response.headers.get('location') };
+    };
+    expect(await sent('?place=78701')).toEqual({ status: 302, location: '/near/78701' });
+    expect(await sent('?place=%20Austin%2C%20TX%20&radius=50&delivery=pickup')).toEqual({ status: 302, location: '/near/Austin%2C%20TX?radius=50&delivery=pickup' });
+    // A place of 10 KB keeps what the search reads (100 characters); slashes and dots stay in the one path segment.
+    const long = await sent(`?place=${'9'.repeat(10_000)}`);
+    expect(long.location).toBe(`/near/${'9'.repeat(100)}`);
+    expect((await sent('?place=..%2F..%2Fadmin')).location).toBe('/near/..%2F..%2Fadmin');
+    // No place: /near itself, which asks for one.
+    expect((await sent('?place=%20%20')).status).toBe(200);
+    expect((await sent('')).status).toBe(200);
+  });
+
   it('when a service changes, then every open live stream is told which topics to refetch', async () => {
     const controller = new AbortController();
     const response = await fetch(`${site.url}/api/live`, { signal: controller.signal });
