@@ -67,7 +67,7 @@ function fakeCatalog() {
   app.get('/regions/new-york', (_req, res) => res.json({ slug: 'new-york', name: 'New York', countryCode: 'US', type: 'state' }));
   app.get('/services/by-slug/green-fork-kitchen', (_req, res) => res.json(service));
   app.get('/articles/keto-basics', (_req, res) => res.json(article));
-  app.get('/sitemap', (_req, res) => res.json({ services: ['green-fork-kitchen'], states: ['texas'], mealTypes: ['keto'], articles: ['keto-basics'] }));
+  app.get('/sitemap', (_req, res) => res.json({ services: ['green-fork-kitchen'], states: ['texas'], mealTypes: ['keto'], articles: ['keto-basics'], cities: ['texas/austin'] }));
   app.use((_req, res) => res.status(404).json({ error: { code: 'not_found', message: 'no' } }));
   return app;
 }
@@ -145,6 +145,7 @@ describe('gateway pages rendered in the browser, and live events', () => {
       'prefetch /remotes/public/releases/0123456789ab/200.aaaa.js',
       'prefetch /remotes/public/releases/0123456789ab/page-service-page.bbbb.js',
       'preload /api/catalog/services/by-slug/green-fork-kitchen',
+      'preload /api/catalog/services/by-slug/green-fork-kitchen/nearby',
       'preload /api/catalog/meal-types',
     ]);
     // Home's page is part of the routes chunk: no page chunk is named for it.
@@ -152,7 +153,7 @@ describe('gateway pages rendered in the browser, and live events', () => {
   });
 
   it('when the renderer is not configured and a page does not exist, then the browser gets its page with a 404 and noindex (the page itself says what was not found)', async () => {
-    for (const p of ['/no/such/page', '/service/%E0%A4%A', '/state/..%2F..']) {
+    for (const p of ['/no/such/page', '/service/%E0%A4%A', '/state/..%2F..', '/state/texas/Not%20A%20City', '/state/texas/austin/more']) {
       const { status, html } = await page(p);
       expect(status).toBe(404);
       expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
@@ -170,7 +171,7 @@ describe('gateway pages rendered in the browser, and live events', () => {
     expect(robots.html).toContain('Disallow: /login');
     expect(robots.html).toContain('Sitemap: https://meals.example.com/sitemap.xml');
     const sitemap = await page('/sitemap.xml');
-    for (const p of ['/', '/services-by-name', '/service/green-fork-kitchen', '/state/texas', '/meal-type/keto', '/articles/keto-basics']) {
+    for (const p of ['/', '/services-by-name', '/service/green-fork-kitchen', '/state/texas', '/state/texas/austin', '/meal-type/keto', '/articles/keto-basics']) {
       expect(sitemap.html).toContain(`<loc>https://meals.example.com${p}</loc>`);
     }
   });

@@ -6,9 +6,11 @@ import { bannersQueryOptions } from './features/home/api/get-banners';
 import { isPossibleMealTypeSlug, mealTypeQueryOptions } from './features/meal-types/api/get-meal-type';
 import { mealTypesQueryOptions } from './features/meal-types/api/get-meal-types';
 import { regionCountsQueryOptions } from './features/regions/api/get-region-counts';
+import { cityQueryOptions, citiesQueryOptions } from './features/regions/api/get-cities';
 import { isPossibleSlug, regionQueryOptions } from './features/regions/api/get-region';
 import { regionsQueryOptions } from './features/regions/api/get-regions';
 import { nearFilterFrom, nearQueryOptions } from './features/services/api/get-near';
+import { nearbyQueryOptions } from './features/services/api/get-nearby';
 import { isPossibleServiceSlug, serviceQueryOptions } from './features/services/api/get-service';
 import { clampSearch, servicesQueryOptions, type ServiceListFilter } from './features/services/api/get-services';
 import { FEATURED_FILTER } from './features/services/components/featured-carousel';
@@ -48,12 +50,17 @@ export function pageQueries(pathname: string, search: URLSearchParams): PageQuer
     const filter = nearFilterFrom(near, search);
     return filter.place ? [labels, nearQueryOptions(filter)] : [labels];
   }
+  const cityPage = matchPath('/state/:state/:city', pathname);
+  if (cityPage) {
+    const { state = '', city = '' } = cityPage.params;
+    return isPossibleSlug(state) && isPossibleSlug(city) ? [cityQueryOptions(state, city), labels, list({ state, city }, search)] : [];
+  }
   const state = param('/state/:slug', 'slug');
-  if (state !== null) return isPossibleSlug(state) ? [regionQueryOptions(state), labels, list({ state }, search)] : [];
+  if (state !== null) return isPossibleSlug(state) ? [regionQueryOptions(state), citiesQueryOptions(state), labels, list({ state }, search)] : [];
   const mealType = param('/meal-type/:slug', 'slug');
   if (mealType !== null) return isPossibleMealTypeSlug(mealType) ? [mealTypeQueryOptions(mealType), labels, list({ mealType }, search)] : [];
   const service = param('/service/:slug', 'slug');
-  if (service !== null) return isPossibleServiceSlug(service) ? [serviceQueryOptions(service), labels] : [];
+  if (service !== null) return isPossibleServiceSlug(service) ? [serviceQueryOptions(service), nearbyQueryOptions(service), labels] : [];
   const article = param('/articles/:slug', 'slug');
   if (article !== null) return isPossibleArticleSlug(article) ? [articleQueryOptions(article)] : [];
   return [];

@@ -13,6 +13,7 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
 const FindServicePage = lazyPage(() => import(/* webpackChunkName: "page-find-service-page" */ './pages/find-service-page'), 'FindServicePage');
 const ServicesByStatePage = lazyPage(() => import(/* webpackChunkName: "page-services-by-state-page" */ './pages/services-by-state-page'), 'ServicesByStatePage');
 const StatePage = lazyPage(() => import(/* webpackChunkName: "page-state-page" */ './pages/state-page'), 'StatePage');
+const CityServicesPage = lazyPage(() => import(/* webpackChunkName: "page-state-page" */ './pages/state-page'), 'CityServicesPage');
 const ServicesThatShipPage = lazyPage(() => import(/* webpackChunkName: "page-services-that-ship-page" */ './pages/services-that-ship-page'), 'ServicesThatShipPage');
 const ServicesByMealTypePage = lazyPage(() => import(/* webpackChunkName: "page-services-by-meal-type-page" */ './pages/services-by-meal-type-page'), 'ServicesByMealTypePage');
 const MealTypePage = lazyPage(() => import(/* webpackChunkName: "page-meal-type-page" */ './pages/meal-type-page'), 'MealTypePage');
@@ -35,6 +36,7 @@ export const PAGE_CHUNKS: ReadonlyArray<readonly [path: string, chunk: string]> 
   ['/find-service', 'page-find-service-page'],
   ['/services-by-state', 'page-services-by-state-page'],
   ['/state/:stateSlug', 'page-state-page'],
+  ['/state/:stateSlug/:citySlug', 'page-state-page'],
   ['/services-that-ship', 'page-services-that-ship-page'],
   ['/services-by-meal-type', 'page-services-by-meal-type-page'],
   ['/meal-type/:mealTypeSlug', 'page-meal-type-page'],
@@ -64,6 +66,7 @@ export default function PublicRoutes() {
         <Route path="find-service" element={<FindServicePage />} />
         <Route path="services-by-state" element={<ServicesByStatePage />} />
         <Route path="state/:stateSlug" element={<StatePage />} />
+        <Route path="state/:stateSlug/:citySlug" element={<CityServicesPage />} />
         <Route path="services-that-ship" element={<ServicesThatShipPage />} />
         <Route path="services-by-meal-type" element={<ServicesByMealTypePage />} />
         <Route path="meal-type/:mealTypeSlug" element={<MealTypePage />} />

@@ -1,4 +1,4 @@
-import type { EditableService, ImportResult, NearResult, ServiceInsertInput } from '@mealprep/contracts';
+import type { City, CityList, EditableService, ImportResult, NearbyServices, NearResult, ServiceInsertInput, ServiceList } from '@mealprep/contracts';
 import { describe, expect, it } from 'vitest';
 import { as, useCatalog } from './harness';
 
@@ -134,6 +134,69 @@ describe('near me', () => {
     expect(await reachOf('place=78701&radius=25', 'lakeway-lunches')).toBeNull();
     expect(await reachOf('place=77002&radius=5', 'lakeway-lunches')).toBe('delivers');
     expect((await send('PATCH', `/services/${id}`, owner, { postalCode: '00000' })).status).toBe(400);
+  });
+
+  it('when a visitor opens a state, then each of its cities with published services has a page listing them, and a place with none has no page', async () => {
+    const texas = (await send('GET', '/regions/texas/cities')).body as unknown as CityList;
+    const austin = texas.items.find((c) => c.slug === 'austin');
+    expect(austin).toMatchObject({ name: 'Austin' });
+    expect(austin!.count).toBeGreaterThan(0);
+    expect(texas.items.map((c) => c.name)).toEqual([...texas.items.map((c) => c.name)].sort((a, b) => a.localeCompare(b)));
+    expect(texas.items.every((c) => c.count > 0)).toBe(true);
+
+    const page = await send('GET', '/regions/texas/cities/austin');
+    expect(page.status).toBe(200);
+    expect(page.body as unknown as City).toEqual({ slug: 'austin', name: 'Austin', count: austin!.count, state: { slug: 'texas', name: 'Texas', code: 'TX' } });
+    const listed = (await send('GET', '/services?state=texas&city=austin&pageSize=60')).body as unknown as ServiceList;
+    expect(listed.total).toBe(austin!.count);
+    expect(listed.items.every((s) => s.city === 'Austin')).toBe(true);
+    // A city slug of another state lists nothing there.
+    expect(((await send('GET', '/services?state=new-york&city=austin')).body as unknown as ServiceList).total).toBe(0);
+
+    const sitemap = (await send('GET', '/sitemap')).body as { cities: string[] };
+    expect(sitemap.cities).toContain('texas/austin');
+    expect(sitemap.cities.every((c) => /^[a-z0-9-]+\/[a-z0-9-]+$/.test(c))).toBe(true);
+
+    for (const [path, status, message] of [
+      ['/regions/texas/cities/marfa', 404, 'There is no listed service in "marfa".'],
+      ['/regions/atlantis/cities/austin', 404, 'There is no state "atlantis".'],
+      ['/regions/atlantis/cities', 404, 'There is no state "atlantis".'],
+      ['/regions/texas/cities/Not%20A%20Slug', 400, 'must be lowercase letters'],
+      [`/regions/texas/cities/${'a'.repeat(10_000)}`, 400, 'city'],
+      ['/regions/texas/cities?page=2', 400, 'page'],
+      ['/services?state=texas&city=..%2F', 400, 'city'],
+    ] as const) {
+      const refused = await send('GET', path);
+      expect(refused.status, path).toBe(status);
+      expect(`${refused.body.error?.message} ${JSON.stringify(refused.body)}`, path).toContain(message);
+    }
+
+    // A listing published in a new city gives it a page; unpublished, the page is gone.
+    const created = await send('POST', '/services', owner, listing({ name: 'Big Bend Bowls', slug: 'big-bend-bowls', locations: [{ address: { city: '', region: '', postalCode: '79843' } }] }));
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect((await send('GET', '/regions/texas/cities/marfa')).status).toBe(404);
+    expect((await send('PATCH', `/admin/services/${id}/status`, admin, { status: 'published' })).status).toBe(200);
+    expect((await send('GET', '/regions/texas/cities/marfa')).body).toMatchObject({ name: 'Marfa', count: 1 });
+    expect(((await send('GET', '/regions/texas/cities')).body as unknown as CityList).items.map((c) => c.slug)).toContain('marfa');
+    expect((await send('PATCH', `/admin/services/${id}/status`, admin, { status: 'draft' })).status).toBe(200);
+    expect((await send('GET', '/regions/texas/cities/marfa')).status).toBe(404);
+  });
+
+  it('when a visitor opens a service, then "Also near" gives up to six other services nearest it, and its city page', async () => {
+    const inAustin = ((await send('GET', '/services?state=texas&city=austin&pageSize=1')).body as unknown as ServiceList).items[0]!;
+    const nearby = await send('GET', `/services/by-slug/${inAustin.slug}/nearby`);
+    expect(nearby.status).toBe(200);
+    const body = nearby.body as unknown as NearbyServices;
+    expect(body.city).toEqual({ name: 'Austin', stateSlug: 'texas', slug: 'austin' });
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items.length).toBeLessThanOrEqual(6);
+    expect(body.items.map((s) => s.slug)).not.toContain(inAustin.slug);
+    const miles = body.items.map((s) => s.distanceMiles!);
+    expect(miles.every((m) => m <= 100)).toBe(true);
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    expect((await send('GET', '/services/by-slug/no-such-kitchen/nearby')).status).toBe(404);
+    expect((await send('GET', `/services/by-slug/${inAustin.slug}/nearby?count=50`)).status).toBe(400);
   });
 
   it('when an import gives coordinates, a city or neither, then each listing is placed from what it has, and a row with coordinates that are not is skipped', async () => {

@@ -78,10 +78,15 @@ export function dataFor(pathname: string, search: URLSearchParams): string[] {
     case '/articles':
       return ['/api/catalog/articles'];
   }
+  const city = /^\/state\/([^/]+)\/([^/]+)$/.exec(pathname);
+  if (city) {
+    const [state, name] = [encodeURIComponent(decodeSafe(city[1]!)), encodeURIComponent(decodeSafe(city[2]!))];
+    return [`/api/catalog/regions/${state}/cities/${name}`, list({ state: decodeSafe(city[1]!), city: decodeSafe(city[2]!) }, search), '/api/catalog/meal-types'];
+  }
   const state = slug('/state/');
-  if (state) return [`/api/catalog/regions/${state}`, list({ state }, search), '/api/catalog/meal-types'];
+  if (state) return [`/api/catalog/regions/${state}`, `/api/catalog/regions/${state}/cities`, list({ state }, search), '/api/catalog/meal-types'];
   const service = slug('/service/');
-  if (service) return [`/api/catalog/services/by-slug/${service}`, '/api/catalog/meal-types'];
+  if (service) return [`/api/catalog/services/by-slug/${service}`, `/api/catalog/services/by-slug/${service}/nearby`, '/api/catalog/meal-types'];
   const mealType = slug('/meal-type/');
   if (mealType) return [`/api/catalog/meal-types/${mealType}`, list({ mealType }, search), '/api/catalog/meal-types'];
   const article = slug('/articles/');

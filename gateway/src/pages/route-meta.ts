@@ -17,20 +17,28 @@ const PUBLIC_PATHS = new Set([
   '/near',
 ]);
 const PUBLIC_WITH_SLUG = /^\/(state|meal-type|service|articles|paperform)\/([^/]+)$/;
+/** /state/{state}/{city}: a city page. */
+const CITY_PAGE = /^\/state\/([^/]+)\/([^/]+)$/;
 /** /near/{ZIP code or city}: any place a visitor may type is a page (one the ZIP table does not know says so, with a 404). */
 const NEAR_PLACE = /^\/near\/[^/]{1,300}$/;
 const SIGNED_IN = /^\/(?:dashboard|login)(?:\/|$)/;
 
-/** A slug route whose slug could name something (a form id is the form provider's to judge). */
-function hasPublicSlug(path: string): boolean {
-  const match = PUBLIC_WITH_SLUG.exec(path);
-  if (!match) return false;
-  if (match[1] === 'paperform') return true;
+const isSlugText = (text: string) => {
   try {
-    return SlugSchema.safeParse(decodeURIComponent(match[2] ?? '')).success;
+    return SlugSchema.safeParse(decodeURIComponent(text)).success;
   } catch {
     return false;
   }
+};
+
+/** A slug route whose slug could name something (a form id is the form provider's to judge). */
+function hasPublicSlug(path: string): boolean {
+  const city = CITY_PAGE.exec(path);
+  if (city) return isSlugText(city[1] ?? '') && isSlugText(city[2] ?? '');
+  const match = PUBLIC_WITH_SLUG.exec(path);
+  if (!match) return false;
+  if (match[1] === 'paperform') return true;
+  return isSlugText(match[2] ?? '');
 }
 
 /**

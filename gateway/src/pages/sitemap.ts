@@ -8,6 +8,8 @@ const SitemapDataSchema = z.object({
   states: z.array(z.string()),
   mealTypes: z.array(z.string()),
   articles: z.array(z.string()),
+  /** City pages, "{state}/{city}". */
+  cities: z.array(z.string()).default([]),
 });
 
 const STATIC_PATHS = ['/', '/find-service', '/services-by-state', '/services-that-ship', '/services-by-meal-type', '/services-by-name', '/articles', '/about', '/add-your-service'];
@@ -21,6 +23,7 @@ export async function sitemapXml(read: Read, siteUrl: string): Promise<string | 
   const paths = [
     ...STATIC_PATHS,
     ...data.states.map((s) => `/state/${s}`),
+    ...data.cities.map((s) => `/state/${s}`),
     ...data.mealTypes.map((s) => `/meal-type/${s}`),
     ...data.services.map((s) => `/service/${s}`),
     ...data.articles.map((s) => `/articles/${s}`),

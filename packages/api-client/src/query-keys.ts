@@ -28,6 +28,10 @@ export const queryKeys = {
     /** Near-me results: under 'services', so a listing published, moved or given a new radius refreshes open results. */
     near: (params: Record<string, string>) => services('near', params),
     detail: (slug: string) => services('detail', slug),
+    /** "Also near {city}" on a service's page, and the cities of a state and a city page: they follow the listings. */
+    nearby: (slug: string) => services('nearby', slug),
+    cities: (state: string) => services('cities', state),
+    city: (state: string, city: string) => services('city', state, city),
     /** Counts per state move when services are published or unpublished, so they follow 'services'. */
     regionCounts: services('region-counts'),
     mine: services('mine'),

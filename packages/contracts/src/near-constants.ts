@@ -22,3 +22,8 @@ export const ZIP_CODE_PATTERN = /^\d{5}$/;
 export function formatMiles(miles: number): string {
   return `${miles < 10 ? miles.toFixed(1) : Math.round(miles).toString()} mi`;
 }
+
+/** How many other services "Also near {city}" shows on a service's page. */
+export const NEARBY_SERVICES_COUNT = 6;
+/** How far "Also near {city}" looks for them. */
+export const NEARBY_MAX_MILES = 100;

@@ -68,3 +68,23 @@ export const NearestPlaceQuerySchema = z.strictObject({
   lng: z.coerce.number({ error: 'must be a longitude' }).min(-180, 'must be a longitude').max(180, 'must be a longitude'),
 });
 export const NearestPlaceSchema = z.object({ zip: z.string(), city: z.string(), state: z.string() });
+
+/** A city with published services, as its state page lists it: /state/{state}/{slug}. */
+export const CitySummarySchema = z.object({ slug: z.string(), name: z.string(), count: z.number().int() });
+export type CitySummary = z.infer<typeof CitySummarySchema>;
+export const CityListSchema = z.object({ items: z.array(CitySummarySchema) });
+export type CityList = z.infer<typeof CityListSchema>;
+
+/** regions.city: a city page's heading and breadcrumbs ("Meal Prep in Austin, TX"). */
+export const CitySchema = CitySummarySchema.extend({
+  state: z.object({ slug: z.string(), name: z.string(), /** USPS code, e.g. "TX"; empty when unknown. */ code: z.string() }),
+});
+export type City = z.infer<typeof CitySchema>;
+export const CityParamsSchema = z.strictObject({ slug: SlugSchema, city: SlugSchema });
+
+/** services.nearby: "Also near {city}" on a service's page: the nearest other services, and its city page. */
+export const NearbyServicesSchema = z.object({
+  city: z.object({ name: z.string(), stateSlug: z.string(), slug: z.string() }).nullable(),
+  items: z.array(NearCardSchema),
+});
+export type NearbyServices = z.infer<typeof NearbyServicesSchema>;

@@ -80,6 +80,8 @@ const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** Query of the public service lists. Unknown parameters are refused with a 400. */
 export const ServiceListQuerySchema = z.strictObject({
   state: SlugSchema.optional(),
+  /** A city page's services: the city's slug within `state` (with no state, that city in any state). */
+  city: SlugSchema.optional(),
   mealType: SlugSchema.optional(),
   shipping: flag.optional(),
   featured: flag.optional(),

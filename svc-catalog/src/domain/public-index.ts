@@ -1,4 +1,15 @@
-import type { GeoRegion, MealType, NearCard, NearQuery, NearReach, ServiceCard, ServiceList, ServiceListQuery } from '@mealprep/contracts';
+import {
+  slugify,
+  type CitySummary,
+  type GeoRegion,
+  type MealType,
+  type NearCard,
+  type NearQuery,
+  type NearReach,
+  type ServiceCard,
+  type ServiceList,
+  type ServiceListQuery,
+} from '@mealprep/contracts';
 import type { StoredService } from '../data-access/service-mapping';
 import { milesBetween, type Places } from './places';
 
@@ -14,6 +25,8 @@ interface Entry {
   searchText: string;
   /** Where its locations are (those with a known point). */
   points: Array<{ latitude: number; longitude: number }>;
+  /** The cities of its locations, as "{state slug}/{city slug}" with the name as written. */
+  cities: Array<{ key: string; name: string }>;
   delivers: boolean;
   pickup: boolean;
   deliveryRadiusMiles: number;
@@ -66,6 +79,8 @@ export class PublicIndex {
   private version = 0;
   /** Entries by the 1° cell of each location, and those that ship, for near-me search (see candidates). */
   private spatial: { version: number; cells: Map<string, Entry[]>; shippers: Entry[] } | null = null;
+  /** Cities with published services per state slug, built again on the first read after a change. */
+  private cityTable: { version: number; byState: Map<string, Map<string, CitySummary>> } | null = null;
 
   /** `places`: where a location without a stored point is (its ZIP code, or its city and state). */
   constructor(private readonly places: Places) {}
@@ -139,11 +154,26 @@ export class PublicIndex {
       points: service.locations
         .map((l) => l.point ?? this.places.locate(l.address, l === primary ? placeGiven(service.metadata) : null))
         .filter((p): p is { latitude: number; longitude: number } => p !== null),
+      cities: this.citiesOf(service),
       delivers: service.deliveryMethods.localDelivery,
       pickup: service.deliveryMethods.pickup,
       deliveryRadiusMiles: service.deliveryRadiusMiles,
       searchText: normalize([service.name, ...cities, ...states, ...service.mealTypes, ...mealTypeNames].join(' | ')),
     };
+  }
+
+  /** Each location's city once, keyed by its state's slug and its own; a city the ZIP table knows takes the table's spelling. */
+  private citiesOf(service: StoredService): Entry['cities'] {
+    const found = new Map<string, string>();
+    for (const { address } of service.locations) {
+      const stateSlug = this.stateSlugByName.get(normalize(address.region));
+      const city = address.city.trim();
+      const citySlug = slugify(normalize(city));
+      if (!stateSlug || !citySlug) continue;
+      const key = `${stateSlug}/${citySlug}`;
+      if (!found.has(key)) found.set(key, this.places.byCity(city, address.region)?.city ?? city);
+    }
+    return [...found].map(([key, name]) => ({ key, name }));
   }
 
   hasState(slug: string): boolean {
@@ -159,6 +189,7 @@ export class PublicIndex {
     const matches = this.entries.filter(
       (e) =>
         (!query.state || e.stateSlugs.includes(query.state)) &&
+        (!query.city || e.cities.some((c) => (query.state ? c.key === `${query.state}/${query.city}` : c.key.endsWith(`/${query.city}`)))) &&
         (!query.mealType || e.mealTypes.includes(query.mealType)) &&
         (query.shipping === undefined || e.ships === query.shipping) &&
         (query.featured === undefined || (e.featuredUntil !== null && e.featuredUntil >= now) === query.featured) &&
@@ -243,7 +274,7 @@ export class PublicIndex {
    * box touches, and every one that ships (it may ship there from anywhere). The cells are built
    * again on the first search after a change (one pass), not on every search.
    */
-  private candidates(point: { latitude: number; longitude: number }, box: number): Set<Entry> {
+  private candidates(point: { latitude: number; longitude: number }, box: number, withShippers = true): Set<Entry> {
     if (this.spatial?.version !== this.version) {
       const cells = new Map<string, Entry[]>();
       for (const entry of this.entries) {
@@ -256,7 +287,7 @@ export class PublicIndex {
       }
       this.spatial = { version: this.version, cells, shippers: this.entries.filter((e) => e.ships) };
     }
-    const found = new Set<Entry>(this.spatial.shippers);
+    const found = new Set<Entry>(withShippers ? this.spatial.shippers : []);
     // Degrees of longitude shrink towards the poles: the box is wider in longitude than in latitude.
     const widest = Math.cos(toRadians(Math.min(89, Math.abs(point.latitude) + box)));
     const lngBox = Math.min(180, box / Math.max(widest, 0.01));
@@ -267,6 +298,68 @@ export class PublicIndex {
       }
     }
     return found;
+  }
+
+  /** The cities of a state that have published services, by name; null for a state there is not. */
+  cities(stateSlug: string): CitySummary[] | null {
+    if (!this.stateNames.has(stateSlug)) return null;
+    return [...(this.cityTables().get(stateSlug)?.values() ?? [])].sort((a, b) => collator.compare(a.name, b.name));
+  }
+
+  /** One city of a state with its published services counted; null when it has none. */
+  city(stateSlug: string, citySlug: string): (CitySummary & { stateName: string }) | null {
+    const city = this.cityTables().get(stateSlug)?.get(citySlug);
+    return city ? { ...city, stateName: this.stateNames.get(stateSlug) ?? '' } : null;
+  }
+
+  /** Every city page: "{state slug}/{city slug}". */
+  cityPaths(): string[] {
+    const paths: string[] = [];
+    for (const [state, cities] of this.cityTables()) for (const slug of cities.keys()) paths.push(`${state}/${slug}`);
+    return paths.sort();
+  }
+
+  private cityTables(): Map<string, Map<string, CitySummary>> {
+    if (this.cityTable?.version !== this.version) {
+      const byState = new Map<string, Map<string, CitySummary>>();
+      for (const entry of this.entries) {
+        for (const { key, name } of entry.cities) {
+          const slash = key.indexOf('/');
+          const state = key.slice(0, slash);
+          const slug = key.slice(slash + 1);
+          let cities = byState.get(state);
+          if (!cities) byState.set(state, (cities = new Map()));
+          const city = cities.get(slug);
+          if (city) city.count += 1;
+          else cities.set(slug, { slug, name, count: 1 });
+        }
+      }
+      this.cityTable = { version: this.version, byState };
+    }
+    return this.cityTable.byState;
+  }
+
+  /**
+   * The published services nearest a point, up to `count`, within `maxMiles`, but the one of
+   * `excludeId`: "Also near {city}" on a service's page. Only the cells around it are measured.
+   */
+  nearby(from: { latitude: number; longitude: number }, excludeId: string, count: number, maxMiles: number, now: number): NearCard[] {
+    const box = maxMiles / MILES_PER_DEGREE_LATITUDE;
+    const found: Array<{ entry: Entry; miles: number }> = [];
+    for (const entry of this.candidates(from, box, false)) {
+      if (entry.card.id === excludeId) continue;
+      let miles = Infinity;
+      for (const p of entry.points) miles = Math.min(miles, milesBetween(from, p));
+      if (miles <= maxMiles) found.push({ entry, miles });
+    }
+    found.sort((a, b) => a.miles - b.miles || byName(a.entry, b.entry));
+    return found.slice(0, count).map(({ entry, miles }) => ({
+      ...entry.card,
+      featured: entry.featuredUntil !== null && entry.featuredUntil >= now,
+      distanceMiles: Math.round(miles * 10) / 10,
+      // Miles from that service, not from the visitor: how it reaches the visitor is not known here.
+      reach: 'nearby',
+    }));
   }
 
   /** The state page slug of a state's name ("Texas" → "texas"), or null. */
@@ -282,9 +375,9 @@ export class PublicIndex {
   }
 
   /** What the sitemap lists: services, states and meal types that have services. */
-  sitemap(): { services: string[]; states: string[]; mealTypes: string[] } {
+  sitemap(): { services: string[]; states: string[]; mealTypes: string[]; cities: string[] } {
     const mealTypes = new Set<string>();
     for (const entry of this.entries) for (const slug of entry.mealTypes) if (this.mealTypeNames.has(slug)) mealTypes.add(slug);
-    return { services: this.entries.map((e) => e.card.slug), states: Object.keys(this.counts()).sort(), mealTypes: [...mealTypes].sort() };
+    return { services: this.entries.map((e) => e.card.slug), states: Object.keys(this.counts()).sort(), mealTypes: [...mealTypes].sort(), cities: this.cityPaths() };
   }
 }

@@ -1,10 +1,26 @@
 import { createHash } from 'node:crypto';
-import { PUBLIC_SERVICE_STATUSES, type NearPlace, type NearQuery, type NearResult, type OwnedService, type PublicService, type ServiceList, type ServiceListQuery } from '@mealprep/contracts';
+import {
+  NEARBY_MAX_MILES,
+  NEARBY_SERVICES_COUNT,
+  PUBLIC_SERVICE_STATUSES,
+  slugify,
+  type City,
+  type CityList,
+  type NearbyServices,
+  type NearPlace,
+  type NearQuery,
+  type NearResult,
+  type OwnedService,
+  type PublicService,
+  type ServiceList,
+  type ServiceListQuery,
+} from '@mealprep/contracts';
 import { AppError, type DomainEvents } from '@mealprep/service-kit';
 import type { ServiceRepository } from '../data-access/service-repository';
 import type { ServiceReportRepository } from '../data-access/service-report-repository';
 import type { CatalogIndex } from './catalog-index';
 import type { Place } from './places';
+import { normalize } from './public-index';
 import { US_STATE_CODES } from './us-states';
 
 export interface ServiceDeps {
@@ -35,6 +51,40 @@ export function getServiceBySlug(deps: Pick<ServiceDeps, 'catalog'>, slug: strin
   const service = deps.catalog.findPublic(slug);
   if (!service) throw AppError.notFound(`There is no service "${slug}".`);
   return service;
+}
+
+/** regions.cities: the cities of a state with published services, for its page's links. */
+export function listCities(deps: Pick<ServiceDeps, 'catalog'>, stateSlug: string): CityList {
+  const items = deps.catalog.index.cities(stateSlug);
+  if (!items) throw AppError.notFound(`There is no state "${stateSlug}".`);
+  return { items };
+}
+
+/** regions.city: a city page; 404 for a city with no published service (no empty pages). */
+export function getCity(deps: Pick<ServiceDeps, 'catalog'>, stateSlug: string, citySlug: string): City {
+  const city = deps.catalog.index.city(stateSlug, citySlug);
+  if (!city) throw AppError.notFound(deps.catalog.index.hasState(stateSlug) ? `There is no listed service in "${citySlug}".` : `There is no state "${stateSlug}".`);
+  const { stateName, ...summary } = city;
+  return { ...summary, state: { slug: stateSlug, name: stateName, code: deps.catalog.places.stateCode(stateName) ?? '' } };
+}
+
+/**
+ * services.nearby: "Also near {city}" on a service's page: the nearest other published services
+ * (from its primary location), and its city's page when that city has published services.
+ */
+export function nearbyServices(deps: Pick<ServiceDeps, 'catalog' | 'now'>, slug: string): NearbyServices {
+  const service = getServiceBySlug(deps, slug);
+  const primary = service.locations.find((l) => l.isPrimary) ?? service.locations[0];
+  if (!primary) return { city: null, items: [] };
+  const stateSlug = deps.catalog.index.stateSlugOf(primary.address.region);
+  const citySlug = slugify(normalize(primary.address.city.trim()));
+  const city = stateSlug && citySlug ? deps.catalog.index.city(stateSlug, citySlug) : null;
+  const point = primary.point ?? deps.catalog.places.locate(primary.address);
+  const now = (deps.now?.() ?? new Date()).getTime();
+  return {
+    city: city && stateSlug ? { name: city.name, stateSlug, slug: city.slug } : null,
+    items: point ? deps.catalog.index.nearby(point, service.id, NEARBY_SERVICES_COUNT, NEARBY_MAX_MILES, now) : [],
+  };
 }
 
 /**

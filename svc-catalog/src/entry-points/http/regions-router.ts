@@ -1,8 +1,9 @@
 import { Router } from 'express';
-import { GeoRegionListQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
+import { CityParamsSchema, GeoRegionListQuerySchema, NoQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput, route } from '@mealprep/service-kit';
 import type { CatalogIndex } from '../../domain/catalog-index';
 import { getRegion, listRegions, type ReferenceDataDeps } from '../../domain/reference-data';
+import { getCity, listCities } from '../../domain/services';
 
 export function regionsRouter(deps: Pick<ReferenceDataDeps, 'regions'> & { catalog: CatalogIndex }): Router {
   const router = Router();
@@ -18,6 +19,19 @@ export function regionsRouter(deps: Pick<ReferenceDataDeps, 'regions'> & { catal
       res.json({ items: await listRegions(deps, query.countryCode) });
     }),
   );
+  // A state's cities and a city page follow the catalogue live: revalidated, never kept.
+  router.get('/regions/:slug/cities', (req, res) => {
+    const params = parseInput(SlugParamsSchema, req.params, 'state');
+    parseInput(NoQuerySchema, req.query, 'query');
+    res.set('cache-control', 'no-cache');
+    res.json(listCities(deps, params.slug));
+  });
+  router.get('/regions/:slug/cities/:city', (req, res) => {
+    const params = parseInput(CityParamsSchema, req.params, 'city');
+    parseInput(NoQuerySchema, req.query, 'query');
+    res.set('cache-control', 'no-cache');
+    res.json(getCity(deps, params.slug, params.city));
+  });
   router.get(
     '/regions/:slug',
     route(async (req, res) => {

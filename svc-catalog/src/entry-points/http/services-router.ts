@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { NearestPlaceQuerySchema, NearQuerySchema, NoQuerySchema, ServiceIdParamsSchema, ServiceListQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput, requireSignIn, route } from '@mealprep/service-kit';
-import { findNear, getServiceBySlug, listMyServices, listServices, nearestPlace, reportStillOpen, type ServiceDeps } from '../../domain/services';
+import { findNear, getServiceBySlug, nearbyServices, listMyServices, listServices, nearestPlace, reportStillOpen, type ServiceDeps } from '../../domain/services';
 
 export function servicesRouter(deps: ServiceDeps): Router {
   const router = Router();
@@ -39,6 +39,12 @@ export function servicesRouter(deps: ServiceDeps): Router {
       res.json(getServiceBySlug(deps, params.slug));
     }),
   );
+  router.get('/services/by-slug/:slug/nearby', (req, res) => {
+    const params = parseInput(SlugParamsSchema, req.params, 'service');
+    parseInput(NoQuerySchema, req.query, 'query');
+    res.set('cache-control', 'no-cache');
+    res.json(nearbyServices(deps, params.slug));
+  });
   router.post(
     '/services/:id/report-still-open',
     route(async (req, res) => {

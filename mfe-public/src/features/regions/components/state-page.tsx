@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from '@mealprep/router';
 import { breadcrumbList, StructuredData } from '../../../lib/structured-data';
 import { isPossibleSlug, useRegion } from '../api/get-region';
+import { StateCities } from './state-cities';
 
 function StateNotFound() {
   usePageMeta({ title: 'State Not Found', noindex: true, notFound: true });
@@ -39,6 +40,7 @@ function StateDetails({ region, children }: { region: GeoRegion; children: React
       />
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-4 max-w-2xl text-gray-600 dark:text-gray-300">Local kitchens preparing fresh meals for pickup and delivery across {region.name}.</p>
+      <StateCities stateSlug={region.slug} stateName={region.name} />
       <div className="mt-8">{children}</div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, inlineRuntimeConfig, mealTypes, mockApi, notFound, publicService, renderRoutes, unavailable } from '../../../testing/render-routes';
+import { callsTo, inlineRuntimeConfig, mealTypes, mockApi, notFound, publicService, renderRoutes, serviceCard, unavailable } from '../../../testing/render-routes';
 
 const DETAIL = '/api/catalog/services/by-slug/fit-fuel-kitchen';
 
@@ -27,6 +27,42 @@ describe('service detail', () => {
     expect(screen.getByRole('link', { name: 'hello@fitfuel.example' })).toHaveAttribute('href', 'mailto:hello@fitfuel.example');
     expect(screen.queryByText('This service has been reported as closed.')).not.toBeInTheDocument();
     expect(document.title).toBe('Fit Fuel Kitchen | Meal Prep Directory');
+  });
+
+  it('when other services are near it, then "Also near" lists up to six nearest with their distance, and the city links its page', async () => {
+    mockApi({
+      [DETAIL]: { status: 200, body: publicService() },
+      [`${DETAIL}/nearby`]: {
+        status: 200,
+        body: {
+          city: { name: 'Brooklyn', stateSlug: 'new-york', slug: 'brooklyn' },
+          items: [
+            serviceCard({ name: 'Prospect Plates', slug: 'prospect-plates', distanceMiles: 1.2, reach: 'nearby' }),
+            serviceCard({ name: 'Queens Quinoa', slug: 'queens-quinoa', city: 'Queens', distanceMiles: 6, reach: 'nearby' }),
+          ],
+        },
+      },
+    });
+    renderRoutes('/service/fit-fuel-kitchen');
+    const also = await screen.findByRole('region', { name: 'Also near Brooklyn' });
+    expect(
+      within(also)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Prospect Plates', 'Queens Quinoa']);
+    expect(within(also).getByText('1.2 mi away')).toBeInTheDocument();
+    expect(within(also).getByText('6.0 mi away')).toBeInTheDocument();
+    expect(within(also).getByRole('link', { name: 'All meal prep in Brooklyn' })).toHaveAttribute('href', '/state/new-york/brooklyn');
+    expect(screen.getByRole('link', { name: 'Brooklyn' })).toHaveAttribute('href', '/state/new-york/brooklyn');
+  });
+
+  it('when nothing is near it or the nearby list fails, then the page is whole without it and the city is plain text', async () => {
+    mockApi({ [DETAIL]: { status: 200, body: publicService() }, [`${DETAIL}/nearby`]: unavailable });
+    renderRoutes('/service/fit-fuel-kitchen');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fit Fuel Kitchen' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: /^Also near/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: 'Brooklyn' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Brooklyn,/)).toBeInTheDocument();
   });
 
   it('when the website is linked, then it carries the referral parameters, keeps its own and opens in a new tab', async () => {

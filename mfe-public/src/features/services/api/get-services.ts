@@ -5,6 +5,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@mealprep/query';
 
 export interface ServiceListFilter {
   state?: string;
+  /** A city's slug within `state` (a city page). */
+  city?: string;
   mealType?: string;
   shipping?: boolean;
   featured?: boolean;
@@ -21,6 +23,7 @@ export function clampSearch(q: string): string {
 export function serviceListParams(filter: ServiceListFilter): URLSearchParams {
   const params = new URLSearchParams();
   if (filter.state) params.set('state', filter.state);
+  if (filter.city) params.set('city', filter.city);
   if (filter.mealType) params.set('mealType', filter.mealType);
   if (filter.shipping) params.set('shipping', 'true');
   if (filter.featured) params.set('featured', 'true');

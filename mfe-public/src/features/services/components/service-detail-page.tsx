@@ -5,7 +5,9 @@ import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui'
 import type { ReactNode } from 'react';
 import { Link } from '@mealprep/router';
 import { breadcrumbList, foodEstablishment, StructuredData, useSiteOrigin } from '../../../lib/structured-data';
+import { cityPath, useNearby } from '../api/get-nearby';
 import { isPossibleServiceSlug, useService } from '../api/get-service';
+import { AlsoNear } from './also-near';
 import { ServiceDetails } from './service-details';
 
 function ServiceNotFound() {
@@ -24,17 +26,22 @@ function ServiceNotFound() {
 export interface ServiceDetailPageProps {
   slug: string;
   renderMealTypes: (slugs: string[]) => ReactNode;
+  /** Names meal types on the cards of "Also near". */
+  labelForMealType?: (slug: string) => string;
 }
 
-export function ServiceDetailPage({ slug, renderMealTypes }: ServiceDetailPageProps) {
+export function ServiceDetailPage({ slug, renderMealTypes, labelForMealType }: ServiceDetailPageProps) {
   const { data, error, isError, isFetching, refetch } = useService(slug);
   if (!isPossibleServiceSlug(slug) || isNotFound(error)) return <ServiceNotFound />;
   if (isError && !isFetching) return <ErrorState onRetry={() => void refetch()} />;
   if (!data) return <Loading />;
-  return <LoadedService service={data} renderMealTypes={renderMealTypes} />;
+  return <LoadedService service={data} renderMealTypes={renderMealTypes} labelForMealType={labelForMealType} />;
 }
 
-function LoadedService({ service, renderMealTypes }: { service: PublicService; renderMealTypes: ServiceDetailPageProps['renderMealTypes'] }) {
+function LoadedService({ service, renderMealTypes, labelForMealType }: { service: PublicService } & Pick<ServiceDetailPageProps, 'renderMealTypes' | 'labelForMealType'>) {
+  // Nearby services are extra: while they load, or if they cannot, the page is whole without them.
+  const { data: nearby } = useNearby(service.slug);
+  const primary = service.locations.find((l) => l.isPrimary) ?? service.locations[0];
   const pageUrl = `${useSiteOrigin()}/service/${encodeURIComponent(service.slug)}`;
   usePageMeta({
     title: service.name,
@@ -54,7 +61,12 @@ function LoadedService({ service, renderMealTypes }: { service: PublicService; r
           ]),
         ]}
       />
-      <ServiceDetails service={service} pageUrl={pageUrl} renderMealTypes={renderMealTypes} />
+      <ServiceDetails service={service} pageUrl={pageUrl} renderMealTypes={renderMealTypes} cityHref={nearby?.city ? cityPath(nearby.city) : undefined} />
+      {nearby ? (
+        <div className="mt-12">
+          <AlsoNear nearby={nearby} cityName={primary?.address.city ?? ''} labelForMealType={labelForMealType} />
+        </div>
+      ) : null}
     </>
   );
 }

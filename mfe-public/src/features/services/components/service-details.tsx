@@ -31,9 +31,11 @@ export interface ServiceDetailsProps {
   pageUrl: string;
   /** Renders the meal type links (names come from another area). */
   renderMealTypes: (slugs: string[]) => ReactNode;
+  /** The page of the service's city, when it has one. */
+  cityHref?: string;
 }
 
-export function ServiceDetails({ service, pageUrl, renderMealTypes }: ServiceDetailsProps) {
+export function ServiceDetails({ service, pageUrl, renderMealTypes, cityHref }: ServiceDetailsProps) {
   const location = service.locations.find((l) => l.isPrimary) ?? service.locations[0];
   const city = location?.address.city ?? '';
   const stateName = location?.address.region ?? '';
@@ -94,7 +96,13 @@ export function ServiceDetails({ service, pageUrl, renderMealTypes }: ServiceDet
           {city || stateName ? (
             <Panel title="Location">
               <p className="text-gray-800 dark:text-gray-200">
-                {city}
+                {city && cityHref ? (
+                  <Link to={cityHref} className={link}>
+                    {city}
+                  </Link>
+                ) : (
+                  city
+                )}
                 {city && stateName ? ', ' : null}
                 {stateName && slugify(stateName) ? (
                   <Link to={`/state/${slugify(stateName)}`} className={link}>
