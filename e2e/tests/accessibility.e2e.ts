@@ -18,6 +18,8 @@ const PUBLIC = [
   '/find-service',
   '/services-by-state',
   '/state/texas',
+  '/state/texas/austin',
+  '/near/78701',
   '/services-that-ship',
   '/services-by-meal-type',
   '/meal-type/keto',

@@ -8,6 +8,7 @@ import { SessionResolver } from './auth/session-resolver';
 import type { GatewayConfig } from './config';
 import { runtimeConfigFrom, siteUrlOf } from './front-end/runtime-config';
 import { readShellIndex, securityHeaders } from './front-end/security-headers';
+import { stateShapesRoutes } from './front-end/state-shapes';
 import { staticSite } from './front-end/static-site';
 import { listenForEvents } from './entry-points/mq/event-listening';
 import { LiveHub } from './live/live-hub';
@@ -112,6 +113,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.use('/api', (req, _res, next) => next(AppError.notFound(`No API at ${req.originalUrl.split('?')[0]}`)));
   app.use(sitemapRoutes(read, siteUrl));
   app.use(nearFormRoutes());
+  app.use(stateShapesRoutes());
   app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig: runtimeConfigFrom(config, siteUrl), pageMeta: fallbackMeta, preloads, rendered }));
   app.use((req, _res, next) => next(AppError.notFound(`Nothing at ${req.path}`)));
   app.use(errorHandler({ exposeStack: false }));

@@ -35,7 +35,7 @@ export function pageQueries(pathname: string, search: URLSearchParams): PageQuer
   };
   // Cards name meal types by their labels: every list and the service page read them.
   const labels = mealTypesQueryOptions();
-  if (pathname === '/') return [bannersQueryOptions(), servicesQueryOptions(FEATURED_FILTER), regionsQueryOptions()];
+  if (pathname === '/') return [bannersQueryOptions(), servicesQueryOptions(FEATURED_FILTER), regionsQueryOptions(), regionCountsQueryOptions()];
   if (pathname === '/services-by-name') return [labels, list({}, search)];
   if (pathname === '/services-that-ship') return [labels, list({ shipping: true }, search)];
   if (pathname === '/services-by-state') return [regionsQueryOptions(), regionCountsQueryOptions()];

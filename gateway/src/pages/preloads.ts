@@ -66,7 +66,7 @@ export function dataFor(pathname: string, search: URLSearchParams): string[] {
   const slug = (prefix: string) => (pathname.startsWith(prefix) ? encodeURIComponent(decodeSafe(pathname.slice(prefix.length))) : null);
   switch (pathname) {
     case '/':
-      return ['/api/catalog/regions', '/api/media/banners', '/api/catalog/services?featured=true&page=1&pageSize=60'];
+      return ['/api/catalog/regions', '/api/catalog/regions/counts', '/api/media/banners', '/api/catalog/services?featured=true&page=1&pageSize=60'];
     case '/services-by-name':
       return [list({}, search), '/api/catalog/meal-types'];
     case '/services-that-ship':

@@ -1,4 +1,5 @@
 import { usePageMeta } from '@mealprep/ui';
+import { StateMap } from '../features/regions/components/state-map';
 import { StatesWithCounts } from '../features/regions/components/states-with-counts';
 
 export function ServicesByStatePage() {
@@ -13,6 +14,7 @@ export function ServicesByStatePage() {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Meal Prep Services by State</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-white">Pick your state to see the meal prep services that cook and deliver near you.</p>
       </section>
+      <StateMap />
       <section aria-labelledby="all-states">
         <h2 id="all-states" className="mb-6 text-2xl font-bold tracking-tight">
           All States

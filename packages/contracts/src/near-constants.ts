@@ -27,3 +27,6 @@ export function formatMiles(miles: number): string {
 export const NEARBY_SERVICES_COUNT = 6;
 /** How far "Also near {city}" looks for them. */
 export const NEARBY_MAX_MILES = 100;
+
+/** The shapes of the states for the map of states (drawn by the gateway from us-atlas): <use href="{this}#texas">. */
+export const US_STATE_SHAPES_PATH = '/maps/us-states.svg';
