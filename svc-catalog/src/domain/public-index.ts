@@ -11,6 +11,7 @@ import {
   type ServiceListQuery,
 } from '@mealprep/contracts';
 import type { StoredService } from '../data-access/service-mapping';
+import { NearestFirst } from './nearest-first';
 import { milesBetween, type Places } from './places';
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
@@ -23,6 +24,8 @@ interface Entry {
   featuredUntil: number | null;
   /** Name, cities, states and meal type names, lowercased, for search. */
   searchText: string;
+  /** The number of the last near-me search that measured it (see eachCandidate). */
+  visitedBy: number;
   /** Where its locations are (those with a known point). */
   points: Array<{ latitude: number; longitude: number }>;
   /** The cities of its locations, as "{state slug}/{city slug}" with the name as written. */
@@ -31,6 +34,11 @@ interface Entry {
   pickup: boolean;
   deliveryRadiusMiles: number;
 }
+
+/** A listing a search found, how far and how it reaches the place. */
+type Hit = { entry: Entry; miles: number; reach: NearReach };
+/** Nearest first; at the same distance, by name. */
+const nearerFirst = (a: Hit, b: Hit) => a.miles < b.miles || (a.miles === b.miles && byName(a.entry, b.entry) < 0);
 
 type NearPage = { items: NearCard[]; total: number; page: number; pageSize: number; pageCount: number };
 /** Miles per degree of latitude: a point more than radius / this degrees north or south is out of reach. */
@@ -77,9 +85,11 @@ export class PublicIndex {
   private stateSlugByName = new Map<string, string>();
   private mealTypeNames = new Map<string, string>();
   private version = 0;
-  /** Entries by the 1° cell of each location, and those that ship, for near-me search (see candidates). */
+  /** Entries by the 1° cell of each location, and those that ship, for near-me search (see eachCandidate). */
   private spatial: { version: number; cells: Map<string, Entry[]>; shippers: Entry[] } | null = null;
   /** Cities with published services per state slug, built again on the first read after a change. */
+  /** How many near-me searches ran: each marks the entries it measured with its number. */
+  private searches = 0;
   private cityTable: { version: number; byState: Map<string, Map<string, CitySummary>> } | null = null;
 
   /** `places`: where a location without a stored point is (its ZIP code, or its city and state). */
@@ -154,6 +164,7 @@ export class PublicIndex {
       points: service.locations
         .map((l) => l.point ?? this.places.locate(l.address, l === primary ? placeGiven(service.metadata) : null))
         .filter((p): p is { latitude: number; longitude: number } => p !== null),
+      visitedBy: 0,
       cities: this.citiesOf(service),
       delivers: service.deliveryMethods.localDelivery,
       pickup: service.deliveryMethods.pickup,
@@ -212,18 +223,19 @@ export class PublicIndex {
    * Services that reach a point: within `radius` miles, nearest first, each with how it reaches
    * it (delivers there when its own delivery radius reaches, else pickup, else ships, else only
    * based nearby); and, apart, the services that ship to the whole country from farther away.
-   * One pass over the catalogue with a latitude box before any distance is measured.
+   * Only the listings in the 1° cells around the point and those that ship are measured; of the
+   * matches only the page asked for is put in order (NearestFirst), the rest only counted.
    */
   near(
     point: { latitude: number; longitude: number },
     query: Pick<NearQuery, 'radius' | 'mealType' | 'delivery' | 'page' | 'shipPage' | 'pageSize'>,
     now: number,
   ): { local: NearPage; nationwide: NearPage } {
-    const local: Array<{ entry: Entry; miles: number; reach: NearReach }> = [];
-    const nationwide: Array<{ entry: Entry; miles: number | null }> = [];
+    const local = new NearestFirst<Hit>(query.page * query.pageSize, nearerFirst);
+    const nationwide = new NearestFirst<Hit>(query.shipPage * query.pageSize, nearerFirst);
     const box = query.radius / MILES_PER_DEGREE_LATITUDE;
-    for (const entry of this.candidates(point, box)) {
-      if (query.mealType && !entry.mealTypes.includes(query.mealType)) continue;
+    this.eachCandidate(point, box, true, (entry) => {
+      if (query.mealType && !entry.mealTypes.includes(query.mealType)) return;
       let miles = Infinity;
       for (const p of entry.points) {
         if (Math.abs(p.latitude - point.latitude) > box && !entry.ships) continue;
@@ -242,39 +254,37 @@ export class PublicIndex {
               : entry.ships
                 ? 'ships'
                 : 'nearby';
-        if (reach) local.push({ entry, miles, reach });
+        if (reach) local.offer({ entry, miles, reach });
       } else if (entry.ships && (query.delivery === undefined || query.delivery === 'ships')) {
-        nationwide.push({ entry, miles: Number.isFinite(miles) ? miles : null });
+        nationwide.offer({ entry, miles, reach: 'ships' });
       }
-    }
-    const nearestFirst = (a: { entry: Entry; miles: number | null }, b: { entry: Entry; miles: number | null }) => (a.miles ?? Infinity) - (b.miles ?? Infinity) || byName(a.entry, b.entry);
-    local.sort(nearestFirst);
-    nationwide.sort(nearestFirst);
-    const card = (entry: Entry, miles: number | null, reach: NearReach): NearCard => ({
-      ...entry.card,
-      featured: entry.featuredUntil !== null && entry.featuredUntil >= now,
-      distanceMiles: miles === null ? null : Math.round(miles * 10) / 10,
-      reach,
     });
-    const pageOf = <T>(all: T[], page: number, toCard: (item: T) => NearCard): NearPage => ({
-      items: all.slice((page - 1) * query.pageSize, page * query.pageSize).map(toCard),
-      total: all.length,
+    const pageOf = (found: NearestFirst<Hit>, page: number): NearPage => ({
+      items: found
+        .sorted()
+        .slice((page - 1) * query.pageSize)
+        .map(({ entry, miles, reach }) => ({
+          ...entry.card,
+          featured: entry.featuredUntil !== null && entry.featuredUntil >= now,
+          distanceMiles: Number.isFinite(miles) ? Math.round(miles * 10) / 10 : null,
+          reach,
+        })),
+      total: found.count,
       page,
       pageSize: query.pageSize,
-      pageCount: Math.ceil(all.length / query.pageSize),
+      pageCount: Math.ceil(found.count / query.pageSize),
     });
-    return {
-      local: pageOf(local, query.page, (m) => card(m.entry, m.miles, m.reach)),
-      nationwide: pageOf(nationwide, query.shipPage, (m) => card(m.entry, m.miles, 'ships')),
-    };
+    return { local: pageOf(local, query.page), nationwide: pageOf(nationwide, query.shipPage) };
   }
 
   /**
-   * The entries a near-me search must measure: those with a location in the 1° cells the search's
-   * box touches, and every one that ships (it may ship there from anywhere). The cells are built
-   * again on the first search after a change (one pass), not on every search.
+   * Calls `visit` once for each entry a search around a point must measure: those with a location
+   * in the 1° cells the search's box touches and, with `shippers`, every one that ships (it may
+   * ship there from anywhere). An entry in several cells, or a shipper in one, is visited once
+   * (marked with the search's number, not gathered in a set). The cells are built again on the
+   * first search after a change (one pass), not on every search.
    */
-  private candidates(point: { latitude: number; longitude: number }, box: number, withShippers = true): Set<Entry> {
+  private eachCandidate(point: { latitude: number; longitude: number }, box: number, shippers: boolean, visit: (entry: Entry) => void): void {
     if (this.spatial?.version !== this.version) {
       const cells = new Map<string, Entry[]>();
       for (const entry of this.entries) {
@@ -287,17 +297,22 @@ export class PublicIndex {
       }
       this.spatial = { version: this.version, cells, shippers: this.entries.filter((e) => e.ships) };
     }
-    const found = new Set<Entry>(withShippers ? this.spatial.shippers : []);
+    const search = ++this.searches;
+    const once = (entry: Entry) => {
+      if (entry.visitedBy === search) return;
+      entry.visitedBy = search;
+      visit(entry);
+    };
+    if (shippers) for (const entry of this.spatial.shippers) once(entry);
     // Degrees of longitude shrink towards the poles: the box is wider in longitude than in latitude.
     const widest = Math.cos(toRadians(Math.min(89, Math.abs(point.latitude) + box)));
     const lngBox = Math.min(180, box / Math.max(widest, 0.01));
     for (let lat = Math.floor(point.latitude - box); lat <= Math.floor(point.latitude + box); lat += 1) {
       for (let lng = Math.floor(point.longitude - lngBox); lng <= Math.floor(point.longitude + lngBox); lng += 1) {
         const wrapped = ((((lng + 180) % 360) + 360) % 360) - 180;
-        for (const entry of this.spatial.cells.get(`${lat}:${wrapped}`) ?? []) found.add(entry);
+        for (const entry of this.spatial.cells.get(`${lat}:${wrapped}`) ?? []) once(entry);
       }
     }
-    return found;
   }
 
   /** The cities of a state that have published services, by name; null for a state there is not. */
@@ -345,20 +360,19 @@ export class PublicIndex {
    */
   nearby(from: { latitude: number; longitude: number }, excludeId: string, count: number, maxMiles: number, now: number): NearCard[] {
     const box = maxMiles / MILES_PER_DEGREE_LATITUDE;
-    const found: Array<{ entry: Entry; miles: number }> = [];
-    for (const entry of this.candidates(from, box, false)) {
-      if (entry.card.id === excludeId) continue;
+    const found = new NearestFirst<Hit>(count, nearerFirst);
+    this.eachCandidate(from, box, false, (entry) => {
+      if (entry.card.id === excludeId) return;
       let miles = Infinity;
       for (const p of entry.points) miles = Math.min(miles, milesBetween(from, p));
-      if (miles <= maxMiles) found.push({ entry, miles });
-    }
-    found.sort((a, b) => a.miles - b.miles || byName(a.entry, b.entry));
-    return found.slice(0, count).map(({ entry, miles }) => ({
+      // Miles from that service, not from the visitor: how it reaches the visitor is not known here.
+      if (miles <= maxMiles) found.offer({ entry, miles, reach: 'nearby' });
+    });
+    return found.sorted().map(({ entry, miles, reach }) => ({
       ...entry.card,
       featured: entry.featuredUntil !== null && entry.featuredUntil >= now,
       distanceMiles: Math.round(miles * 10) / 10,
-      // Miles from that service, not from the visitor: how it reaches the visitor is not known here.
-      reach: 'nearby',
+      reach,
     }));
   }
 

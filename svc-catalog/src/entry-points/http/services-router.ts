@@ -13,8 +13,11 @@ export function servicesRouter(deps: ServiceDeps): Router {
   });
   router.get('/services/near', (req, res) => {
     const query = parseInput(NearQuerySchema, req.query, 'query');
-    res.set('cache-control', 'no-cache');
-    res.json(findNear(deps, query));
+    const started = performance.now();
+    const found = findNear(deps, query);
+    // How long the search itself took (bench/near-me.ts reads it; browsers show it in their network panel).
+    res.set({ 'cache-control': 'no-cache', 'server-timing': `search;dur=${(performance.now() - started).toFixed(2)}` });
+    res.json(found);
   });
   router.get('/places/nearest', (req, res) => {
     const query = parseInput(NearestPlaceQuerySchema, req.query, 'query');
