@@ -109,6 +109,7 @@ function fakeServices(reads: string[], failing: Set<string>) {
   app.get('/meal-types', (_req, res) => res.json({ items: [{ slug: 'keto', name: 'Keto', description: 'Low carb.', serviceCount: 1 }] }));
   app.get('/meal-types/keto', (_req, res) => res.json({ slug: 'keto', name: 'Keto', description: 'Low carb.', serviceCount: 1 }));
   app.get('/regions/texas', (_req, res) => res.json({ slug: 'texas', name: 'Texas', countryCode: 'US', type: 'state' }));
+  app.get('/regions/texas/cities', (_req, res) => res.json({ items: [] }));
   app.get('/regions/:slug', (_req, res) => notFound(res));
   app.get('/services', (req, res) => {
     const page = Number(req.query.page ?? 1);
@@ -118,6 +119,7 @@ function fakeServices(reads: string[], failing: Set<string>) {
     const items = all.slice((page - 1) * 6, page * 6);
     res.json({ items, total: all.length, page, pageSize: 6, pageCount: 2 });
   });
+  app.get('/services/by-slug/:slug/nearby', (req, res) => (SERVICES[req.params.slug] ? res.json({ city: null, items: [] }) : notFound(res)));
   app.get('/services/by-slug/:slug', (req, res) => (SERVICES[req.params.slug] ? res.json(SERVICES[req.params.slug]) : notFound(res)));
   app.get('/articles', (_req, res) => res.json({ items: Object.values(ARTICLES).slice(0, 1) }));
   app.get('/articles/:slug', (req, res) => (ARTICLES[req.params.slug] ? res.json(ARTICLES[req.params.slug]) : notFound(res)));
