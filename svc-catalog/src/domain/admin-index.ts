@@ -14,11 +14,11 @@ interface Entry {
   cities: string[];
 }
 
-/** A website's host, lowercased and without www (what two listings of one business share). */
+/** A website's host, lowercased and without www (what two listings of one business share); "kitchen.com/menu" is read as https. */
 export function websiteHost(website: string): string | null {
   if (!website) return null;
   try {
-    return new URL(website).hostname.toLowerCase().replace(/^www\./, '') || null;
+    return new URL(website.includes('://') ? website : `https://${website}`).hostname.toLowerCase().replace(/^www\./, '') || null;
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { getDomain } from 'tldts';
+import { websiteHost } from './admin-index';
 
 /** Free mail: anyone can have an address there, so it never proves a business's domain (npm email-providers 2.26.0, 8,760 domains). */
 const FREE_MAIL = new Set<string>(createRequire(import.meta.url)('email-providers/all.json') as string[]);
@@ -12,18 +13,6 @@ export type ClaimMatch = { granted: true; by: 'contact-email' | 'website-domain'
 /** The registrable domain ("kitchen.co.uk" for "www.kitchen.co.uk"), public-suffix aware, private suffixes too (github.io, wixsite.com). */
 function baseDomain(host: string): string | null {
   return getDomain(host, { allowPrivateDomains: true }) ?? null;
-}
-
-/** The host of a listing's website as typed: "kitchen.com/menu", "https://www.kitchen.com"; null when it is none. */
-function websiteHost(website: string): string | null {
-  const text = website.trim();
-  if (!text || text.length > MAX_TEXT) return null;
-  try {
-    const url = new URL(text.includes('://') ? text : `https://${text}`);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -42,7 +31,8 @@ export function claimMatch(signedInEmail: string, listing: { contact: { email: s
   const mailBase = baseDomain(mailDomain);
   if (!mailBase) return { granted: false, why: 'The signed-in address has no domain we can read.' };
   if (FREE_MAIL.has(mailDomain) || FREE_MAIL.has(mailBase)) return { granted: false, why: `${mailDomain} is a free mail service: it cannot show that you run this business.` };
-  const host = websiteHost(listing.contact.website);
+  const website = listing.contact.website.trim();
+  const host = website.length <= MAX_TEXT ? websiteHost(website) : null;
   const siteBase = host ? baseDomain(host) : null;
   if (!siteBase) return { granted: false, why: 'The listing has no website whose domain could match your address.' };
   if (siteBase !== mailBase) return { granted: false, why: `Your address is at ${mailDomain}; the listing's website is at ${siteBase}.` };

@@ -9,7 +9,7 @@ import type { ServiceDeps } from './services';
 import { announceStatusChange, announceUpdate, serviceChange } from './service-events';
 import { websiteHost } from './admin-index';
 import { checkLogoChoice } from './logo-choice';
-import { US_STATE_CODES, US_STATES } from './us-states';
+import { US_STATES } from './us-states';
 
 /** `media`: svc-media, asked about a new logo (unset, a new logo cannot be taken). */
 export type OwnerDeps = ServiceDeps & { mealTypes: MealTypeRepository; media?: MediaFinder };
@@ -56,7 +56,7 @@ function locatedAddress<A extends { postalCode: string; city: string; region: st
   if (!address.postalCode) return { address, point: deps.catalog.places.locate(address) };
   const zip = deps.catalog.places.byZip(address.postalCode);
   if (!zip) throw AppError.badRequest(`We don't know the ZIP code ${address.postalCode}.`, [{ path: 'postalCode', message: 'unknown ZIP code' }]);
-  const zipState = US_STATE_CODES.find((s) => s.code === zip.state)?.name ?? zip.state;
+  const zipState = deps.catalog.places.stateName(zip.state);
   if (address.region && address.region !== zipState) {
     throw AppError.badRequest(`The ZIP code ${address.postalCode} is in ${zipState}, not ${address.region}.`, [{ path: 'postalCode', message: 'in another state' }]);
   }

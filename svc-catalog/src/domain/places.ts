@@ -30,7 +30,7 @@ export interface Place {
 export type PlaceLookup = { place: Place } | { problem: string; malformed: boolean };
 
 const EARTH_RADIUS_MILES = 3958.8;
-const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+export const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle distance in miles (haversine). */
 export function milesBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
@@ -52,6 +52,7 @@ export class Places {
   private readonly cities: Array<{ city: string; state: string; latitude: number; longitude: number }> = [];
   private readonly cityIndex = new Map<string, number>();
   private readonly stateCodes: Map<string, string>;
+  private readonly stateNames: Map<string, string>;
 
   /** `states`: each state's USPS code and name (a city may be given with either). */
   constructor(rows: readonly PlaceRow[], states: ReadonlyArray<{ code: string; name: string }>) {
@@ -64,6 +65,7 @@ export class Places {
           ] as Array<[string, string]>,
       ),
     );
+    this.stateNames = new Map(states.map((s) => [s.code, s.name]));
     const known = rows.filter((row) => this.stateCodes.has(row.state.toLowerCase()) && Number.isFinite(row.latitude) && Number.isFinite(row.longitude));
     this.latitudes = new Float32Array(known.length);
     this.longitudes = new Float32Array(known.length);
@@ -121,6 +123,11 @@ export class Places {
   /** The USPS code of a state given by code or name ("TX", "Texas"), or null. */
   stateCode(state: string): string | null {
     return this.stateCodes.get(state.trim().toLowerCase()) ?? null;
+  }
+
+  /** A state's name by its USPS code ("TX" → "Texas"); the code itself when it names none. */
+  stateName(code: string): string {
+    return this.stateNames.get(code) ?? code;
   }
 
   /**

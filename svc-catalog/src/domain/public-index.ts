@@ -12,9 +12,7 @@ import {
 } from '@mealprep/contracts';
 import type { StoredService } from '../data-access/service-mapping';
 import { NearestFirst } from './nearest-first';
-import { milesBetween, type Places } from './places';
-
-const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+import { milesBetween, toRadians, type Places } from './places';
 
 interface Entry {
   card: Omit<ServiceCard, 'featured'>;
@@ -28,8 +26,8 @@ interface Entry {
   visitedBy: number;
   /** Where its locations are (those with a known point). */
   points: Array<{ latitude: number; longitude: number }>;
-  /** The cities of its locations, as "{state slug}/{city slug}" with the name as written. */
-  cities: Array<{ key: string; name: string }>;
+  /** The cities of its locations, each once, with the name a city page shows. */
+  cities: Array<{ stateSlug: string; slug: string; name: string }>;
   delivers: boolean;
   pickup: boolean;
   deliveryRadiusMiles: number;
@@ -39,6 +37,14 @@ interface Entry {
 type Hit = { entry: Entry; miles: number; reach: NearReach };
 /** Nearest first; at the same distance, by name. */
 const nearerFirst = (a: Hit, b: Hit) => a.miles < b.miles || (a.miles === b.miles && byName(a.entry, b.entry) < 0);
+const isFeatured = (entry: Entry, now: number) => entry.featuredUntil !== null && entry.featuredUntil >= now;
+/** A found listing's card, with its distance (a tenth of a mile; null when it has no known location). */
+const nearCard = ({ entry, miles, reach }: Hit, now: number): NearCard => ({
+  ...entry.card,
+  featured: isFeatured(entry, now),
+  distanceMiles: Number.isFinite(miles) ? Math.round(miles * 10) / 10 : null,
+  reach,
+});
 
 type NearPage = { items: NearCard[]; total: number; page: number; pageSize: number; pageCount: number };
 /** Miles per degree of latitude: a point more than radius / this degrees north or south is out of reach. */
@@ -87,9 +93,9 @@ export class PublicIndex {
   private version = 0;
   /** Entries by the 1° cell of each location, and those that ship, for near-me search (see eachCandidate). */
   private spatial: { version: number; cells: Map<string, Entry[]>; shippers: Entry[] } | null = null;
-  /** Cities with published services per state slug, built again on the first read after a change. */
   /** How many near-me searches ran: each marks the entries it measured with its number. */
   private searches = 0;
+  /** Cities with published services per state slug, built again on the first read after a change. */
   private cityTable: { version: number; byState: Map<string, Map<string, CitySummary>> } | null = null;
 
   /** `places`: where a location without a stored point is (its ZIP code, or its city and state). */
@@ -173,18 +179,23 @@ export class PublicIndex {
     };
   }
 
-  /** Each location's city once, keyed by its state's slug and its own; a city the ZIP table knows takes the table's spelling. */
+  /** The city page an address belongs to: its state's slug and its city's; null without either. */
+  cityOf(address: { city: string; region: string }): { stateSlug: string; slug: string } | null {
+    const stateSlug = this.stateSlugByName.get(normalize(address.region));
+    const slug = slugify(normalize(address.city.trim()));
+    return stateSlug && slug ? { stateSlug, slug } : null;
+  }
+
+  /** Each location's city once; a city the ZIP table knows takes the table's spelling. */
   private citiesOf(service: StoredService): Entry['cities'] {
-    const found = new Map<string, string>();
+    const found = new Map<string, Entry['cities'][number]>();
     for (const { address } of service.locations) {
-      const stateSlug = this.stateSlugByName.get(normalize(address.region));
+      const where = this.cityOf(address);
+      if (!where || found.has(`${where.stateSlug}/${where.slug}`)) continue;
       const city = address.city.trim();
-      const citySlug = slugify(normalize(city));
-      if (!stateSlug || !citySlug) continue;
-      const key = `${stateSlug}/${citySlug}`;
-      if (!found.has(key)) found.set(key, this.places.byCity(city, address.region)?.city ?? city);
+      found.set(`${where.stateSlug}/${where.slug}`, { ...where, name: this.places.byCity(city, address.region)?.city ?? city });
     }
-    return [...found].map(([key, name]) => ({ key, name }));
+    return [...found.values()];
   }
 
   hasState(slug: string): boolean {
@@ -200,17 +211,17 @@ export class PublicIndex {
     const matches = this.entries.filter(
       (e) =>
         (!query.state || e.stateSlugs.includes(query.state)) &&
-        (!query.city || e.cities.some((c) => (query.state ? c.key === `${query.state}/${query.city}` : c.key.endsWith(`/${query.city}`)))) &&
+        (!query.city || e.cities.some((c) => c.slug === query.city && (!query.state || c.stateSlug === query.state))) &&
         (!query.mealType || e.mealTypes.includes(query.mealType)) &&
         (query.shipping === undefined || e.ships === query.shipping) &&
-        (query.featured === undefined || (e.featuredUntil !== null && e.featuredUntil >= now) === query.featured) &&
+        (query.featured === undefined || isFeatured(e, now) === query.featured) &&
         words.every((w) => e.searchText.includes(w)),
     );
     const start = (query.page - 1) * query.pageSize;
     return {
       items: matches.slice(start, start + query.pageSize).map((e) => ({
         ...e.card,
-        featured: e.featuredUntil !== null && e.featuredUntil >= now,
+        featured: isFeatured(e, now),
       })),
       total: matches.length,
       page: query.page,
@@ -263,12 +274,7 @@ export class PublicIndex {
       items: found
         .sorted()
         .slice((page - 1) * query.pageSize)
-        .map(({ entry, miles, reach }) => ({
-          ...entry.card,
-          featured: entry.featuredUntil !== null && entry.featuredUntil >= now,
-          distanceMiles: Number.isFinite(miles) ? Math.round(miles * 10) / 10 : null,
-          reach,
-        })),
+        .map((hit) => nearCard(hit, now)),
       total: found.count,
       page,
       pageSize: query.pageSize,
@@ -338,12 +344,9 @@ export class PublicIndex {
     if (this.cityTable?.version !== this.version) {
       const byState = new Map<string, Map<string, CitySummary>>();
       for (const entry of this.entries) {
-        for (const { key, name } of entry.cities) {
-          const slash = key.indexOf('/');
-          const state = key.slice(0, slash);
-          const slug = key.slice(slash + 1);
-          let cities = byState.get(state);
-          if (!cities) byState.set(state, (cities = new Map()));
+        for (const { stateSlug, slug, name } of entry.cities) {
+          let cities = byState.get(stateSlug);
+          if (!cities) byState.set(stateSlug, (cities = new Map()));
           const city = cities.get(slug);
           if (city) city.count += 1;
           else cities.set(slug, { slug, name, count: 1 });
@@ -368,12 +371,7 @@ export class PublicIndex {
       // Miles from that service, not from the visitor: how it reaches the visitor is not known here.
       if (miles <= maxMiles) found.offer({ entry, miles, reach: 'nearby' });
     });
-    return found.sorted().map(({ entry, miles, reach }) => ({
-      ...entry.card,
-      featured: entry.featuredUntil !== null && entry.featuredUntil >= now,
-      distanceMiles: Math.round(miles * 10) / 10,
-      reach,
-    }));
+    return found.sorted().map((hit) => nearCard(hit, now));
   }
 
   /** The state page slug of a state's name ("Texas" → "texas"), or null. */

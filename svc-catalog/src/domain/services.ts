@@ -3,7 +3,6 @@ import {
   NEARBY_MAX_MILES,
   NEARBY_SERVICES_COUNT,
   PUBLIC_SERVICE_STATUSES,
-  slugify,
   type City,
   type CityList,
   type NearbyServices,
@@ -20,8 +19,6 @@ import type { ServiceRepository } from '../data-access/service-repository';
 import type { ServiceReportRepository } from '../data-access/service-report-repository';
 import type { CatalogIndex } from './catalog-index';
 import type { Place } from './places';
-import { normalize } from './public-index';
-import { US_STATE_CODES } from './us-states';
 
 export interface ServiceDeps {
   services: ServiceRepository;
@@ -76,13 +73,12 @@ export function nearbyServices(deps: Pick<ServiceDeps, 'catalog' | 'now'>, slug:
   const service = getServiceBySlug(deps, slug);
   const primary = service.locations.find((l) => l.isPrimary) ?? service.locations[0];
   if (!primary) return { city: null, items: [] };
-  const stateSlug = deps.catalog.index.stateSlugOf(primary.address.region);
-  const citySlug = slugify(normalize(primary.address.city.trim()));
-  const city = stateSlug && citySlug ? deps.catalog.index.city(stateSlug, citySlug) : null;
+  const where = deps.catalog.index.cityOf(primary.address);
+  const city = where ? deps.catalog.index.city(where.stateSlug, where.slug) : null;
   const point = primary.point ?? deps.catalog.places.locate(primary.address);
   const now = (deps.now?.() ?? new Date()).getTime();
   return {
-    city: city && stateSlug ? { name: city.name, stateSlug, slug: city.slug } : null,
+    city: city && where ? { name: city.name, stateSlug: where.stateSlug, slug: city.slug } : null,
     items: point ? deps.catalog.index.nearby(point, service.id, NEARBY_SERVICES_COUNT, NEARBY_MAX_MILES, now) : [],
   };
 }
@@ -111,7 +107,7 @@ export function listMyServices(deps: Pick<ServiceDeps, 'catalog'>, userId: strin
 
 /** A place as the near-me page names it, with its state's page. */
 function nearPlace(deps: Pick<ServiceDeps, 'catalog'>, place: Place): NearPlace {
-  const stateName = US_STATE_CODES.find((s) => s.code === place.state)?.name ?? place.state;
+  const stateName = deps.catalog.places.stateName(place.state);
   return {
     kind: place.kind,
     zip: place.zip,
