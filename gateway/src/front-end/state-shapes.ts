@@ -6,6 +6,7 @@ import { Router } from 'express';
 import { slugify, US_STATE_SHAPES_PATH } from '@mealprep/contracts';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { feature } from 'topojson-client';
+import { acceptsGzip } from '../pages/rendered-pages';
 
 type Ring = Array<[number, number]>;
 
@@ -25,7 +26,7 @@ function ringPath(ring: Ring): string {
 /**
  * The states of the US as one SVG file of shapes, each a <path id="{state slug}"> in <defs>: the
  * Census boundaries of the npm package us-atlas 3.0.1 (states-albers-10m: already projected,
- * Alaska and Hawaii moved in, 975 × 610), drawn here once when the gateway starts. Pages draw a
+ * Alaska and Hawaii moved in, 975 × 610), drawn once, when a page first asks for it. Pages draw a
  * state with <use href="/maps/us-states.svg#texas">: the shapes are neither in a script nor in
  * every page, and the browser keeps the file.
  */
@@ -61,7 +62,7 @@ export function stateShapesRoutes(): Router {
       res.status(304).end();
       return;
     }
-    const gzip = /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
+    const gzip = acceptsGzip(req);
     if (gzip) res.set('content-encoding', 'gzip');
     res.send(gzip ? file.gzipped : file.body);
   });

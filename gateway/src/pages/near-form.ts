@@ -10,7 +10,7 @@ import { MAX_PLACE_QUERY } from '@mealprep/contracts';
 export function nearFormRoutes(): Router {
   const router = Router();
   router.get('/near', (req, res, next) => {
-    const search = new URLSearchParams(req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '');
+    const search = new URL(req.originalUrl, 'http://site').searchParams;
     const place = (search.get('place') ?? '').trim().slice(0, MAX_PLACE_QUERY).trim();
     if (!place) return next();
     search.delete('place');

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { imageUrl, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts';
 import { z } from 'zod';
+import { CITY_PAGE } from './route-meta';
 
 /**
  * Hints that let the browser fetch, in parallel and at once, what a page would otherwise ask for
@@ -78,7 +79,7 @@ export function dataFor(pathname: string, search: URLSearchParams): string[] {
     case '/articles':
       return ['/api/catalog/articles'];
   }
-  const city = /^\/state\/([^/]+)\/([^/]+)$/.exec(pathname);
+  const city = CITY_PAGE.exec(pathname);
   if (city) {
     const [state, name] = [encodeURIComponent(decodeSafe(city[1]!)), encodeURIComponent(decodeSafe(city[2]!))];
     return [`/api/catalog/regions/${state}/cities/${name}`, list({ state: decodeSafe(city[1]!), city: decodeSafe(city[2]!) }, search), '/api/catalog/meal-types'];

@@ -39,7 +39,7 @@ export interface RenderedPagesOptions {
 /** The catalogue's generation, as the renderer reads it (renderer/src/app.ts). */
 const DATA_GENERATION_HEADER = 'x-data-generation';
 
-const acceptsGzip = (req: Request) => /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
+export const acceptsGzip = (req: Request) => /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
 
 /**
  * Public pages as the renderer renders them, kept for a few seconds for every visitor (the HTML

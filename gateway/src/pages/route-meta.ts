@@ -18,7 +18,7 @@ const PUBLIC_PATHS = new Set([
 ]);
 const PUBLIC_WITH_SLUG = /^\/(state|meal-type|service|articles|paperform)\/([^/]+)$/;
 /** /state/{state}/{city}: a city page. */
-const CITY_PAGE = /^\/state\/([^/]+)\/([^/]+)$/;
+export const CITY_PAGE = /^\/state\/([^/]+)\/([^/]+)$/;
 /** /near/{ZIP code or city}: any place a visitor may type is a page (one the ZIP table does not know says so, with a 404). */
 const NEAR_PLACE = /^\/near\/[^/]{1,300}$/;
 const SIGNED_IN = /^\/(?:dashboard|login)(?:\/|$)/;

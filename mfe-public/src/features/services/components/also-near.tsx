@@ -1,8 +1,7 @@
 import type { NearbyServices } from '@mealprep/contracts';
-import { formatMiles } from '@mealprep/contracts/browser';
 import { Link } from '@mealprep/router';
 import { cityPath } from '../api/get-nearby';
-import { ServiceCard } from './service-card';
+import { NearCardGrid } from './near-card-grid';
 
 /**
  * "Also near {city}": up to six other services nearest this one, each with its distance from it,
@@ -23,13 +22,8 @@ export function AlsoNear({ nearby, cityName, labelForMealType }: { nearby: Nearb
           </Link>
         ) : null}
       </div>
-      <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
-        {nearby.items.map((card) => (
-          <li key={card.id}>
-            <ServiceCard service={card} labelForMealType={labelForMealType} note={card.distanceMiles === null ? undefined : `${formatMiles(card.distanceMiles)} away`} />
-          </li>
-        ))}
-      </ul>
+      {/* Each card is "nearby" with its miles from this service: "1.2 mi away". */}
+      <NearCardGrid cards={nearby.items} labelForMealType={labelForMealType} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { isApiError } from '@mealprep/api-client';
-import type { NearCard, NearResult } from '@mealprep/contracts';
-import { formatMiles, NEAR_RADII, SERVICE_GRID_PAGE_SIZE, type NearReach } from '@mealprep/contracts/browser';
+import type { NearResult } from '@mealprep/contracts';
+import { NEAR_RADII, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
 import { buttonClassName, ErrorState, Loading, Pager, usePageMeta } from '@mealprep/ui';
 import { useId, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@mealprep/router';
@@ -8,20 +8,8 @@ import { RouterPagerLink } from '../../../lib/router-link';
 import { breadcrumbList, serviceItemList, StructuredData } from '../../../lib/structured-data';
 import { usePageParam } from '../../../lib/use-page-param';
 import { nearPath, useNear, type NearFilter } from '../api/get-near';
+import { NearCardGrid } from './near-card-grid';
 import { NearSearch } from './near-search';
-import { ServiceCard } from './service-card';
-
-/** How a card says it reaches the visitor. */
-export function reachText(card: Pick<NearCard, 'reach' | 'distanceMiles' | 'city' | 'state'>): string {
-  const away = card.distanceMiles === null ? '' : formatMiles(card.distanceMiles);
-  const texts: Record<NearReach, string> = {
-    delivers: away ? `${away} · Delivers to you` : 'Delivers to you',
-    pickup: away ? `Pickup ${away} away` : 'Pickup',
-    ships: away ? `${away} · Ships to you` : 'Ships to you',
-    nearby: away ? `${away} away` : 'Nearby',
-  };
-  return texts[card.reach];
-}
 
 const DELIVERY_LABELS = { '': 'Any way', delivers: 'Delivers to me', pickup: 'Pickup', ships: 'Ships to me' } as const;
 
@@ -84,18 +72,6 @@ function NearFilters({ filter, mealTypes }: { filter: NearFilter; mealTypes: Arr
         </button>
       </noscript>
     </form>
-  );
-}
-
-function CardGrid({ cards, labelForMealType, busy }: { cards: NearCard[]; labelForMealType?: (slug: string) => string; busy: boolean }) {
-  return (
-    <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy={busy || undefined}>
-      {cards.map((card) => (
-        <li key={card.id}>
-          <ServiceCard service={card} labelForMealType={labelForMealType} note={reachText(card)} />
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -175,7 +151,7 @@ function Results({
           </p>
         ) : (
           <>
-            <CardGrid cards={data.local.items} labelForMealType={labelForMealType} busy={busy} />
+            <NearCardGrid cards={data.local.items} labelForMealType={labelForMealType} busy={busy} />
             <Pager page={local.page} pageCount={data.local.pageCount} hrefForPage={local.hrefForPage} linkComponent={RouterPagerLink} />
           </>
         )}
@@ -185,7 +161,7 @@ function Results({
           <h2 id="near-nationwide" className="text-2xl font-bold tracking-tight">
             Ship to {where} from farther away
           </h2>
-          <CardGrid cards={data.nationwide.items} labelForMealType={labelForMealType} busy={busy} />
+          <NearCardGrid cards={data.nationwide.items} labelForMealType={labelForMealType} busy={busy} />
           <Pager page={ships.page} pageCount={data.nationwide.pageCount} hrefForPage={ships.hrefForPage} linkComponent={RouterPagerLink} label="Pages of services that ship" />
         </section>
       ) : null}
