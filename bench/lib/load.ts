@@ -7,11 +7,13 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** Every request's time in milliseconds, sorted (to merge several runs). */
+  latencies?: number[];
   /** Per path, slowest p95 first. */
   byPath: Array<{ path: string; requests: number; p50: number; p95: number }>;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
@@ -54,6 +56,7 @@ export async function load(
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
+    latencies,
     errors,
     rps: Math.round(latencies.length / Math.min(options.seconds, tookSeconds)),
     p50: percentile(latencies, 50),

@@ -45,6 +45,9 @@ const DASHBOARD = [
   '/dashboard/banner-images',
   '/dashboard/import-utilities',
   '/dashboard/service-utilities',
+  '/dashboard/claims',
+  '/dashboard/insights',
+  `/dashboard/claim/${service.id}`, // a demo listing's claim form (the admin's address is not the business's)
 ];
 
 const VIEWS: Array<{ name: string; options: BrowserContextOptions }> = [

@@ -3,6 +3,8 @@ import { Route, Routes } from '@mealprep/router';
 import { DialogsProvider } from '@mealprep/ui/dialogs';
 import { AdminBannersPage } from './features/banners/components/admin-banners-page';
 import { AdminBlogPage } from './features/blog/components/admin-blog-page';
+import { AdminClaimsPage } from './features/claims/components/admin-claims-page';
+import { SiteInsightsPage } from './features/insights/components/site-insights-page';
 import { ServiceUtilitiesPage } from './features/checks/components/service-utilities-page';
 import { ImportUtilitiesPage } from './features/imports/components/import-utilities-page';
 import { AdminMediaPage } from './features/media/components/admin-media-page';
@@ -18,6 +20,8 @@ export default function AdminRoutes() {
       <Routes>
         <Route path="services" element={<AdminServicesPage />} />
         <Route path="blog" element={<AdminBlogPage />} />
+        <Route path="claims" element={<AdminClaimsPage />} />
+        <Route path="insights" element={<SiteInsightsPage />} />
         <Route path="media" element={<AdminMediaPage />} />
         <Route path="banner-images" element={<AdminBannersPage />} />
         <Route path="import-utilities" element={<ImportUtilitiesPage />} />

@@ -79,6 +79,14 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/catalog/services/{own}/edit', expect: OWNER_OF_IT },
   { method: 'PATCH', path: '/api/catalog/services/{own}', expect: OWNER_OF_IT, body: { tagline: 'Breakfasts that keep, still' } },
   { method: 'POST', path: '/api/catalog/services/{own}/submit', expect: OWNER_OF_IT },
+  // Claims: anyone signed in may ask; the empty body is refused (a note is needed) and nothing is claimed.
+  { method: 'GET', path: '/api/catalog/services/{demoService}/claim', expect: SIGNED_IN },
+  { method: 'POST', path: '/api/catalog/services/{demoService}/claims', expect: SIGNED_IN },
+  { method: 'GET', path: '/api/catalog/claims/mine', expect: SIGNED_IN },
+  // Insights: pages report (anyone; the empty body is refused); a listing's are its owner's and the admins'.
+  { method: 'POST', path: '/api/catalog/insights/events', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/services/{own}/insights', expect: OWNER_OF_IT },
+  { method: 'GET', path: '/api/catalog/services/{own}/insights/chart', expect: OWNER_OF_IT },
 
   // svc-catalog: admin
   { method: 'GET', path: '/api/catalog/admin/services', expect: ADMIN },
@@ -91,6 +99,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/catalog/admin/services/{missing}/unfeature', expect: ADMIN },
   { method: 'DELETE', path: '/api/catalog/admin/services/{missing}', expect: ADMIN },
   { method: 'POST', path: '/api/catalog/admin/import/services', expect: ADMIN },
+  { method: 'GET', path: '/api/catalog/admin/claims', expect: ADMIN },
+  { method: 'GET', path: '/api/catalog/admin/insights', expect: ADMIN },
+  { method: 'POST', path: '/api/catalog/admin/claims/{missing}/decision', expect: ADMIN },
   { method: 'GET', path: '/api/catalog/admin/articles', expect: ADMIN },
   { method: 'PATCH', path: '/api/catalog/admin/articles/{missing}/status', expect: ADMIN },
   { method: 'POST', path: '/api/catalog/admin/import/articles', expect: ADMIN },

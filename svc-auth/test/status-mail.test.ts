@@ -50,6 +50,44 @@ describe('owners hear of a publish or a rejection', () => {
     expect(smtp.mails.filter((m) => m.receivedAt >= started)).toHaveLength(1);
   });
 
+  const decided = (outcome: 'granted' | 'approved' | 'rejected', claimantUserId: string, previousOwnerUserId: string | null, reason: string | null) =>
+    mq.broker.publish('catalog.claim.decided', {
+      claimId: 'c'.repeat(24),
+      serviceId: 'a'.repeat(24),
+      serviceName: 'Chef Kitchen',
+      slug: 'chef-kitchen',
+      outcome,
+      claimantUserId,
+      previousOwnerUserId,
+      reason,
+    });
+
+  it('when a claim is granted at once or approved, then the claimant gets a mail with the link to edit the listing', async () => {
+    const claimant = (await repositories.users.findOrCreate('new.owner@gmail.com', new Date(), () => [])).user.id;
+    const started = Date.now();
+    await decided('granted', claimant, null, "Your address is the listing's contact e-mail.");
+    const mail = await smtp.next('new.owner@gmail.com', started);
+    expect(mail.subject).toBe('You now manage Chef Kitchen on Meal Prep Directory');
+    expect(mail.text).toContain("Your claim of Chef Kitchen was granted: Your address is the listing's contact e-mail.");
+    expect(mail.text).toContain(`https://meals.example.com/dashboard/services/${'a'.repeat(24)}/edit`);
+  });
+
+  it('when a dispute is approved, then the claimant and the owner before both hear of it; a rejection tells the claimant why', async () => {
+    const rival = (await repositories.users.findOrCreate('rival@outlook.com', new Date(), () => [])).user.id;
+    const started = Date.now();
+    await decided('approved', rival, ownerId, 'Bill of sale seen');
+    expect((await smtp.next('rival@outlook.com', started)).subject).toBe('You now manage Chef Kitchen on Meal Prep Directory');
+    const told = await smtp.next('chef@example.com', started);
+    expect(told.subject).toBe('Chef Kitchen is now managed by someone else');
+    expect(told.text).toContain('Reason: Bill of sale seen');
+    const later = Date.now();
+    await decided('rejected', rival, null, 'No <b>papers</b> sent');
+    const refused = await smtp.next('rival@outlook.com', later);
+    expect(refused.subject).toBe('Your claim of Chef Kitchen was not approved');
+    expect(refused.text).toContain('Reason: No <b>papers</b> sent');
+    expect(refused.html).toContain('No &lt;b&gt;papers&lt;/b&gt; sent');
+  });
+
   it('when the same event comes twice, then only one mail goes out', async () => {
     expect(await repositories.notifications.claim('event-1', new Date())).toBe(true);
     expect(await repositories.notifications.claim('event-1', new Date())).toBe(false);

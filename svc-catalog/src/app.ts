@@ -1,6 +1,8 @@
 import type { Connection } from 'mongoose';
 import { Broker, createApp, isDatabaseConnected, Outbox, type Logger } from '@mealprep/service-kit';
 import { articleViewRepository } from './data-access/article-view-repository';
+import { claimRepository } from './data-access/claim-repository';
+import { insightRepository } from './data-access/insight-repository';
 import { blogPostRepository } from './data-access/blog-post-repository';
 import { geoRegionRepository } from './data-access/geo-region-repository';
 import { mealTypeRepository } from './data-access/meal-type-repository';
@@ -12,6 +14,9 @@ import { CatalogIndex } from './domain/catalog-index';
 import { internalRouter } from './entry-points/http/internal-router';
 import { adminArticlesRouter } from './entry-points/http/admin-articles-router';
 import { adminRouter } from './entry-points/http/admin-router';
+import { claimsRouter } from './entry-points/http/claims-router';
+import { insightsRouter } from './entry-points/http/insights-router';
+import { InsightRecorder } from './domain/insights';
 import { articlesRouter } from './entry-points/http/articles-router';
 import { mealTypesRouter } from './entry-points/http/meal-types-router';
 import { ownerRouter } from './entry-points/http/owner-router';
@@ -32,6 +37,10 @@ export interface CatalogDeps {
   mediaUrl?: string;
   exposeStack?: boolean;
   now?: () => Date;
+  /** What takes the pages' insight reports; one of the app's own when not given. */
+  recorder?: InsightRecorder;
+  /** Insight reports one client address may send a minute (per instance). */
+  insightReportsPerMinute?: number;
 }
 
 /** The repositories write the events of their changes through the outbox, in the same write; `places` is the US ZIP table shipped with the service (read only). */
@@ -43,6 +52,8 @@ export function catalogRepositories(connection: Connection, outbox: Outbox) {
     articles: blogPostRepository(connection, outbox),
     reports: serviceReportRepository(connection, outbox),
     views: articleViewRepository(connection),
+    claims: claimRepository(connection),
+    insights: insightRepository(connection),
     places: usPlaces(),
   };
 }
@@ -56,6 +67,7 @@ export function createCatalogApp(deps: CatalogDeps) {
   const outbox = deps.outbox ?? new Outbox(deps);
   const repositories = catalogRepositories(deps.connection, outbox);
   const catalog = deps.catalog ?? new CatalogIndex(repositories);
+  const recorder = deps.recorder ?? new InsightRecorder({ broker: deps.broker, insights: repositories.insights, catalog, logger: deps.logger, now: deps.now });
   const serviceDeps = {
     ...repositories,
     catalog,
@@ -80,6 +92,8 @@ export function createCatalogApp(deps: CatalogDeps) {
       app.use(sitemapRouter({ catalog, articles: repositories.articles }));
       app.use(ownerRouter(serviceDeps));
       app.use(adminRouter(serviceDeps));
+      app.use(claimsRouter(serviceDeps));
+      app.use(insightsRouter({ insights: repositories.insights, catalog, now: deps.now, recorder, reportsPerMinute: deps.insightReportsPerMinute ?? 3_000 }));
       app.use(internalRouter({ services: repositories.services, secret: deps.identitySecret }));
       app.use(adminArticlesRouter({ articles: repositories.articles, events: outbox, now: deps.now }));
     },

@@ -6,9 +6,15 @@ import { seedDemoCatalog } from './domain/demo-seed';
 import { seedReferenceData } from './domain/reference-data';
 import { subscribeCheckerEvents } from './entry-points/mq/checker-events';
 import { subscribeIndexRefresher } from './entry-points/mq/index-refresher';
+import { subscribeInsightHits } from './entry-points/mq/insight-hits';
+import { forgetOldHits, InsightRecorder } from './domain/insights';
 
 const config = loadCatalogConfig();
 let catalog: CatalogIndex;
+let recorder: InsightRecorder;
+let forgetting: NodeJS.Timeout | undefined;
+/** How often hits and salts too old to matter are removed (any instance may). */
+const FORGET_EVERY_MS = 10 * 60_000;
 
 await runService('svc-catalog', () =>
   bootService({
@@ -26,6 +32,12 @@ await runService('svc-catalog', () =>
       await subscribeIndexRefresher(broker, catalog, logger);
       await subscribeCheckerEvents(broker, { services: repositories.services, catalog, events: outbox });
       logger.info({ published: catalog.index.size }, 'public index built');
+      recorder = new InsightRecorder({ broker, insights: repositories.insights, catalog, logger });
+      await subscribeInsightHits(broker, repositories.insights);
+      const forget = () => forgetOldHits(repositories).catch((err: unknown) => logger.warn({ err }, 'old insight hits not removed; trying again later'));
+      void forget();
+      forgetting = setInterval(forget, FORGET_EVERY_MS);
+      forgetting.unref();
       if (!config.MEDIA_URL) logger.warn('MEDIA_URL is not set: listings cannot take a new logo (svc-media is asked whose upload it is)');
     },
     createApp: ({ logger, connection, broker, outbox }) =>
@@ -35,9 +47,15 @@ await runService('svc-catalog', () =>
         broker,
         outbox,
         catalog,
+        recorder,
+        insightReportsPerMinute: config.INSIGHT_REPORTS_PER_MINUTE,
         identitySecret: config.IDENTITY_SECRET,
         mediaUrl: config.MEDIA_URL,
         exposeStack: config.NODE_ENV === 'development',
       }),
+    beforeStop: async () => {
+      clearInterval(forgetting);
+      await recorder.close();
+    },
   }),
 );

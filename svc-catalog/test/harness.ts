@@ -6,16 +6,20 @@ import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../
 import { CatalogIndex } from '../src/domain/catalog-index';
 import { seedDemoCatalog } from '../src/domain/demo-seed';
 import { seedReferenceData } from '../src/domain/reference-data';
+import type { InsightRepository } from '../src/data-access/insight-repository';
 import { subscribeCheckerEvents } from '../src/entry-points/mq/checker-events';
+import { subscribeInsightHits } from '../src/entry-points/mq/insight-hits';
 
 /** Signed identity headers, as the gateway would send them. */
-export const as = (userId: string, roles: Array<'admin'> = []) => signIdentity({ userId, email: `${userId}@example.com`, roles }, TEST_IDENTITY_SECRET);
+export const as = (userId: string, roles: Array<'admin'> = [], email = `${userId}@example.com`) => signIdentity({ userId, email, roles }, TEST_IDENTITY_SECRET);
 
 export interface CatalogHarness {
   url: string;
   db: Awaited<ReturnType<typeof testDatabase>>;
   /** Every catalog event the service published, in order. */
   events: EventEnvelope[];
+  /** The insights' storage (to write history and roll days up as the scheduler would). */
+  insights: InsightRepository;
   /** Publishes an event as another service would (svc-catalog listens for checker events). */
   publish: Broker['publish'];
 }
@@ -27,7 +31,13 @@ export interface CatalogHarness {
  * `beforeAll`s before this call have run).
  */
 export function useCatalog(label: string, options: { demo?: Date; now?: Date; mediaUrl?: () => string } = {}): CatalogHarness {
-  const harness: CatalogHarness = { url: '', db: null as unknown as CatalogHarness['db'], events: [], publish: (() => Promise.reject(new Error('not started'))) as Broker['publish'] };
+  const harness: CatalogHarness = {
+    url: '',
+    db: null as unknown as CatalogHarness['db'],
+    insights: null as unknown as InsightRepository,
+    events: [],
+    publish: (() => Promise.reject(new Error('not started'))) as Broker['publish'],
+  };
   let mq: Awaited<ReturnType<typeof testBroker>>;
   let http: Awaited<ReturnType<typeof serve>>;
   let outbox: Outbox;
@@ -45,6 +55,8 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
     const now = options.now;
     await subscribeCheckerEvents(mq.broker, { services: repositories.services, catalog, events: outbox, ...(now ? { now: () => now } : {}) });
     harness.publish = mq.broker.publish.bind(mq.broker);
+    harness.insights = repositories.insights;
+    await subscribeInsightHits(mq.broker, repositories.insights, now ? () => now : undefined);
     http = await serve(
       createCatalogApp({
         logger: silentLogger,

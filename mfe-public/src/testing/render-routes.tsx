@@ -44,7 +44,7 @@ export function renderRoutes(path: string, { seed = [], strict = false }: Render
 }
 
 import type { Reply } from '@mealprep/api-client/testing';
-export { callsTo, mockApi } from '@mealprep/api-client/testing';
+export { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
 
 export { currentLocation } from '@mealprep/router/testing';
 

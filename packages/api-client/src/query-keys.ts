@@ -48,6 +48,18 @@ export const queryKeys = {
     isAdmin: ['auth', 'is-admin'] as const,
     loginLink: (selector: string, loginToken: string) => ['auth', 'login-link', selector, loginToken] as const,
   },
+  /** The signed-in person's claims (under 'auth': dropped on signing out) and the admins' queue. */
+  claims: {
+    mine: ['auth', 'claims', 'mine'] as const,
+    check: (serviceId: string) => ['auth', 'claims', 'check', serviceId] as const,
+    admin: (which: 'waiting' | 'decided') => ['claims', 'admin', which] as const,
+    adminAll: ['claims', 'admin'] as const,
+  },
+  /** A listing's insights and the site's: asked again when the screen opens (they change with every visit, not with catalogue events). */
+  insights: {
+    listing: (serviceId: string, days: number) => ['insights', 'listing', serviceId, days] as const,
+    site: (days: number) => ['insights', 'site', days] as const,
+  },
   checks: { all: ['checks'] as const, status: ['checks', 'status'] as const, list: (filter: string) => ['checks', 'list', filter] as const, lists: ['checks', 'list'] as const },
   media: { admin: (params: Record<string, string>) => ['media', 'admin', params] as const },
   runtimeConfig: ['runtime-config'] as const,

@@ -42,6 +42,10 @@ export const ADMIN_SCREENS = [
   { path: 'service-utilities', label: 'Service Utilities' },
   // Not in the original, which left posts to the import alone.
   { path: 'blog', label: 'Blog' },
+  // Claims of listings by their businesses (not in the original).
+  { path: 'claims', label: 'Claims' },
+  // The most viewed listings and the searches that found nothing (not in the original).
+  { path: 'insights', label: 'Insights' },
 ] as const;
 
 /** Whether a path under /dashboard is an admin screen (services/{id}/edit is the owner's editor). */

@@ -13,4 +13,6 @@ export * from './checker-constants';
 export * from './runtime-config-constants';
 export * from './slug';
 export * from './near-constants';
+export * from './claim-constants';
+export * from './insight-constants';
 export * from './page-meta';

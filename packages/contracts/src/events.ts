@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InsightHitSchema } from './insights';
 import { ServiceStatusSchema } from './service';
 
 /** At most this many services are named by one import event (an import of more announces in parts). */
@@ -57,6 +58,19 @@ export const EventPayloadSchemas = {
   }),
   /** An admin marked a service closed from its website check: svc-catalog closes the listing. */
   'checker.service.closed-confirmed': z.object({ serviceId: z.string(), checkId: z.string(), byUserId: z.string().nullable(), byEmail: z.string().nullable() }),
+  /** A claim of a listing was granted at once, approved or rejected: svc-auth mails the claimant (and a dispossessed owner). */
+  'catalog.claim.decided': z.object({
+    claimId: z.string(),
+    serviceId: z.string(),
+    serviceName: z.string(),
+    slug: z.string(),
+    outcome: z.enum(['granted', 'approved', 'rejected']),
+    claimantUserId: z.string(),
+    previousOwnerUserId: z.string().nullable(),
+    reason: z.string().nullable(),
+  }),
+  /** Counted visits, clicks and appearances, a batch at a time (svc-catalog's pages report them; svc-catalog stores them). */
+  'insights.hits.batch': z.object({ hits: z.array(InsightHitSchema).max(5_000) }),
   'media.banners.changed': z.object({ count: z.number().int().nonnegative() }),
   'auth.user.created': z.object({ userId: z.string(), email: z.email() }),
   /** A role was granted or revoked: cached identities of that user are stale. */

@@ -9,6 +9,8 @@ export * from './checker-constants';
 export * from './runtime-config-constants';
 export * from './slug';
 export * from './near-constants';
+export * from './claim-constants';
+export * from './insight-constants';
 // Schemas (zod): servers only. Front-end code imports their types with `import type`.
 export * from './auth';
 export * from './errors';
@@ -25,3 +27,5 @@ export * from './near';
 export * from './owner-service';
 export * from './website-check';
 export * from './page-meta';
+export * from './claim';
+export * from './insights';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HOW_DID_YOU_FIND_US_OPTIONS, ORDERS_PER_WEEK_OPTIONS, SERVICE_TEXT_LIMITS as L, YEARS_IN_BUSINESS_OPTIONS, YES_NO } from './owner-constants';
 import { SlugSchema } from './geo-region';
 import { DEFAULT_DELIVERY_RADIUS_MILES, MAX_DELIVERY_RADIUS_MILES, ZIP_CODE_PATTERN } from './near-constants';
+import { OwnershipChangeSchema } from './claim';
 import { PublicServiceSchema, ServiceStatusSchema } from './service';
 
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
@@ -135,6 +136,8 @@ export const EditableServiceSchema = PublicServiceSchema.extend({
   statusHistory: z.array(StatusChangeSchema),
   /** Other services this one may repeat: for admins only (an owner is never told of another owner's listing). */
   possibleDuplicateOf: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string(), reason: z.string() })),
+  /** Claims granted, approved and rejected: for admins (an owner sees only those that made them the owner). */
+  ownershipHistory: z.array(OwnershipChangeSchema),
 });
 export type EditableService = z.infer<typeof EditableServiceSchema>;
 

@@ -56,6 +56,8 @@ export const PublicServiceSchema = z.object({
   contact: ContactSchema,
   locations: z.array(LocationSchema),
   media: z.object({ logoImageId: z.string().nullable() }),
+  /** Published or closed with no owner: its page invites the business to claim it. */
+  claimable: z.boolean(),
 });
 export type PublicService = z.infer<typeof PublicServiceSchema>;
 

@@ -25,7 +25,7 @@ const OPENERS = [
 ];
 
 /** A demo service as stored (the public fields plus owner and submission metadata). */
-export type DemoService = PublicService & {
+export type DemoService = Omit<PublicService, 'claimable'> & {
   ownerUserId: string | null;
   metadata: { submittedVia: string; yearsInBusiness: string };
 };

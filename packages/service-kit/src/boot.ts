@@ -37,6 +37,8 @@ export async function bootService<C extends BaseSettings>(options: {
   config: C;
   prepare?: (deps: ServiceDeps<C>) => Promise<void>;
   createApp: (deps: ServiceDeps<C>) => Express;
+  /** Work of its own to finish once it stops taking requests, while the broker and database are still there (what it holds in memory, sent). */
+  beforeStop?: () => Promise<void>;
 }): Promise<RunningService & { logger: Logger }> {
   const { config } = options;
   const logger = createLogger(options.name, config.LOG_LEVEL);
@@ -59,6 +61,7 @@ export async function bootService<C extends BaseSettings>(options: {
     logger,
     stop: async () => {
       await closeServer(server);
+      await options.beforeStop?.();
       await outbox.stop();
       await broker.close();
       await connection.close();

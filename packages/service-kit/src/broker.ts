@@ -42,7 +42,7 @@ export class Broker extends BrokerConnection {
   }
 
   /** See BrokerEvents.subscribe. */
-  subscribe(name: string, patterns: string[], handler: EventHandler, options?: { prefetch?: number; exclusive?: boolean; retryDelaysMs?: number[] }): Promise<void> {
+  subscribe(name: string, patterns: string[], handler: EventHandler, options?: Parameters<BrokerEvents['subscribe']>[3]): Promise<void> {
     return this.events.subscribe(name, patterns, handler, options);
   }
 

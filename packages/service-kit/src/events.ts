@@ -12,6 +12,7 @@ interface Subscription {
   handler: EventHandler;
   prefetch: number;
   exclusive: boolean;
+  singleActive: boolean;
   /** Waits before a failed event is handled again (durable subscriptions); past the last it is dead-lettered. */
   retryDelaysMs: number[];
 }
@@ -77,7 +78,17 @@ export class BrokerEvents {
    * it goes to the queue's dead-letter queue (`<queue>.dead`), which /metrics counts. An exclusive
    * queue (a cache of one instance) has it delivered once more, then drops it with a log line.
    */
-  async subscribe(name: string, patterns: string[], handler: EventHandler, options: { prefetch?: number; exclusive?: boolean; retryDelaysMs?: number[] } = {}): Promise<void> {
+  async subscribe(
+    name: string,
+    patterns: string[],
+    handler: EventHandler,
+    options: {
+      prefetch?: number;
+      exclusive?: boolean;
+      retryDelaysMs?: number[];
+      /** One consumer at a time over every instance (RabbitMQ's single active consumer; another takes over when it goes): events handled one after another, site-wide. */ singleActive?: boolean;
+    } = {},
+  ): Promise<void> {
     const prefix = this.link.options.prefix;
     const subscription: Subscription = {
       queue: options.exclusive ? `${prefix}.${name}.${randomUUID()}` : `${prefix}.${name}`,
@@ -85,6 +96,7 @@ export class BrokerEvents {
       handler,
       prefetch: options.prefetch ?? 10,
       exclusive: options.exclusive ?? false,
+      singleActive: options.singleActive ?? false,
       retryDelaysMs: options.exclusive ? [] : (options.retryDelaysMs ?? EVENT_RETRY_DELAYS_MS),
     };
     this.subscriptions.push(subscription);
@@ -98,6 +110,7 @@ export class BrokerEvents {
       durable: !subscription.exclusive,
       exclusive: subscription.exclusive,
       autoDelete: subscription.exclusive,
+      ...(subscription.singleActive ? { arguments: { 'x-single-active-consumer': true } } : {}),
     });
     this.link.declared(subscription.queue);
     if (!subscription.exclusive) {

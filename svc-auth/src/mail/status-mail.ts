@@ -15,6 +15,11 @@ export function statusMail(to: string, listing: { name: string; status: 'publish
         '',
         `If you think this is a mistake, reply to this e-mail. Your listing: ${listing.editUrl}`,
       ];
+  return plainMail(to, subject, lines);
+}
+
+/** A mail of a few lines of plain text, and the same lines as HTML paragraphs (escaped). */
+export function plainMail(to: string, subject: string, lines: readonly string[]): MailMessage {
   const text = lines.join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">${lines
     .filter(Boolean)

@@ -1,8 +1,8 @@
-import { DEFAULT_DELIVERY_RADIUS_MILES, type EditableService, type PublicService, type ServiceSnapshot, type StatusChange } from '@mealprep/contracts';
+import { DEFAULT_DELIVERY_RADIUS_MILES, type EditableService, type OwnershipChange, type PublicService, type ServiceSnapshot, type StatusChange } from '@mealprep/contracts';
 import type { Doc } from './service-model';
 
 /** A service as the repository gives it: plain fields, read from its document (see toStored). */
-export type StoredService = PublicService & { ownerUserId: string | null; metadata: Record<string, unknown>; version: number };
+export type StoredService = Omit<PublicService, 'claimable'> & { ownerUserId: string | null; metadata: Record<string, unknown>; version: number };
 export type NewService = Omit<StoredService, 'version'>;
 
 const iso = (value: unknown): string | null => (value instanceof Date ? value.toISOString() : value ? new Date(String(value)).toISOString() : null);
@@ -82,6 +82,7 @@ export function toEditable(doc: Doc): EditableService {
     metadata: stored.metadata,
     statusHistory: toHistory(doc.statusHistory),
     possibleDuplicateOf: (doc.possibleDuplicateOf ?? []).map((d: Doc) => ({ id: d.id, name: d.name, slug: d.slug, reason: d.reason })),
+    ownershipHistory: toOwnershipHistory(doc.ownershipHistory),
   };
 }
 
@@ -91,7 +92,24 @@ export const readFrom = (value: object): Doc | null => (value as Record<symbol, 
 /** The public view of a stored service: owner, submission metadata and version are not shown. */
 export function toPublic(service: StoredService): PublicService {
   const { ownerUserId: _owner, metadata: _metadata, version: _version, ...visible } = service;
-  return visible;
+  return { ...visible, claimable: isClaimable(service) };
+}
+
+/** A listing a business may claim: public (published or closed) and nobody's yet. */
+export const isClaimable = (service: Pick<StoredService, 'ownerUserId' | 'status'>) => service.ownerUserId === null && (service.status === 'published' || service.status === 'closed');
+
+function toOwnershipHistory(entries: Doc[] | undefined): OwnershipChange[] {
+  return (entries ?? []).map((h) => ({
+    at: iso(h.at) ?? new Date(0).toISOString(),
+    action: h.action,
+    kind: h.kind ?? 'claim',
+    claimId: String(h.claimId ?? ''),
+    claimantEmail: h.claimantEmail ?? '',
+    fromOwnerUserId: h.fromOwnerUserId ?? null,
+    toOwnerUserId: h.toOwnerUserId ?? null,
+    byEmail: h.byEmail ?? null,
+    reason: h.reason ?? null,
+  }));
 }
 
 /** What a snapshot (see toSnapshot) reads of a service. */

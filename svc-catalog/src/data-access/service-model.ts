@@ -41,6 +41,16 @@ const serviceSchema = new Schema(
       type: [new Schema({ at: Date, byUserId: String, byEmail: String, from: String, to: String, reason: String }, { _id: false })],
       default: [],
     },
+    /** Every claim granted, approved or rejected: who asked, who decided, the owner before and after (the audit trail of ownership). */
+    ownershipHistory: {
+      type: [
+        new Schema(
+          { at: Date, action: String, kind: String, claimId: String, claimantEmail: String, fromOwnerUserId: String, toOwnerUserId: String, byUserId: String, byEmail: String, reason: String },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
     /** Existing services this one may repeat (same website domain, or same name in the same city). */
     possibleDuplicateOf: {
       type: [new Schema({ id: String, name: String, slug: String, reason: String }, { _id: false })],

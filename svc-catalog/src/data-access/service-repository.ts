@@ -38,6 +38,8 @@ export interface PlannedChange {
   set: Doc;
   /** A status change, recorded in the history. */
   status?: { to: ServiceStatus; at: Date; reason: string | null } & StatusChangeInput;
+  /** An entry for the listing's ownership trail (a claim decided). */
+  ownership?: Doc;
   announce: Announce;
 }
 export type Plan = (current: StoredService) => PlannedChange | null;
@@ -99,6 +101,7 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
           const { to, at, reason, byUserId, byEmail } = planned.status;
           operations.$push = { statusHistory: { at, byUserId, byEmail, from: before.status, to, reason } };
         }
+        if (planned.ownership) operations.$push = { ...operations.$push, ownershipHistory: planned.ownership };
         const expected = { ...toStored(withSet(current, set)), version: before.version + 1 };
         const events = planned.announce(before, expected);
         try {

@@ -95,6 +95,11 @@ export class AdminIndex {
     this.bySlug.set(service.slug, entry);
   }
 
+  /** A service's row by id; null when there is none. */
+  row(id: string): AdminServiceRow | null {
+    return this.byId.get(id)?.row ?? null;
+  }
+
   remove(id: string): void {
     const entry = this.byId.get(id);
     if (!entry) return;

@@ -36,8 +36,8 @@ const actor = (identity: Identity) => ({ byUserId: identity.userId, byEmail: ide
 
 /**
  * The listing as the caller may see it: admins see everything; an owner is not told who on the
- * staff changed it ("an admin") nor which other listings it may repeat (they may be other owners'
- * drafts).
+ * staff changed it ("an admin"), which other listings it may repeat (they may be other owners'
+ * drafts) nor who else claimed it.
  */
 export function editableFor(identity: Identity, service: EditableService): EditableService {
   if (isAdmin(identity)) return service;
@@ -45,6 +45,8 @@ export function editableFor(identity: Identity, service: EditableService): Edita
     ...service,
     statusHistory: service.statusHistory.map((change) => (change.byUserId === identity.userId ? change : { ...change, byUserId: null, byEmail: null, byAdmin: change.byUserId !== null })),
     possibleDuplicateOf: [],
+    // Only how they came to own it, without who on the staff decided or who else asked.
+    ownershipHistory: service.ownershipHistory.filter((h) => h.toOwnerUserId === identity.userId && h.action !== 'rejected').map((h) => ({ ...h, byEmail: null })),
   };
 }
 

@@ -1,15 +1,20 @@
 import { EventPayloadSchemas } from '@mealprep/contracts';
 import type { Broker } from '@mealprep/service-kit';
+import { mailClaimDecision } from '../../domain/claim-mail';
 import { mailOwnerOfStatusChange, type StatusMailDeps } from '../../domain/status-change-mail';
 
 /**
- * Owners hear by e-mail when an admin publishes or rejects their listing. A shared durable queue:
- * with several svc-auth instances each event is mailed once; a failed send is retried (the use
- * case claims the event id and gives it back when the send fails).
+ * Owners hear by e-mail when an admin publishes or rejects their listing, and claimants how their
+ * claim was decided. Shared durable queues: with several svc-auth instances each event is mailed
+ * once; a failed send is retried (the use cases claim the event id and give it back when the send fails).
  */
 export async function subscribeStatusMail(deps: StatusMailDeps & { broker: Broker }): Promise<void> {
   await deps.broker.subscribe('auth-owner-status-mail', ['catalog.service.status-changed'], async (event) => {
     const change = EventPayloadSchemas['catalog.service.status-changed'].parse(event.payload);
     await mailOwnerOfStatusChange(deps, event.id, change);
+  });
+  await deps.broker.subscribe('auth-claim-mail', ['catalog.claim.decided'], async (event) => {
+    const decided = EventPayloadSchemas['catalog.claim.decided'].parse(event.payload);
+    await mailClaimDecision(deps, event.id, decided);
   });
 }

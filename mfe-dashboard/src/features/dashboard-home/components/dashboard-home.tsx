@@ -2,9 +2,10 @@ import { myServicesQuery, sessionQuery } from '@mealprep/api-client';
 import { buttonClassName, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
 import { Link } from '@mealprep/router';
+import type { ReactNode } from 'react';
 
-/** /dashboard: a greeting, then either the invitation to list a service or the welcome line. */
-export function DashboardHome() {
+/** /dashboard: a greeting, then either the invitation to list a service or the welcome line, then `insights` (their listings') and `claims` (their claims of listings). */
+export function DashboardHome({ claims, insights }: { claims?: ReactNode; insights?: ReactNode }) {
   usePageMeta({ title: 'Dashboard', noindex: true });
   const session = useQuery(sessionQuery);
   const user = session.data ?? null;
@@ -26,6 +27,8 @@ export function DashboardHome() {
       ) : (
         <p className="mt-4 text-gray-700 dark:text-gray-300">Welcome to your dashboard. Use the sidebar to navigate.</p>
       )}
+      {(mine.data?.length ?? 0) > 0 ? insights : null}
+      {claims}
     </section>
   );
 }

@@ -31,10 +31,12 @@ function service(overrides: Partial<EditableService> = {}): EditableService {
     contact: { email: 'a@example.com', phone: '555', website: 'https://green.example.com', socialLinks: [] },
     locations: [],
     media: { logoImageId: null },
+    claimable: false,
     ownerUserId: 'owner-1',
     metadata: {},
     statusHistory: [{ at: '2026-11-01T10:00:00.000Z', byUserId: 'owner-1', byEmail: 'owner@example.com', from: null, to: 'draft', reason: null }],
     possibleDuplicateOf: [],
+    ownershipHistory: [],
     ...overrides,
   };
 }
@@ -97,6 +99,44 @@ describe('Edit Service', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([expect.stringMatching(/draft → published by an admin$/), expect.stringMatching(/draft by owner@example\.com$/)]);
+  });
+
+  it('when the listing changed hands through claims, then the panel lists each decision, newest first, with who decided', async () => {
+    const ownership = [
+      {
+        at: '2026-11-03T10:00:00.000Z',
+        action: 'granted' as const,
+        kind: 'claim' as const,
+        claimId: 'c1',
+        claimantEmail: 'sam@green.example.com',
+        fromOwnerUserId: null,
+        toOwnerUserId: 'owner-1',
+        byEmail: null,
+        reason: "Your address is the listing's contact e-mail.",
+      },
+      {
+        at: '2026-11-04T10:00:00.000Z',
+        action: 'rejected' as const,
+        kind: 'dispute' as const,
+        claimantEmail: 'rival@gmail.com',
+        claimId: 'c2',
+        fromOwnerUserId: 'owner-1',
+        toOwnerUserId: 'owner-1',
+        byEmail: 'boss@example.com',
+        reason: 'No papers',
+      },
+    ];
+    mockApi({ [EDIT]: { status: 200, body: service({ status: 'published', ownershipHistory: ownership }) } });
+    renderEdit();
+    const list = await screen.findByRole('list', { name: 'Ownership' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/rejected: dispute by rival@gmail\.com \(decided by boss@example\.com\): No papers$/),
+      expect.stringMatching(/granted at once: claim by sam@green\.example\.com: Your address is the listing's contact e-mail\.$/),
+    ]);
   });
 
   it('when the owner renames it, then they confirm first; cancelling sends nothing, confirming saves only the change', async () => {

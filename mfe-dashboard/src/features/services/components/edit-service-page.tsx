@@ -3,17 +3,18 @@ import { EDIT_NOT_FOUND_MESSAGE } from '@mealprep/contracts/browser';
 import { Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
 import { useParams } from '@mealprep/router';
+import type { ReactNode } from 'react';
 import { editServiceQuery } from '../api/owner-services';
 import { ServiceEditForm } from './service-edit-form';
 
-/** /dashboard/services/{serviceId}/edit: the owner's (or an admin's) editor of one listing. */
-export function EditServicePage() {
+/** /dashboard/services/{serviceId}/edit: the owner's (or an admin's) editor of one listing, then `insights` of it. */
+export function EditServicePage({ insights }: { insights?: (serviceId: string) => ReactNode }) {
   const { serviceId = '' } = useParams();
   // A fresh editor per listing: nothing typed for one is carried to another.
-  return <ServiceEditor key={serviceId} serviceId={serviceId} />;
+  return <ServiceEditor key={serviceId} serviceId={serviceId} insights={insights} />;
 }
 
-function ServiceEditor({ serviceId }: { serviceId: string }) {
+function ServiceEditor({ serviceId, insights }: { serviceId: string; insights?: (serviceId: string) => ReactNode }) {
   usePageMeta({ title: 'Edit Service', noindex: true });
   const query = useQuery({ ...editServiceQuery(serviceId), retry: false });
   const admin = useQuery(isAdminQuery);
@@ -25,5 +26,10 @@ function ServiceEditor({ serviceId }: { serviceId: string }) {
       </p>
     );
   }
-  return <ServiceEditForm service={query.data} isAdmin={admin.data === true} />;
+  return (
+    <>
+      <ServiceEditForm service={query.data} isAdmin={admin.data === true} />
+      {insights?.(serviceId)}
+    </>
+  );
 }

@@ -1,7 +1,9 @@
 import type { EditableService } from '@mealprep/contracts';
 import { formatDayAndTime } from '@mealprep/ui';
 
-/** The editor's read-only panel: ids, dates, status history and, for admins, possible duplicates. */
+const OWNERSHIP_TEXT = { granted: 'granted at once:', approved: 'approved:', rejected: 'rejected:' } as const;
+
+/** The editor's read-only panel: ids, dates, status history, how the listing changed hands (claims) and, for admins, possible duplicates. */
 export function ServiceInfoPanel({ service, isAdmin }: { service: EditableService; isAdmin: boolean }) {
   return (
     <section className="rounded-xl border border-gray-200 bg-gray-50 p-5 text-sm dark:border-gray-800 dark:bg-gray-900">
@@ -27,6 +29,20 @@ export function ServiceInfoPanel({ service, isAdmin }: { service: EditableServic
                 {formatDayAndTime(change.at)}: {change.from ? `${change.from} → ${change.to}` : change.to}
                 {change.byEmail ? ` by ${change.byEmail}` : change.byAdmin ? ' by an admin' : ''}
                 {change.reason ? ` (${change.reason})` : ''}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      {service.ownershipHistory.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">Ownership</h3>
+          <ol className="mt-2 space-y-1" aria-label="Ownership">
+            {[...service.ownershipHistory].reverse().map((change) => (
+              <li key={`${change.claimId}-${change.action}`}>
+                {formatDayAndTime(change.at)}: {OWNERSHIP_TEXT[change.action]} {change.kind === 'dispute' ? 'dispute' : 'claim'} by {change.claimantEmail}
+                {change.byEmail ? ` (decided by ${change.byEmail})` : change.action === 'granted' ? '' : ' (decided by an admin)'}
+                {change.reason ? `: ${change.reason}` : ''}
               </li>
             ))}
           </ol>

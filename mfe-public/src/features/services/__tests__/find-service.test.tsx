@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, currentLocation, manyServices, mockApi, renderRoutes, serviceCard, serviceList } from '../../../testing/render-routes';
+import { bodiesTo, callsTo, currentLocation, manyServices, mockApi, renderRoutes, serviceCard, serviceList } from '../../../testing/render-routes';
 
 const SERVICES = '/api/catalog/services';
 
@@ -44,10 +44,19 @@ describe('find a service', () => {
     expect(query.get('page')).toBe('2');
   });
 
-  it('when nothing matches, then "No services match" names the query', async () => {
-    mockApi({ [SERVICES]: { status: 200, body: serviceList([]) } });
+  it('when nothing matches, then "No services match" names the query, and the search that found nothing is reported for the admins', async () => {
+    const fetch = mockApi({ [SERVICES]: { status: 200, body: serviceList([]) } });
     renderRoutes('/find-service?q=sushi');
     expect(await screen.findByText('No services match "sushi".')).toBeInTheDocument();
+    await waitFor(() => expect(bodiesTo(fetch, '/api/catalog/insights/events')).toEqual([{ metric: 'empty-search', term: 'sushi' }]));
+  });
+
+  it('when services match, then the listings shown are reported as search appearances, once', async () => {
+    const shown = [serviceCard({ name: 'Keto Co' }), serviceCard({ name: 'Keto Two' })];
+    const fetch = mockApi({ [SERVICES]: { status: 200, body: serviceList(shown) } });
+    renderRoutes('/find-service?q=keto');
+    expect(await screen.findByRole('link', { name: 'Keto Co' })).toBeInTheDocument();
+    await waitFor(() => expect(bodiesTo(fetch, '/api/catalog/insights/events')).toEqual([{ metric: 'search', serviceIds: shown.map((s) => s.id) }]));
   });
 
   it('when one service matches, then the count is singular', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, inlineRuntimeConfig, mealTypes, mockApi, notFound, publicService, renderRoutes, serviceCard, unavailable } from '../../../testing/render-routes';
+import { bodiesTo, callsTo, inlineRuntimeConfig, mealTypes, mockApi, notFound, publicService, renderRoutes, serviceCard, unavailable } from '../../../testing/render-routes';
 
 const DETAIL = '/api/catalog/services/by-slug/fit-fuel-kitchen';
 
@@ -27,6 +27,38 @@ describe('service detail', () => {
     expect(screen.getByRole('link', { name: 'hello@fitfuel.example' })).toHaveAttribute('href', 'mailto:hello@fitfuel.example');
     expect(screen.queryByText('This service has been reported as closed.')).not.toBeInTheDocument();
     expect(document.title).toBe('Fit Fuel Kitchen | Meal Prep Directory');
+  });
+
+  it("when the page opens and the visitor follows its links, then a view and each click are reported for the owner's insights (nothing about the visitor)", async () => {
+    const service = publicService();
+    const fetch = mockApi({ [DETAIL]: { status: 200, body: service }, '/api/catalog/insights/events': { status: 202, body: { counted: 1 } } });
+    renderRoutes('/service/fit-fuel-kitchen');
+    await screen.findByRole('heading', { level: 1, name: 'Fit Fuel Kitchen' });
+    await waitFor(() => expect(bodiesTo(fetch, '/api/catalog/insights/events')).toEqual([{ metric: 'views', serviceIds: [service.id] }]));
+    const website = screen.getByRole('link', { name: 'fitfuel.example/menu?ref=home' });
+    website.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(website);
+    const phone = screen.getByRole('link', { name: '(718) 555-0100' });
+    phone.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(phone);
+    expect(bodiesTo(fetch, '/api/catalog/insights/events').slice(1)).toEqual([
+      { metric: 'website', serviceIds: [service.id] },
+      { metric: 'phone', serviceIds: [service.id] },
+    ]);
+  });
+
+  it('when a listing has no owner, then it invites the business to claim it; an owned one does not', async () => {
+    const unowned = publicService({ claimable: true });
+    mockApi({ [DETAIL]: { status: 200, body: unowned } });
+    const { unmount } = renderRoutes('/service/fit-fuel-kitchen');
+    const claim = await screen.findByRole('link', { name: 'Claim this listing' });
+    expect(claim).toHaveAttribute('href', `/dashboard/claim/${unowned.id}`);
+    expect(claim.parentElement).toHaveTextContent('Own this business? Claim this listing');
+    unmount();
+    mockApi({ [DETAIL]: { status: 200, body: publicService({ claimable: false }) } });
+    renderRoutes('/service/fit-fuel-kitchen');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fit Fuel Kitchen' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Claim this listing' })).not.toBeInTheDocument();
   });
 
   it('when other services are near it, then "Also near" lists up to six nearest with their distance, and the city links its page', async () => {
@@ -136,7 +168,8 @@ describe('service detail', () => {
 
     expect(await screen.findByText("Thank you! We'll review your report.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Report as Still Open' })).not.toBeInTheDocument();
-    const posts = fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
+    // Besides the page view reported for the insights, one POST: the report.
+    const posts = fetch.mock.calls.filter(([input, init]) => init?.method === 'POST' && String(input) !== '/api/catalog/insights/events');
     expect(posts).toHaveLength(1);
     expect(String(posts[0]![0])).toBe(`/api/catalog/services/${service.id}/report-still-open`);
   });

@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from '@mealprep/router';
 import { RouterPagerLink } from '../../../lib/router-link';
 import { breadcrumbList, serviceItemList, StructuredData } from '../../../lib/structured-data';
 import { usePageParam } from '../../../lib/use-page-param';
+import { useInsightReport } from '../../../lib/insights';
 import { nearPath, useNear, type NearFilter } from '../api/get-near';
 import { NearCardGrid } from './near-card-grid';
 import { NearSearch } from './near-search';
@@ -110,6 +111,8 @@ function Results({
 }) {
   const local = usePageParam('page');
   const ships = usePageParam('shipPage');
+  const shown = [...data.local.items, ...data.nationwide.items].map((s) => s.id);
+  useInsightReport(shown.length ? { metric: 'near', serviceIds: shown } : null);
   const where = data.place.kind === 'zip' ? data.place.label : `${data.place.city}, ${data.place.state}`;
   const title = `Meal Prep near ${where}`;
   usePageMeta({

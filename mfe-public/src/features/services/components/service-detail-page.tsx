@@ -4,6 +4,7 @@ import { imageUrl } from '@mealprep/contracts/browser';
 import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import type { ReactNode } from 'react';
 import { Link } from '@mealprep/router';
+import { useInsightReport } from '../../../lib/insights';
 import { breadcrumbList, foodEstablishment, StructuredData, useSiteOrigin } from '../../../lib/structured-data';
 import { cityPath, useNearby } from '../api/get-nearby';
 import { isPossibleServiceSlug, useService } from '../api/get-service';
@@ -43,6 +44,7 @@ function LoadedService({ service, renderMealTypes, labelForMealType }: { service
   const { data: nearby } = useNearby(service.slug);
   const primary = service.locations.find((l) => l.isPrimary) ?? service.locations[0];
   const pageUrl = `${useSiteOrigin()}/service/${encodeURIComponent(service.slug)}`;
+  useInsightReport({ metric: 'views', serviceIds: [service.id] });
   usePageMeta({
     title: service.name,
     description: service.tagline || service.description.slice(0, 160) || undefined,

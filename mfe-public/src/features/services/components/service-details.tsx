@@ -1,6 +1,8 @@
 import type { PublicService } from '@mealprep/contracts';
+import { CLAIM_LINK_TEXT, CLAIM_PROMPT, claimPath } from '@mealprep/contracts/browser';
 import type { ReactNode } from 'react';
 import { Link } from '@mealprep/router';
+import { reportInsight } from '../../../lib/insights';
 import { displayUrl, mailtoHref, telHref, withReferralParams } from '../../../lib/outbound';
 import { slugify } from '../../../lib/text';
 import { ClosedNotice } from './closed-notice';
@@ -120,7 +122,7 @@ export function ServiceDetails({ service, pageUrl, renderMealTypes, cityHref }: 
                 {phone ? (
                   <li>
                     <span className="text-gray-600 dark:text-gray-300">Phone: </span>
-                    <a href={phone} className={link}>
+                    <a href={phone} className={link} onClick={() => reportInsight({ metric: 'phone', serviceIds: [service.id] })}>
                       {service.contact.phone}
                     </a>
                   </li>
@@ -128,7 +130,7 @@ export function ServiceDetails({ service, pageUrl, renderMealTypes, cityHref }: 
                 {email ? (
                   <li>
                     <span className="text-gray-600 dark:text-gray-300">Email: </span>
-                    <a href={email} className={link}>
+                    <a href={email} className={link} onClick={() => reportInsight({ metric: 'email', serviceIds: [service.id] })}>
                       {service.contact.email.trim()}
                     </a>
                   </li>
@@ -136,13 +138,21 @@ export function ServiceDetails({ service, pageUrl, renderMealTypes, cityHref }: 
                 {website ? (
                   <li>
                     <span className="text-gray-600 dark:text-gray-300">Website: </span>
-                    <a href={website} target="_blank" rel="noopener" className={link}>
+                    <a href={website} target="_blank" rel="noopener" className={link} onClick={() => reportInsight({ metric: 'website', serviceIds: [service.id] })}>
                       {displayUrl(service.contact.website)}
                     </a>
                   </li>
                 ) : null}
               </ul>
             </Panel>
+          ) : null}
+          {service.claimable ? (
+            <p className="rounded-lg border border-dashed border-gray-300 p-4 text-sm text-gray-700 dark:border-gray-600 dark:text-gray-200">
+              {CLAIM_PROMPT}{' '}
+              <Link to={claimPath(service.id)} className={link}>
+                {CLAIM_LINK_TEXT}
+              </Link>
+            </p>
           ) : null}
         </div>
       </div>

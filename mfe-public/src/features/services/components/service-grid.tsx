@@ -3,6 +3,7 @@ import { SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
 import { ErrorState, Loading, Pager, buttonClassName } from '@mealprep/ui';
 import type { ReactNode } from 'react';
 import { Link } from '@mealprep/router';
+import { useInsightReport } from '../../../lib/insights';
 import { RouterPagerLink } from '../../../lib/router-link';
 import { serviceItemList, StructuredData } from '../../../lib/structured-data';
 import { usePageParam } from '../../../lib/use-page-param';
@@ -36,14 +37,19 @@ export interface ServiceGridProps {
    * page's heading and the cards' h3 titles so heading levels go one step at a time.
    */
   heading?: string;
+  /** The search the grid answers: its listings are counted as shown in a search (an empty answer, as a search that found nothing). */
+  searchTerm?: string;
 }
 
 export const DEFAULT_GRID_HEADING = 'Meal prep services';
 
 /** A server-paginated grid of service cards, six to a page, the page kept as ?page=N. */
-export function ServiceGrid({ filter, countLine, empty = <EmptyServices />, labelForMealType, heading = DEFAULT_GRID_HEADING }: ServiceGridProps) {
+export function ServiceGrid({ filter, countLine, empty = <EmptyServices />, labelForMealType, heading = DEFAULT_GRID_HEADING, searchTerm }: ServiceGridProps) {
   const { page, hrefForPage } = usePageParam();
   const { data, error, isError, isFetching, refetch } = useServices({ ...filter, page, pageSize: SERVICE_GRID_PAGE_SIZE });
+  useInsightReport(
+    !searchTerm || !data ? null : data.total === 0 ? { metric: 'empty-search', term: searchTerm } : data.items.length ? { metric: 'search', serviceIds: data.items.map((s) => s.id) } : null,
+  );
 
   // A refused query (odd input the server will not take) is simply an empty result.
   if (isError && isApiError(error) && error.status === 400) return <>{empty}</>;

@@ -59,6 +59,7 @@ export function ServiceSearch({ labelForMealType }: { labelForMealType?: (slug: 
           empty={<p className="text-gray-700 dark:text-gray-200">No services match "{q}".</p>}
           labelForMealType={labelForMealType}
           heading="Search results"
+          searchTerm={q}
         />
       ) : null}
     </section>

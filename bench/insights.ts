@@ -1,0 +1,224 @@
+/**
+ * Counting under load (issue 22). Through the gateway of the site as `npm start` runs it:
+ *  1. the visitor mix alone and 2. the same mix while pages report 1,000 counted events a second
+ *     (100 reports a second of 10 listings each, every report from a visitor of its own, so none is
+ *     a repeat), by turns in 10-second windows over `seconds` each; then how many were stored and
+ *     counted against how many were sent: nothing may be lost,
+ *  3. a listing given two years of daily counts, its insights read 300 times (90 days, which reads
+ *     180 with the period before) through the gateway and straight from svc-catalog.
+ * Run: npx tsx bench/insights.ts [seconds, default 60] [visitor connections, default 50]
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import mongoose from 'mongoose';
+import { Pool } from 'undici';
+import { signIdentity } from '@mealprep/service-kit';
+import { signInAt } from '../scripts/test/system';
+import { load, percentile, type LoadResult } from './lib/load';
+import { startSite } from './lib/site';
+
+const [secondsArg, connectionsArg] = process.argv.slice(2);
+const seconds = Number(secondsArg ?? 60);
+const connections = Number(connectionsArg ?? 50);
+const EVENTS_PER_SECOND = 1_000;
+const PER_REPORT = 10;
+const ADMIN = 'admin@bench.test';
+
+/** CPU seconds a process has used (user + system); for 'postgres', every postgres process on the machine (FerretDB's storage). */
+function cpuSeconds(name: string, pid: number): number {
+  const of = (p: number) => {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return 0;
+    }
+  };
+  if (name !== 'postgres') return of(pid);
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .reduce((sum, entry) => sum + of(Number(entry)), 0);
+}
+
+/** Several runs as one: every request's time together. */
+function merged(runs: readonly LoadResult[]): LoadResult {
+  const latencies = runs.flatMap((r) => r.latencies ?? []).sort((a, b) => a - b);
+  const seconds = runs.length * 10;
+  return {
+    requests: latencies.length,
+    latencies,
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    rps: Math.round(latencies.length / seconds),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    byPath: [],
+  };
+}
+const line = (r: LoadResult) => `${r.requests} requests, ${r.rps} req/s, ${r.errors} errors; p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`;
+
+/** Sends `perSecond / PER_REPORT` reports a second for `seconds`, each from a browser of its own; answers what was sent and refused. */
+async function report(origin: string, ids: readonly string[], perSecond: number, seconds: number, firstVisitor: number) {
+  const pool = new Pool(origin, { connections: 20, pipelining: 1 });
+  const reportsPerTick = perSecond / PER_REPORT / 10;
+  let sent = 0;
+  let refused = 0;
+  let n = firstVisitor;
+  const inFlight: Array<Promise<void>> = [];
+  const started = Date.now();
+  for (let tick = 0; tick < seconds * 10; tick += 1) {
+    for (let i = 0; i < reportsPerTick; i += 1) {
+      const visitor = n++;
+      const serviceIds = Array.from({ length: PER_REPORT }, (_, k) => ids[(visitor * PER_REPORT + k) % ids.length]!);
+      inFlight.push(
+        pool
+          .request({
+            method: 'POST',
+            path: '/api/catalog/insights/events',
+            headers: { 'content-type': 'application/json', 'user-agent': `Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.${visitor}` },
+            body: JSON.stringify({ metric: 'search', serviceIds }),
+          })
+          .then(async (answer) => {
+            const body = (await answer.body.json()) as { counted?: number };
+            if (answer.statusCode === 202) sent += body.counted ?? 0;
+            else refused += PER_REPORT;
+          })
+          .catch(() => void (refused += PER_REPORT)),
+      );
+    }
+    const due = started + (tick + 1) * 100;
+    if (due > Date.now()) await sleep(due - Date.now());
+  }
+  await Promise.all(inFlight);
+  await pool.close();
+  return { sent, refused, reports: n - firstVisitor, seconds: (Date.now() - started) / 1000 };
+}
+
+async function main() {
+  const site = await startSite({ ADMIN_EMAILS: ADMIN, INSIGHT_REPORTS_PER_MINUTE: '1000000' });
+  const { mongodbUri } = JSON.parse(readFileSync(path.join(site.dataDir, 'run', 'state.json'), 'utf8')) as { mongodbUri: string };
+  const db = mongoose.createConnection(mongodbUri, { dbName: 'catalog' });
+  try {
+    const get = async <T>(p: string) => (await (await fetch(`${site.url}${p}`)).json()) as T;
+    const ids: string[] = [];
+    for (let page = 1; page <= 3; page += 1) ids.push(...(await get<{ items: Array<{ id: string; slug: string }> }>(`/api/catalog/services?pageSize=24&page=${page}`)).items.map((s) => s.id));
+    const slugs = (await get<{ items: Array<{ slug: string }> }>('/api/catalog/services?pageSize=24')).items.map((s) => s.slug);
+    const paths = [
+      '/',
+      '/state/texas',
+      '/services-by-name',
+      ...slugs.slice(0, 6).map((slug) => `/service/${slug}`),
+      '/api/catalog/regions/counts',
+      '/api/catalog/services?state=texas',
+      '/api/catalog/services?q=keto',
+      ...slugs.slice(0, 6).map((slug) => `/api/catalog/services/by-slug/${slug}`),
+    ];
+    for (const p of paths) await (await fetch(`${site.url}${p}`)).arrayBuffer();
+    console.log(`insights: ${ids.length} listings reported on; visitor mix of ${paths.length} paths at ${connections} connections, ${seconds} s each run`);
+
+    const processes: Array<readonly [string, number]> = [
+      ['gateway', site.gatewayPid],
+      ...Object.entries(site.services).map(([name, s]) => [name, s.pid] as const),
+      ...(site.ferretdbPid ? [['ferretdb', site.ferretdbPid] as const] : []),
+      ['postgres', 0],
+      ['bench', process.pid],
+    ];
+    /** CPU seconds per process during `work`, as a share of one core. */
+    const cpuDuring = async <T>(work: Promise<T>, over: number): Promise<[T, string]> => {
+      const before = processes.map(([name, pid]) => cpuSeconds(name, pid));
+      const value = await work;
+      return [value, processes.map(([name, pid], i) => `${name} ${((100 * (cpuSeconds(name, pid) - before[i]!)) / over).toFixed(0)} %`).join(', ')];
+    };
+    // Ten-second windows, alone and while counting by turns, so a drift of the machine's speed
+    // during the run falls on both alike; then every request's time of each kind together.
+    const windows = Math.max(1, Math.round(seconds / 10));
+    const alone: LoadResult[] = [];
+    const counting: LoadResult[] = [];
+    const sent = { sent: 0, refused: 0, reports: 0, seconds: 0 };
+    let cpuAlone = '';
+    let cpuCounting = '';
+    for (let w = 0; w < windows; w += 1) {
+      const [a, cpuA] = await cpuDuring(load(site.url, paths, { connections, seconds: 10 }), 10);
+      alone.push(a);
+      const [[c, s], cpuC] = await cpuDuring(Promise.all([load(site.url, paths, { connections, seconds: 10 }), report(site.url, ids, EVENTS_PER_SECOND, 10, sent.reports)]), 10);
+      counting.push(c);
+      for (const key of ['sent', 'refused', 'reports', 'seconds'] as const) sent[key] += s[key];
+      if (w === 0) [cpuAlone, cpuCounting] = [cpuA, cpuC];
+    }
+    const baseline = merged(alone);
+    const counted = merged(counting);
+    console.log(`visitors alone:          ${line(baseline)}`);
+    console.log(`  CPU in the first window (share of one core): ${cpuAlone}`);
+    console.log(`visitors while counting: ${line(counted)}`);
+    console.log(`  CPU in the first window (share of one core): ${cpuCounting}`);
+    console.log(`p95 with counting: ${(((counted.p95 - baseline.p95) / baseline.p95) * 100).toFixed(1)} % against the visitors alone`);
+    const hits = db.collection('insight_hits');
+    // Every hit stored, and every one counted: the search appearances of the listings add up to what was sent.
+    const today = new Date().toISOString().slice(0, 10);
+    const countedNow = async () => {
+      let n = 0;
+      for (const id of ids) {
+        const doc = await db.collection('insight_months').findOne({ _id: `${id}|${today.slice(0, 7)}` as never });
+        n += Number((doc?.c as Record<string, { search?: number }> | undefined)?.[`d${today.slice(8, 10)}`]?.search ?? 0);
+      }
+      return n;
+    };
+    let stored = 0;
+    let added = 0;
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(1_000)) {
+      stored = await hits.countDocuments({});
+      added = await countedNow();
+      if (stored >= sent.sent && added >= sent.sent) break;
+    }
+    console.log(
+      `events: ${sent.reports} reports in ${sent.seconds.toFixed(1)} s (${(sent.sent / sent.seconds).toFixed(0)} counted events/s), ${sent.sent} accepted, ${sent.refused} refused; hits stored ${stored}, counted ${added}: ${sent.sent - added} lost`,
+    );
+
+    // Two years of one listing's days, then its insights read as the owner's screen does.
+    const listing = ids[0]!;
+    const midnight = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    const days = Array.from({ length: 730 }, (_, i) => new Date(midnight - (i + 1) * 86_400_000).toISOString().slice(0, 10));
+    const months = new Map<string, Record<string, object>>();
+    days.forEach((d, i) => months.set(d.slice(0, 7), { ...(months.get(d.slice(0, 7)) ?? {}), [`d${d.slice(8, 10)}`]: { views: 20 + (i % 7), website: 3, phone: 1, email: 1, near: 9, search: 30 } }));
+    for (const [month, c] of months) await db.collection('insight_months').replaceOne({ _id: `${listing}|${month}` as never }, { c }, { upsert: true });
+    const admin = await signInAt({ gatewayUrl: site.url, dataDir: site.dataDir }, ADMIN);
+    const catalogUrl = site.services['svc-catalog']!.url;
+    const time = async (url: string, headers: Record<string, string>) => {
+      const ms: number[] = [];
+      for (let i = 0; i < 300; i += 1) {
+        const started = performance.now();
+        const answer = await fetch(url, { headers });
+        if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
+        await answer.arrayBuffer();
+        ms.push(performance.now() - started);
+      }
+      ms.sort((a, b) => a - b);
+      return `p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms`;
+    };
+    console.log(`insights of a listing with 2 years of days (90 days asked), through the gateway: ${await time(`${site.url}/api/catalog/services/${listing}/insights?days=90`, { cookie: admin })}`);
+    console.log(`  its chart (SVG) through the gateway: ${await time(`${site.url}/api/catalog/services/${listing}/insights/chart?days=90`, { cookie: admin })}`);
+    const signed = signIdentity({ userId: 'bench-admin', email: ADMIN, roles: ['admin'] }, readFileSync(path.join(site.dataDir, 'run', 'identity-secret'), 'utf8').trim());
+    console.log(`  straight from svc-catalog: ${await time(`${catalogUrl}/services/${listing}/insights?days=90`, signed)}`);
+  } finally {
+    // What went wrong in svc-catalog, if anything (its log keeps warnings and errors).
+    const log = path.join(site.dataDir, 'logs', 'svc-catalog.log');
+    const problems = existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((l) => /"level":(40|50|60)/.test(l))
+      : [];
+    console.log(`svc-catalog warnings and errors during the run: ${problems.length}${problems.length ? `; the first: ${problems[0]!.slice(0, 600)}` : ''}`);
+    await db.close();
+    await site.stop();
+  }
+}
+
+await main();

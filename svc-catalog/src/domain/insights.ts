@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import { isbot } from 'isbot';
+import { INSIGHT_METRICS, type Identity, type InsightCounts, type InsightHit, type InsightReport, type ListingInsights, type SiteInsights } from '@mealprep/contracts';
+import { AppError, type Broker, type Logger } from '@mealprep/service-kit';
+import type { InsightRepository } from '../data-access/insight-repository';
+import type { CatalogIndex } from './catalog-index';
+
+const DAY_MS = 86_400_000;
+export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+/** The `count` days that end with `last` (UTC), oldest first. */
+export function daysEndingOn(last: Date, count: number): string[] {
+  const end = Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate());
+  return Array.from({ length: count }, (_, i) => dayOf(new Date(end - (count - 1 - i) * DAY_MS)));
+}
+const zero = (): InsightCounts => Object.fromEntries(INSIGHT_METRICS.map((m) => [m, 0])) as InsightCounts;
+function add(into: InsightCounts, counts: InsightCounts): void {
+  for (const m of INSIGHT_METRICS) into[m] += counts[m];
+}
+/** A search text as it is counted: lower case, spaces collapsed. */
+const normalTerm = (term: string) => term.toLowerCase().replace(/\s+/g, ' ').trim();
+
+export interface RecorderOptions {
+  broker: Broker;
+  insights: InsightRepository;
+  catalog: CatalogIndex;
+  logger: Logger;
+  now?: () => Date;
+  /** How long hits wait to be sent together, and how many go in one message. */
+  flushMs?: number;
+  batchSize?: number;
+  /** How many may wait in memory (the broker down a while); past that a report is refused, to be sent again, never dropped. */
+  maxWaiting?: number;
+}
+
+/**
+ * Takes what pages report (a listing seen, a link followed, listings shown, a search that found
+ * nothing), keeps what counts (not bots, not admins, not an owner's own listing) as hits of the
+ * visitor's daily hash, and sends them to the broker in batches: a page's report costs a hash and
+ * a push, whatever the database is doing. A failed send is tried again; nothing waiting is dropped.
+ */
+export class InsightRecorder {
+  private waiting: InsightHit[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private sending: Promise<void> | null = null;
+  private salts = new Map<string, Promise<string>>();
+
+  constructor(private readonly options: RecorderOptions) {}
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  private salt(day: string): Promise<string> {
+    let salt = this.salts.get(day);
+    if (!salt) {
+      salt = this.options.insights.saltOf(day);
+      salt.catch(() => this.salts.delete(day));
+      this.salts.clear();
+      this.salts.set(day, salt);
+    }
+    return salt;
+  }
+
+  /** Records a page's report; answers how many hits it made (0 for a bot or an admin). Unknown listings are refused, and nothing of the report is kept. */
+  async report(report: InsightReport, visitor: { ip: string; userAgent: string; identity: Identity | null }): Promise<number> {
+    const keys = report.metric === 'empty-search' ? [normalTerm(report.term)] : this.countedListings(report.serviceIds, visitor.identity);
+    if (!visitor.userAgent || isbot(visitor.userAgent) || visitor.identity?.roles.includes('admin')) return 0;
+    if (keys.length === 0 || keys[0] === '') return 0;
+    if (this.waiting.length + keys.length > (this.options.maxWaiting ?? 200_000)) throw AppError.unavailable('Too many reports are waiting to be stored. Try again in a moment.', 5);
+    const day = dayOf(this.options.now?.() ?? new Date());
+    const hash = createHash('sha256')
+      .update(`${await this.salt(day)}|${visitor.ip}|${visitor.userAgent}`)
+      .digest('hex')
+      .slice(0, 32);
+    for (const key of keys) this.waiting.push({ day, metric: report.metric, key, visitor: hash });
+    this.schedule();
+    return keys.length;
+  }
+
+  /** The listings of a report that are counted: every one must be public (else the report is refused); an owner's own are left out. */
+  private countedListings(ids: readonly string[], identity: Identity | null): string[] {
+    const unknown = ids.filter((id) => {
+      const row = this.options.catalog.admin.row(id);
+      return !row || (row.status !== 'published' && row.status !== 'closed');
+    });
+    if (unknown.length > 0) throw AppError.badRequest(`Unknown listing: ${unknown.slice(0, 5).join(', ')}. Nothing was counted.`, [{ path: 'serviceIds', message: 'unknown listing' }]);
+    return [...new Set(ids)].filter((id) => !identity || this.options.catalog.admin.row(id)?.ownerUserId !== identity.userId);
+  }
+
+  private schedule(delay = this.options.flushMs ?? 250): void {
+    if (this.timer || this.sending) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, delay);
+    this.timer.unref();
+  }
+
+  /** Sends what waits, a batch at a time; a failed batch goes back to the front and is tried again a second later. */
+  flush(): Promise<void> {
+    this.sending ??= (async () => {
+      try {
+        while (this.waiting.length > 0) {
+          const batch = this.waiting.slice(0, this.options.batchSize ?? 1_000);
+          try {
+            await this.options.broker.publish('insights.hits.batch', { hits: batch });
+          } catch (err) {
+            this.options.logger.warn({ err, waiting: this.waiting.length }, 'insight hits not sent; trying again');
+            return 'retry' as const;
+          }
+          this.waiting.splice(0, batch.length);
+        }
+        return 'done' as const;
+      } finally {
+        this.sending = null;
+      }
+    })().then((outcome) => {
+      if (outcome === 'retry') this.schedule(1_000);
+    });
+    return this.sending;
+  }
+
+  /** At a stop: everything waiting sent (tried for up to `ms`). */
+  async close(ms = 5_000): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const deadline = Date.now() + ms;
+    while (this.waiting.length > 0 && Date.now() < deadline) {
+      await this.flush();
+      if (this.waiting.length > 0) await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+export type { InsightRepository };
+
+export interface InsightReadDeps {
+  insights: InsightRepository;
+  catalog: CatalogIndex;
+  now?: () => Date;
+}
+
+/** A listing's counts per day over the last `days` days, with the totals and the period before's (owners of it and admins; checked by the caller). */
+export async function listingInsights(deps: InsightReadDeps, serviceId: string, days: number): Promise<ListingInsights> {
+  const all = daysEndingOn(deps.now?.() ?? new Date(), days * 2);
+  const counts = await deps.insights.countsByDay(serviceId, all);
+  const previousTotals = zero();
+  const totals = zero();
+  const series = all.map((day, i) => {
+    const c = counts.get(day) ?? zero();
+    add(i < days ? previousTotals : totals, c);
+    return { day, ...c };
+  });
+  return { serviceId, days: series.slice(days), totals, previousTotals };
+}
+
+/** The most viewed listings and the searches that found nothing, over the last `days` days. */
+export async function siteInsights(deps: InsightReadDeps, days: number): Promise<SiteInsights> {
+  const { views, empty } = await deps.insights.siteTotals(daysEndingOn(deps.now?.() ?? new Date(), days));
+  const mostViewed = [...views]
+    .map(([serviceId, n]) => ({ serviceId, n, row: deps.catalog.admin.row(serviceId) }))
+    .filter((v) => v.row)
+    .sort((a, b) => b.n - a.n || a.row!.name.localeCompare(b.row!.name))
+    .slice(0, 20)
+    .map((v) => ({ serviceId: v.serviceId, name: v.row!.name, slug: v.row!.slug, views: v.n }));
+  const emptySearches = [...empty]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 20)
+    .map(([term, count]) => ({ term, count }));
+  return { mostViewed, emptySearches };
+}
+
+/** How many days of hits are kept after their day (a batch delivered that late is still recognised), and how late a batch may come at all. */
+export const HIT_DAYS_KEPT = 3;
+
+/** The first day whose hits are still taken and kept. */
+export const firstKeptDay = (now: Date) => daysEndingOn(now, HIT_DAYS_KEPT + 1)[0]!;
+
+/**
+ * Stores a batch of hits from the broker and adds those that are new to the counts (per listing
+ * and month, and the site's day). A batch older than the hits kept could count again what it
+ * repeats, so what it holds of those days is not taken.
+ */
+export async function storeHits(deps: { insights: InsightRepository; now?: () => Date }, hits: readonly InsightHit[]): Promise<number> {
+  const first = firstKeptDay(deps.now?.() ?? new Date());
+  const fresh = await deps.insights.newHits(hits.filter((hit) => hit.day >= first));
+  const byDay = new Map<string, InsightHit[]>();
+  for (const hit of fresh) byDay.set(hit.day, [...(byDay.get(hit.day) ?? []), hit]);
+  for (const [day, dayHits] of byDay) {
+    const listings = new Map<string, InsightCounts>();
+    const views = new Map<string, number>();
+    const empty = new Map<string, number>();
+    for (const hit of dayHits) {
+      if (hit.metric === 'empty-search') {
+        empty.set(hit.key, (empty.get(hit.key) ?? 0) + 1);
+        continue;
+      }
+      const counts = listings.get(hit.key) ?? zero();
+      counts[hit.metric] += 1;
+      listings.set(hit.key, counts);
+      if (hit.metric === 'views') views.set(hit.key, (views.get(hit.key) ?? 0) + 1);
+    }
+    await deps.insights.addCounts(listings, { day, views, empty }, day);
+  }
+  return fresh.length;
+}
+
+/** Forgets hits and salts too old to matter; any instance may run it, as often as it likes. */
+export async function forgetOldHits(deps: { insights: InsightRepository; now?: () => Date }): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  await deps.insights.dropHitsBefore(firstKeptDay(now));
+  await deps.insights.dropSaltsBefore(daysEndingOn(now, 2)[0]!);
+}
