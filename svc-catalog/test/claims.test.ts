@@ -14,15 +14,7 @@ describe('claims of listings', () => {
   const catalog = useCatalog('catalog-claims', { demo: NOW, now: NOW });
   const events = catalog.events;
 
-  const send = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-    const response = await fetch(`${catalog.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { error?: { message: string; code: string } } };
-  };
+  const send = catalog.send;
   const claim = (id: string, who: Record<string, string>, note?: string) => send('POST', `/services/${id}/claims`, who, note === undefined ? {} : { note });
   const decide = (id: string, who: Record<string, string>, decision: 'approve' | 'reject', reason = '') => send('POST', `/admin/claims/${id}/decision`, who, { decision, reason });
   const editable = async (id: string) => (await send('GET', `/services/${id}/edit`, admin())).body as unknown as EditableService;

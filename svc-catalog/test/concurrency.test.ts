@@ -29,11 +29,7 @@ function listing(n: number): ServiceInsertInput {
 describe('writers of one listing at once', () => {
   const catalog = useCatalog('catalog-race');
 
-  const send = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-    const response = await fetch(`${catalog.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-  };
+  const send = catalog.send;
   const create = async (n: number) => {
     const created = await send('POST', '/services', owner(), listing(n));
     expect(created.status).toBe(201);

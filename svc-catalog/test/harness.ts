@@ -22,6 +22,14 @@ export interface CatalogHarness {
   insights: InsightRepository;
   /** Publishes an event as another service would (svc-catalog listens for checker events). */
   publish: Broker['publish'];
+  /** A request to the service (a body is sent as JSON unless it is a string already); its answer parsed. */
+  send: (method: string, path: string, headers?: Record<string, string>, body?: unknown) => Promise<Answer>;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown> & { error?: { message: string; code: string; details?: Array<{ path: string }> } };
 }
 
 /**
@@ -37,6 +45,15 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
     insights: null as unknown as InsightRepository,
     events: [],
     publish: (() => Promise.reject(new Error('not started'))) as Broker['publish'],
+    async send(method, path, headers = {}, body) {
+      const response = await fetch(`${harness.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as Answer['body'] };
+    },
   };
   let mq: Awaited<ReturnType<typeof testBroker>>;
   let http: Awaited<ReturnType<typeof serve>>;

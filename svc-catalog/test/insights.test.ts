@@ -17,15 +17,7 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefo
 describe('listing insights', () => {
   const catalog = useCatalog('catalog-insights', { demo: NOW, now: NOW });
 
-  const send = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-    const response = await fetch(`${catalog.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { error?: { message: string } } };
-  };
+  const send = catalog.send;
   /** A visitor: an address (as the gateway signs it) and a browser. */
   const visitor = (ip: string, userAgent = CHROME, identity: Record<string, string> = {}) => ({ ...signClientAddress(ip, TEST_IDENTITY_SECRET), 'user-agent': userAgent, ...identity });
   const report = (who: Record<string, string>, body: unknown) => send('POST', '/insights/events', who, body);

@@ -23,11 +23,7 @@ function listing(overrides: Partial<ServiceInsertInput> = {}): ServiceInsertInpu
 describe('near me', () => {
   const catalog = useCatalog('catalog-near', { demo: NOW, now: NOW });
 
-  const send = async (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) => {
-    const response = await fetch(`${catalog.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { error?: { message: string } } };
-  };
+  const send = catalog.send;
   const near = async (query: string) => {
     const answer = await send('GET', `/services/near?${query}`);
     expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);

@@ -29,15 +29,7 @@ describe('owner listings', () => {
   const catalog = useCatalog('catalog-owner', { demo: NOW, now: NOW });
   const events = catalog.events;
 
-  const send = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-    const response = await fetch(`${catalog.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { error?: { message: string } } };
-  };
+  const send = catalog.send;
   const mine = async (headers: Record<string, string>) => ((await send('GET', '/services/mine', headers)).body as unknown as { items: Array<{ id: string; status: string }> }).items;
   const publicSlugs = async (q: string) => ((await send('GET', `/services?q=${encodeURIComponent(q)}`, {})).body as unknown as ServiceList).items.map((s) => s.slug);
 

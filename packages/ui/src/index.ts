@@ -27,3 +27,5 @@ export { useHydrated } from './hooks/use-hydrated';
 export { formatDay, formatDayAndTime, formatPublicDate, NO_DATE } from './format/dates';
 export { StatusBadge } from './components/status-badge';
 export { AdminTable, EmptyNote } from './components/admin-table';
+export { ToggleGroup } from './components/toggle-group';
+export type { ToggleGroupProps } from './components/toggle-group';

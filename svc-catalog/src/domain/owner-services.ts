@@ -8,6 +8,7 @@ import type { StoredService } from '../data-access/service-mapping';
 import type { ServiceDeps } from './services';
 import { announceStatusChange, announceUpdate, serviceChange } from './service-events';
 import { websiteHost } from './admin-index';
+import { managedBy } from './listing-access';
 import { checkLogoChoice } from './logo-choice';
 import { US_STATES } from './us-states';
 
@@ -27,9 +28,7 @@ async function checkMealTypes(deps: OwnerDeps, slugs: string[]): Promise<void> {
 
 /** The service if the caller may edit it (its owner, or an admin); otherwise not found, whichever it is. */
 async function editableBy(deps: OwnerDeps, identity: Identity, id: string): Promise<StoredService> {
-  const service = await deps.services.findById(id);
-  if (!service || (!isAdmin(identity) && service.ownerUserId !== identity.userId)) throw notFound();
-  return service;
+  return managedBy(identity, await deps.services.findById(id));
 }
 
 const actor = (identity: Identity) => ({ byUserId: identity.userId, byEmail: identity.email });
@@ -122,9 +121,7 @@ function withPostalCode(deps: OwnerDeps, service: StoredService, postalCode: str
 
 /** services.edit: the whole listing with its history, for its owner or an admin. */
 export async function getEditable(deps: OwnerDeps, identity: Identity, id: string): Promise<EditableService> {
-  const service = await deps.services.findEditable(id);
-  if (!service || (!isAdmin(identity) && service.ownerUserId !== identity.userId)) throw notFound();
-  return editableFor(identity, service);
+  return editableFor(identity, managedBy(identity, await deps.services.findEditable(id)));
 }
 
 /**
@@ -157,7 +154,7 @@ export async function updateService(deps: OwnerDeps, identity: Identity, id: str
   const statusChanged = announceStatusChange(deps.events, null);
   // Decided on the listing as it is when written (an admin may close it a moment before).
   const written = await deps.services.modify(id, (service) => {
-    if (!admin && service.ownerUserId !== identity.userId) throw notFound();
+    managedBy(identity, service);
     if (!admin && (OWNER_LOCKED_STATUSES as readonly string[]).includes(service.status)) {
       throw AppError.forbidden('This listing is closed or rejected and can no longer be edited. Contact us if this is a mistake.');
     }

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
-import { EDIT_NOT_FOUND_MESSAGE, INSIGHT_METRIC_LABELS, InsightChartQuerySchema, InsightPeriodQuerySchema, InsightReportSchema, NoQuerySchema, ServiceIdParamsSchema } from '@mealprep/contracts';
+import { INSIGHT_METRIC_LABELS, InsightChartQuerySchema, InsightPeriodQuerySchema, InsightReportSchema, NoQuerySchema, ServiceIdParamsSchema } from '@mealprep/contracts';
 import { AppError, FixedWindowLimiter, parseInput, requireRole, requireSignIn, route } from '@mealprep/service-kit';
+import { managedBy } from '../../domain/listing-access';
 import { insightsChartSvg } from '../../domain/insights-chart';
 import { listingInsights, siteInsights, type InsightReadDeps, type InsightRecorder } from '../../domain/insights';
 
@@ -25,8 +26,7 @@ export function insightsRouter(deps: InsightReadDeps & { recorder: InsightRecord
   /** Its owner's or an admin's: anyone else is told there is no such listing of theirs. */
   const listingOf = (req: Request): string => {
     const { id } = parseInput(ServiceIdParamsSchema, req.params, 'service');
-    const row = deps.catalog.admin.row(id);
-    if (!row || (!req.identity!.roles.includes('admin') && row.ownerUserId !== req.identity!.userId)) throw AppError.notFound(EDIT_NOT_FOUND_MESSAGE);
+    managedBy(req.identity!, deps.catalog.admin.row(id));
     return id;
   };
   router.get(

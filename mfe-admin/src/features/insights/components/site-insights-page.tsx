@@ -1,5 +1,5 @@
 import { INSIGHT_PERIODS, type InsightPeriod } from '@mealprep/contracts/browser';
-import { AdminTable, EmptyNote, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
+import { AdminTable, EmptyNote, ErrorState, Loading, ToggleGroup, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
 import { Link } from '@mealprep/router';
 import { useState } from 'react';
@@ -14,19 +14,7 @@ export function SiteInsightsPage() {
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Insights</h1>
-        <div role="group" aria-label="Period" className="flex gap-1">
-          {INSIGHT_PERIODS.map((period) => (
-            <button
-              key={period}
-              type="button"
-              aria-pressed={days === period}
-              onClick={() => setDays(period)}
-              className={`rounded-md border px-3 py-1 text-sm ${days === period ? 'border-emerald-700 bg-emerald-700 text-white dark:border-emerald-400 dark:bg-emerald-400 dark:text-gray-950' : 'border-gray-300 dark:border-gray-600'}`}
-            >
-              Last {period} days
-            </button>
-          ))}
-        </div>
+        <ToggleGroup label="Period" options={INSIGHT_PERIODS} value={days} onChange={setDays} optionLabel={(period) => `Last ${period} days`} />
       </div>
       <p className="max-w-3xl text-sm text-gray-700 dark:text-gray-300">
         Visitors are counted once a day per listing, without cookies; bots and admins are not counted. Each listing's own insights are on its edit page.

@@ -1,26 +1,13 @@
 import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
-import { QueryClient, QueryClientProvider } from '@mealprep/query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from '@mealprep/router';
-import { MemoryRouter } from '@mealprep/router/testing';
-import DashboardRoutes from '../../../routes';
+import { renderDashboardAt } from '../../../testing/render-dashboard';
 
 const ID = 'c'.repeat(24);
 const CHECK = `/api/catalog/services/${ID}/claim`;
 const CLAIMS = `/api/catalog/services/${ID}/claims`;
 
-function renderAt(path: string) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/dashboard/*" element={<DashboardRoutes />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = renderDashboardAt;
 
 const check = (overrides: Record<string, unknown> = {}) => ({
   serviceId: ID,

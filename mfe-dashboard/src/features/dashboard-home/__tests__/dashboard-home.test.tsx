@@ -1,21 +1,8 @@
 import { mockApi } from '@mealprep/api-client/testing';
-import { QueryClient, QueryClientProvider } from '@mealprep/query';
-import { render, screen } from '@testing-library/react';
-import { Route, Routes } from '@mealprep/router';
-import { MemoryRouter } from '@mealprep/router/testing';
-import DashboardRoutes from '../../../routes';
+import { screen } from '@testing-library/react';
+import { renderDashboardAt } from '../../../testing/render-dashboard';
 
-function renderAt(path: string) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/dashboard/*" element={<DashboardRoutes />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = renderDashboardAt;
 
 const me = { status: 200, body: { user: { id: 'u1', email: 'owner@example.com', roles: [] } } };
 

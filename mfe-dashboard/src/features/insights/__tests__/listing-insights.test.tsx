@@ -1,11 +1,8 @@
 import { callsTo, mockApi } from '@mealprep/api-client/testing';
-import { QueryClient, QueryClientProvider } from '@mealprep/query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from '@mealprep/router';
-import { MemoryRouter } from '@mealprep/router/testing';
-import DashboardRoutes from '../../../routes';
 import { changeText } from '../components/listing-insights';
+import { renderDashboardAt } from '../../../testing/render-dashboard';
 
 const ID = 'a'.repeat(24);
 const INSIGHTS = `/api/catalog/services/${ID}/insights`;
@@ -13,17 +10,7 @@ const zero = { views: 0, website: 0, phone: 0, email: 0, near: 0, search: 0 };
 const days = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ ...zero, day: new Date(Date.UTC(2026, 9, 3 + i)).toISOString().slice(0, 10), views: i === n - 1 ? 7 : 1, website: i === n - 1 ? 2 : 0 }));
 
-function renderAt(path: string) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/dashboard/*" element={<DashboardRoutes />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = renderDashboardAt;
 
 describe('listing insights', () => {
   afterEach(() => document.documentElement.classList.remove('dark'));

@@ -1,6 +1,6 @@
 import type { InsightCounts } from '@mealprep/contracts';
 import { INSIGHT_METRIC_LABELS, INSIGHT_METRICS, INSIGHT_PERIODS, type InsightMetric, type InsightPeriod } from '@mealprep/contracts/browser';
-import { Loading } from '@mealprep/ui';
+import { Loading, ToggleGroup } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { chartUrl, listingInsightsQuery } from '../api/insights';
@@ -46,19 +46,7 @@ export function ListingInsights({ serviceId, title = 'Insights' }: { serviceId: 
         <h2 id={headingId} className="text-xl font-semibold">
           {title}
         </h2>
-        <div role="group" aria-label="Period" className="flex gap-1">
-          {INSIGHT_PERIODS.map((period) => (
-            <button
-              key={period}
-              type="button"
-              aria-pressed={days === period}
-              onClick={() => setDays(period)}
-              className={`rounded-md border px-3 py-1 text-sm ${days === period ? 'border-emerald-700 bg-emerald-700 text-white dark:border-emerald-400 dark:bg-emerald-400 dark:text-gray-950' : 'border-gray-300 dark:border-gray-600'}`}
-            >
-              Last {period} days
-            </button>
-          ))}
-        </div>
+        <ToggleGroup label="Period" options={INSIGHT_PERIODS} value={days} onChange={setDays} optionLabel={(period) => `Last ${period} days`} />
       </div>
       {query.isPending ? (
         <Loading />

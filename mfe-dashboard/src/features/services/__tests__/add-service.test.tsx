@@ -1,23 +1,9 @@
 import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
-import { QueryClient, QueryClientProvider } from '@mealprep/query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from '@mealprep/router';
-import { LocationProbe, MemoryRouter } from '@mealprep/router/testing';
-import DashboardRoutes from '../../../routes';
+import { renderDashboardAt } from '../../../testing/render-dashboard';
 
-function renderAdd() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/dashboard/add-service']}>
-        <Routes>
-          <Route path="/dashboard/*" element={<DashboardRoutes />} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderAdd = () => renderDashboardAt('/dashboard/add-service');
 
 const reference = {
   '/api/catalog/meal-types': {

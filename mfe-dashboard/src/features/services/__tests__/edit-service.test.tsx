@@ -1,12 +1,9 @@
 import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
 import type { EditableService } from '@mealprep/contracts';
-import { QueryClient, QueryClientProvider } from '@mealprep/query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from '@mealprep/router';
-import { MemoryRouter } from '@mealprep/router/testing';
-import DashboardRoutes from '../../../routes';
 import { answerDialog } from '@mealprep/ui/testing';
+import { renderDashboardAt } from '../../../testing/render-dashboard';
 
 const ID = 'b'.repeat(24);
 const EDIT = `/api/catalog/services/${ID}/edit`;
@@ -41,17 +38,7 @@ function service(overrides: Partial<EditableService> = {}): EditableService {
   };
 }
 
-function renderEdit() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[`/dashboard/services/${ID}/edit`]}>
-        <Routes>
-          <Route path="/dashboard/*" element={<DashboardRoutes />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderEdit = () => renderDashboardAt(`/dashboard/services/${ID}/edit`);
 
 const notAdmin = { '/api/auth/admin/is-admin': { status: 200, body: { isAdmin: false } } };
 const admin = { '/api/auth/admin/is-admin': { status: 200, body: { isAdmin: true } } };
