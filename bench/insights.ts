@@ -6,23 +6,28 @@
  *     counted against how many were sent: nothing may be lost,
  *  3. a listing given two years of daily counts, its insights read 300 times (90 days, which reads
  *     180 with the period before) through the gateway and straight from svc-catalog.
- * Run: npx tsx bench/insights.ts [seconds, default 60] [visitor connections, default 50]
+ * Run: npx tsx bench/insights.ts [seconds, default 60] [visitor connections, default 50] [--rate N]
+ * With `--rate N` the visitors arrive at N requests a second (an open loop, below what the machine
+ * can serve) instead of keeping `connections` requests in flight (a closed loop at saturation).
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose from 'mongoose';
-import { Pool } from 'undici';
 import { signIdentity } from '@mealprep/service-kit';
 import { signInAt } from '../scripts/test/system';
-import { load, percentile, type LoadResult } from './lib/load';
+import { load, loadAtRate, percentile, type LoadResult } from './lib/load';
 import { startSite } from './lib/site';
 
-const [secondsArg, connectionsArg] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const rateAt = args.indexOf('--rate');
+const rate = rateAt >= 0 ? Number(args.splice(rateAt, 2)[1]) : null;
+const [secondsArg, connectionsArg] = args;
 const seconds = Number(secondsArg ?? 60);
 const connections = Number(connectionsArg ?? 50);
 const EVENTS_PER_SECOND = 1_000;
-const PER_REPORT = 10;
 const ADMIN = 'admin@bench.test';
 
 /** CPU seconds a process has used (user + system); for 'postgres', every postgres process on the machine (FerretDB's storage). */
@@ -65,41 +70,29 @@ function merged(runs: readonly LoadResult[]): LoadResult {
 }
 const line = (r: LoadResult) => `${r.requests} requests, ${r.rps} req/s, ${r.errors} errors; p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`;
 
-/** Sends `perSecond / PER_REPORT` reports a second for `seconds`, each from a browser of its own; answers what was sent and refused. */
-async function report(origin: string, ids: readonly string[], perSecond: number, seconds: number, firstVisitor: number) {
-  const pool = new Pool(origin, { connections: 20, pipelining: 1 });
-  const reportsPerTick = perSecond / PER_REPORT / 10;
-  let sent = 0;
-  let refused = 0;
-  let n = firstVisitor;
-  const inFlight: Array<Promise<void>> = [];
-  const started = Date.now();
-  for (let tick = 0; tick < seconds * 10; tick += 1) {
-    for (let i = 0; i < reportsPerTick; i += 1) {
-      const visitor = n++;
-      const serviceIds = Array.from({ length: PER_REPORT }, (_, k) => ids[(visitor * PER_REPORT + k) % ids.length]!);
-      inFlight.push(
-        pool
-          .request({
-            method: 'POST',
-            path: '/api/catalog/insights/events',
-            headers: { 'content-type': 'application/json', 'user-agent': `Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.${visitor}` },
-            body: JSON.stringify({ metric: 'search', serviceIds }),
-          })
-          .then(async (answer) => {
-            const body = (await answer.body.json()) as { counted?: number };
-            if (answer.statusCode === 202) sent += body.counted ?? 0;
-            else refused += PER_REPORT;
-          })
-          .catch(() => void (refused += PER_REPORT)),
-      );
-    }
-    const due = started + (tick + 1) * 100;
-    if (due > Date.now()) await sleep(due - Date.now());
-  }
-  await Promise.all(inFlight);
-  await pool.close();
-  return { sent, refused, reports: n - firstVisitor, seconds: (Date.now() - started) / 1000 };
+/**
+ * The pages' reports come from a process of their own (bench/lib/insight-reports.ts), as they come
+ * from other machines than the visitors': sent from the load generator's own event loop, they
+ * slowed the visitor requests it timed. Started once; each `run` answers what was sent and refused.
+ */
+async function reportSender(origin: string, ids: readonly string[], perSecond: number, seconds: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'lib', 'insight-reports.ts'), origin, String(perSecond), String(seconds), ids.join(',')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async () => {
+    const line = await lines.next();
+    if (line.done) throw new Error('the report sender stopped');
+    return line.value;
+  };
+  if ((await next()) !== 'ready') throw new Error('the report sender did not start');
+  return {
+    async run(firstVisitor: number): Promise<{ sent: number; refused: number; reports: number; seconds: number }> {
+      child.stdin.write(`run ${firstVisitor}\n`);
+      return JSON.parse(await next()) as { sent: number; refused: number; reports: number; seconds: number };
+    },
+    stop: () => child.stdin.end(),
+  };
 }
 
 async function main() {
@@ -122,7 +115,8 @@ async function main() {
       ...slugs.slice(0, 6).map((slug) => `/api/catalog/services/by-slug/${slug}`),
     ];
     for (const p of paths) await (await fetch(`${site.url}${p}`)).arrayBuffer();
-    console.log(`insights: ${ids.length} listings reported on; visitor mix of ${paths.length} paths at ${connections} connections, ${seconds} s each run`);
+    console.log(`insights: ${ids.length} listings reported on; visitor mix of ${paths.length} paths ${rate ? `at ${rate} requests a second` : `at ${connections} connections`}, ${seconds} s each run`);
+    const visitors = () => (rate ? loadAtRate(site.url, paths, { rate, seconds: 10 }) : load(site.url, paths, { connections, seconds: 10 }));
 
     const processes: Array<readonly [string, number]> = [
       ['gateway', site.gatewayPid],
@@ -140,27 +134,42 @@ async function main() {
     // Ten-second windows, alone and while counting by turns, so a drift of the machine's speed
     // during the run falls on both alike; then every request's time of each kind together.
     const windows = Math.max(1, Math.round(seconds / 10));
+    const sender = await reportSender(site.url, ids, EVENTS_PER_SECOND, 10);
     const alone: LoadResult[] = [];
     const counting: LoadResult[] = [];
     const sent = { sent: 0, refused: 0, reports: 0, seconds: 0 };
     let cpuAlone = '';
     let cpuCounting = '';
     for (let w = 0; w < windows; w += 1) {
-      const [a, cpuA] = await cpuDuring(load(site.url, paths, { connections, seconds: 10 }), 10);
+      const [a, cpuA] = await cpuDuring(visitors(), 10);
       alone.push(a);
-      const [[c, s], cpuC] = await cpuDuring(Promise.all([load(site.url, paths, { connections, seconds: 10 }), report(site.url, ids, EVENTS_PER_SECOND, 10, sent.reports)]), 10);
+      const [[c, s], cpuC] = await cpuDuring(Promise.all([visitors(), sender.run(sent.reports)]), 10);
       counting.push(c);
       for (const key of ['sent', 'refused', 'reports', 'seconds'] as const) sent[key] += s[key];
       if (w === 0) [cpuAlone, cpuCounting] = [cpuA, cpuC];
     }
+    sender.stop();
     const baseline = merged(alone);
     const counted = merged(counting);
     console.log(`visitors alone:          ${line(baseline)}`);
     console.log(`  CPU in the first window (share of one core): ${cpuAlone}`);
     console.log(`visitors while counting: ${line(counted)}`);
     console.log(`  CPU in the first window (share of one core): ${cpuCounting}`);
+    const slowest = (runs: LoadResult[]) =>
+      runs[0]!.byPath
+        .slice(0, 4)
+        .map((p) => `${p.path} p95 ${p.p95.toFixed(1)} ms`)
+        .join(', ');
+    console.log(`  slowest paths in the first window: alone ${slowest(alone)}; while counting ${slowest(counting)}`);
     console.log(`p95 with counting: ${(((counted.p95 - baseline.p95) / baseline.p95) * 100).toFixed(1)} % against the visitors alone`);
-    const hits = db.collection('insight_hits');
+    // Every hit a turn of the tally took is in its ledger.
+    const storedHits = async () =>
+      (
+        await db
+          .collection('insight_ledgers')
+          .find({}, { projection: { hits: 1 } })
+          .toArray()
+      ).reduce((n, l) => n + ((l.hits as string[] | undefined)?.length ?? 0), 0);
     // Every hit stored, and every one counted: the search appearances of the listings add up to what was sent.
     const today = new Date().toISOString().slice(0, 10);
     const countedNow = async () => {
@@ -174,7 +183,7 @@ async function main() {
     let stored = 0;
     let added = 0;
     for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(1_000)) {
-      stored = await hits.countDocuments({});
+      stored = await storedHits();
       added = await countedNow();
       if (stored >= sent.sent && added >= sent.sent) break;
     }

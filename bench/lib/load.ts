@@ -53,12 +53,17 @@ export async function load(
   await Promise.all(Array.from({ length: options.connections }, worker));
   const tookSeconds = (Date.now() - startedAt) / 1000;
   await pool.close();
+  return resultOf(latencies, errors, Math.min(options.seconds, tookSeconds), perPath);
+}
+
+/** Percentiles overall and per path (slowest p95 first) of the requests' times. */
+function resultOf(latencies: number[], errors: number, seconds: number, perPath: Map<string, number[]>): LoadResult {
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
     latencies,
     errors,
-    rps: Math.round(latencies.length / Math.min(options.seconds, tookSeconds)),
+    rps: Math.round(latencies.length / seconds),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
@@ -69,4 +74,43 @@ export async function load(
       })
       .sort((a, b) => b.p95 - a.p95),
   };
+}
+
+/**
+ * Sends `rate` requests a second for `seconds` against the paths (taken in turn), whether or not
+ * earlier ones have been answered (an open loop, as independent visitors arrive), with at most
+ * `maxInFlight` at once; each request's time counts from when it was due, so a slow answer that
+ * holds the next ones back shows in their times too.
+ */
+export async function loadAtRate(origin: string, paths: string[], options: { rate: number; seconds: number; maxInFlight?: number }): Promise<LoadResult> {
+  const pool = new Pool(origin, { connections: options.maxInFlight ?? 200, pipelining: 1, keepAliveTimeout: 30_000 });
+  const latencies: number[] = [];
+  const perPath = new Map<string, number[]>(paths.map((path) => [path, []]));
+  let errors = 0;
+  const total = Math.round(options.rate * options.seconds);
+  const started = performance.now();
+  const inFlight: Array<Promise<void>> = [];
+  for (let i = 0; i < total; i += 1) {
+    const due = started + (i * 1000) / options.rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const path = paths[i % paths.length] as string;
+    inFlight.push(
+      pool
+        .request({ method: 'GET', path })
+        .then(async (answer) => {
+          await answer.body.dump();
+          if (answer.statusCode !== 200) errors++;
+        })
+        .catch(() => void errors++)
+        .finally(() => {
+          const ms = performance.now() - due;
+          latencies.push(ms);
+          perPath.get(path)!.push(ms);
+        }),
+    );
+  }
+  await Promise.all(inFlight);
+  await pool.close();
+  return resultOf(latencies, errors, options.seconds, perPath);
 }

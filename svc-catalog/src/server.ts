@@ -8,10 +8,12 @@ import { subscribeCheckerEvents } from './entry-points/mq/checker-events';
 import { subscribeIndexRefresher } from './entry-points/mq/index-refresher';
 import { subscribeInsightHits } from './entry-points/mq/insight-hits';
 import { forgetOldHits, InsightRecorder } from './domain/insights';
+import { InsightTally } from './domain/insight-tally';
 
 const config = loadCatalogConfig();
 let catalog: CatalogIndex;
 let recorder: InsightRecorder;
+let tally: InsightTally;
 let forgetting: NodeJS.Timeout | undefined;
 /** How often hits and salts too old to matter are removed (any instance may). */
 const FORGET_EVERY_MS = 10 * 60_000;
@@ -33,7 +35,8 @@ await runService('svc-catalog', () =>
       await subscribeCheckerEvents(broker, { services: repositories.services, catalog, events: outbox });
       logger.info({ published: catalog.index.size }, 'public index built');
       recorder = new InsightRecorder({ broker, insights: repositories.insights, catalog, logger });
-      await subscribeInsightHits(broker, repositories.insights);
+      tally = new InsightTally({ store: repositories.insights, logger });
+      await subscribeInsightHits(broker, tally);
       const forget = () => forgetOldHits(repositories).catch((err: unknown) => logger.warn({ err }, 'old insight hits not removed; trying again later'));
       void forget();
       forgetting = setInterval(forget, FORGET_EVERY_MS);
@@ -56,6 +59,7 @@ await runService('svc-catalog', () =>
     beforeStop: async () => {
       clearInterval(forgetting);
       await recorder.close();
+      await tally.settle();
     },
   }),
 );

@@ -9,6 +9,7 @@ import { seedReferenceData } from '../src/domain/reference-data';
 import type { InsightRepository } from '../src/data-access/insight-repository';
 import { subscribeCheckerEvents } from '../src/entry-points/mq/checker-events';
 import { subscribeInsightHits } from '../src/entry-points/mq/insight-hits';
+import { InsightTally } from '../src/domain/insight-tally';
 
 /** Signed identity headers, as the gateway would send them. */
 export const as = (userId: string, roles: Array<'admin'> = [], email = `${userId}@example.com`) => signIdentity({ userId, email, roles }, TEST_IDENTITY_SECRET);
@@ -20,6 +21,8 @@ export interface CatalogHarness {
   events: EventEnvelope[];
   /** The insights' storage (to write history and roll days up as the scheduler would). */
   insights: InsightRepository;
+  /** The consumer's tally of the hits the recorders send (the broker's batches go to it). */
+  tally: InsightTally;
   /** Publishes an event as another service would (svc-catalog listens for checker events). */
   publish: Broker['publish'];
   /** A request to the service (a body is sent as JSON unless it is a string already); its answer parsed. */
@@ -43,6 +46,7 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
     url: '',
     db: null as unknown as CatalogHarness['db'],
     insights: null as unknown as InsightRepository,
+    tally: null as unknown as InsightTally,
     events: [],
     publish: (() => Promise.reject(new Error('not started'))) as Broker['publish'],
     async send(method, path, headers = {}, body) {
@@ -73,7 +77,8 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
     await subscribeCheckerEvents(mq.broker, { services: repositories.services, catalog, events: outbox, ...(now ? { now: () => now } : {}) });
     harness.publish = mq.broker.publish.bind(mq.broker);
     harness.insights = repositories.insights;
-    await subscribeInsightHits(mq.broker, repositories.insights, now ? () => now : undefined);
+    harness.tally = new InsightTally({ store: repositories.insights, logger: silentLogger, turnMs: 50, ...(now ? { now: () => now } : {}) });
+    await subscribeInsightHits(mq.broker, harness.tally);
     http = await serve(
       createCatalogApp({
         logger: silentLogger,

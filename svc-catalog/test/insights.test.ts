@@ -1,9 +1,10 @@
 import type { ListingInsights, SiteInsights } from '@mealprep/contracts';
 import { demoServices } from '@mealprep/demo-data';
 import { signClientAddress } from '@mealprep/service-kit';
-import { TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
+import { silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { daysEndingOn, forgetOldHits, storeHits } from '../src/domain/insights';
+import { countWrites, hitId, InsightTally } from '../src/domain/insight-tally';
+import { daysEndingOn, forgetOldHits } from '../src/domain/insights';
 import { as, useCatalog } from './harness';
 
 const NOW = new Date('2026-11-01T12:00:00Z');
@@ -63,22 +64,54 @@ describe('listing insights', () => {
     expect(top.map((t) => t.serviceId)).toContain(shown[1]);
   });
 
-  it('when a batch is delivered again, even days later, then nothing in it counts twice; a batch older than the hits kept is not taken', async () => {
+  it('when a batch is delivered again, even days later or to the instance that takes over, then nothing in it counts twice; a batch older than the hits kept is not taken', async () => {
     const listing = published[5]!;
+    const dayOfListing = async (day: string) => (await insightsOf(listing.id)).days.find((d) => d.day === day);
     const hits = ['a', 'b', 'c'].map((v) => ({ day: '2026-10-30', metric: 'views' as const, key: listing.id, visitor: v.repeat(32) }));
-    expect(await storeHits({ insights: catalog.insights, now: () => NOW }, hits)).toBe(3);
-    expect(await storeHits({ insights: catalog.insights, now: () => NOW }, [...hits, { ...hits[0]!, metric: 'website' as const }])).toBe(1);
-    expect((await insightsOf(listing.id)).days.find((d) => d.day === '2026-10-30')).toMatchObject({ views: 3, website: 1 });
-    // The batch again through the broker, with one new visitor: only the new one counts.
-    await catalog.publish('insights.hits.batch', { hits: [...hits, { ...hits[0]!, visitor: 'd'.repeat(32) }] });
-    await expect.poll(async () => (await insightsOf(listing.id)).days.find((d) => d.day === '2026-10-30')?.views, { timeout: 5_000 }).toBe(4);
+    await catalog.tally.add(hits);
+    await catalog.tally.add([...hits, { ...hits[0]!, metric: 'website' as const }]);
+    expect(await dayOfListing('2026-10-30')).toMatchObject({ views: 3, website: 1 });
+
+    // Another instance takes over: it knows what was counted from the ledgers alone.
+    const next = new InsightTally({ store: catalog.insights, logger: silentLogger, now: () => NOW, turnMs: 20 });
+    await next.add([...hits, { ...hits[0]!, visitor: 'd'.repeat(32) }]);
+    expect(await dayOfListing('2026-10-30')).toMatchObject({ views: 4, website: 1 });
+
+    // The consumer starts again (as after a reconnect), and the batch comes again through the broker,
+    // followed by a marker batch of another listing: once the marker is counted, the batch was handled.
+    catalog.tally.reset();
+    const marker = published[9]!;
+    await catalog.publish('insights.hits.batch', { hits });
+    await catalog.publish('insights.hits.batch', { hits: [{ day: '2026-10-30', metric: 'website', key: marker.id, visitor: 'f'.repeat(32) }] });
+    await expect.poll(async () => (await insightsOf(marker.id)).totals.website, { timeout: 5_000 }).toBe(1);
+    expect(await dayOfListing('2026-10-30')).toMatchObject({ views: 4, website: 1 });
+
     // Hits of days before those kept are forgotten, and a batch of such a day is not taken.
-    await forgetOldHits({ insights: catalog.insights, now: () => new Date('2026-11-04T12:00:00Z') });
-    expect(await storeHits({ insights: catalog.insights, now: () => new Date('2026-11-04T12:00:00Z') }, hits)).toBe(0);
+    const later = () => new Date('2026-11-04T12:00:00Z');
+    await forgetOldHits({ insights: catalog.insights, now: later });
+    await new InsightTally({ store: catalog.insights, logger: silentLogger, now: later, turnMs: 20 }).add(hits);
     await catalog.publish('insights.hits.batch', { hits: [{ ...hits[0]!, day: '2026-10-20', visitor: 'e'.repeat(32) }] });
-    await new Promise((r) => setTimeout(r, 500));
-    expect((await insightsOf(listing.id)).days.find((d) => d.day === '2026-10-20')?.views).toBe(0);
-    expect((await insightsOf(listing.id)).days.find((d) => d.day === '2026-10-30')).toMatchObject({ views: 4, website: 1 });
+    await catalog.publish('insights.hits.batch', { hits: [{ day: '2026-10-30', metric: 'phone', key: marker.id, visitor: 'f'.repeat(32) }] });
+    await expect.poll(async () => (await insightsOf(marker.id)).totals.phone, { timeout: 5_000 }).toBe(1);
+    expect((await dayOfListing('2026-10-20'))?.views).toBe(0);
+    expect(await dayOfListing('2026-10-30')).toMatchObject({ views: 4, website: 1 });
+  });
+
+  it('when a turn stopped after storing its ledger (a crash), then the next consumer adds its counts once, however often it is finished', async () => {
+    const listing = published[10]!;
+    const hits = ['1', '2'].map((v) => ({ day: '2026-10-31', metric: 'views' as const, key: listing.id, visitor: v.repeat(32) }));
+    const seq = Math.max(Date.now() * 1_000, ...(await catalog.insights.ledgers()).map((l) => l.seq)) + 1;
+    const ledger = { seq, day: '2026-10-31', hits: hits.map(hitId), writes: countWrites(hits), done: false };
+    expect(ledger.writes.map((w) => w.doc)).toEqual(['month', 'site']);
+    await catalog.insights.insertLedger(ledger);
+    // Half of it had been added when the instance died: the listing's month, not the site's day.
+    await catalog.insights.applyLedger({ ...ledger, writes: ledger.writes.slice(0, 1) });
+    await new InsightTally({ store: catalog.insights, logger: silentLogger, now: () => NOW, turnMs: 20 }).add(hits);
+    await catalog.insights.applyLedger(ledger);
+    expect((await insightsOf(listing.id)).days.find((d) => d.day === '2026-10-31')).toMatchObject({ views: 2 });
+    expect((await site()).mostViewed.find((v) => v.serviceId === listing.id)?.views).toBe(2);
+    expect((await catalog.insights.ledgers()).find((l) => l.seq === ledger.seq)?.done).toBe(true);
+    catalog.tally.reset();
   });
 
   it('when an owner asks, then they see their own listing only, without their own visits; visitors and other owners are refused', async () => {
@@ -131,7 +164,10 @@ describe('listing insights', () => {
       expect([400, 413]).toContain((await report(who, body)).status);
     }
     expect((await send('GET', `/services/${listing.id}/insights?days=7`, admin())).status).toBe(400);
-    await new Promise((r) => setTimeout(r, 600));
+    // A good report after them is counted: what they would have counted would have come before it.
+    const marker = published[11]!;
+    expect((await report(who, { metric: 'email', serviceIds: [marker.id] })).body).toEqual({ counted: 1 });
+    await expect.poll(async () => (await insightsOf(marker.id)).totals.email, { timeout: 5_000 }).toBe(1);
     expect((await insightsOf(listing.id)).totals).toEqual({ views: 0, website: 0, phone: 0, email: 0, near: 0, search: 0 });
   });
 });

@@ -13,6 +13,8 @@ interface Subscription {
   prefetch: number;
   exclusive: boolean;
   singleActive: boolean;
+  /** Called each time the queue starts being consumed (at first, and after every reconnect). */
+  onConsume?: () => void;
   /** Waits before a failed event is handled again (durable subscriptions); past the last it is dead-lettered. */
   retryDelaysMs: number[];
 }
@@ -87,6 +89,8 @@ export class BrokerEvents {
       exclusive?: boolean;
       retryDelaysMs?: number[];
       /** One consumer at a time over every instance (RabbitMQ's single active consumer; another takes over when it goes): events handled one after another, site-wide. */ singleActive?: boolean;
+      /** Called each time the queue starts being consumed (at first, and after every reconnect): what the handler kept in memory may be stale, another instance may have consumed meanwhile. */
+      onConsume?: () => void;
     } = {},
   ): Promise<void> {
     const prefix = this.link.options.prefix;
@@ -97,6 +101,7 @@ export class BrokerEvents {
       prefetch: options.prefetch ?? 10,
       exclusive: options.exclusive ?? false,
       singleActive: options.singleActive ?? false,
+      onConsume: options.onConsume,
       retryDelaysMs: options.exclusive ? [] : (options.retryDelaysMs ?? EVENT_RETRY_DELAYS_MS),
     };
     this.subscriptions.push(subscription);
@@ -126,6 +131,7 @@ export class BrokerEvents {
     }
     for (const pattern of subscription.patterns) await channel.bindQueue(subscription.queue, this.link.exchange, pattern);
     await channel.prefetch(subscription.prefetch);
+    subscription.onConsume?.();
     await channel.consume(subscription.queue, (message) => {
       if (message) void this.deliver(channel, subscription, message);
     });

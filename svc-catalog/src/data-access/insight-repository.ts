@@ -1,28 +1,38 @@
 import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { Schema, type Connection } from 'mongoose';
-import { INSIGHT_METRICS, type InsightCounts, type InsightHit } from '@mealprep/contracts';
+import { INSIGHT_METRICS, type InsightCounts } from '@mealprep/contracts';
 import { modelOn } from '@mealprep/service-kit';
+import type { CountWrite, InsightLedger, LedgerStore } from '../domain/insight-tally';
 import type { Doc } from './service-model';
 
 /*
- * Every read here is by _id alone: FerretDB's SQLite backend finds a document by key only for
- * {_id: value}, and reads the whole collection for any other filter.
+ * Every read here on a path that runs often is by _id alone: FerretDB's SQLite backend finds a
+ * document by key only for {_id: value}, and reads the whole collection for any other filter.
  */
 
 /**
- * One thing counted, kept only to recognise it again: a visitor (a hash that changes every day)
- * seeing a listing's page, following one of its links or being shown it, on a day; or searching
- * for something that found nothing. The _id is all of that: a second insert of it fails, so the
- * same visitor counts once a day per listing and kind, and a batch delivered twice counts once.
+ * What one turn of the insights' tally counted (domain/insight-tally.ts): the ids of the hits it
+ * took, to recognise them again, and the increments it adds. `_id` is the turn's seq; `d` the
+ * newest day of its hits.
  */
-const hitSchema = new Schema({ _id: { type: String, required: true }, d: { type: String, required: true } }, { collection: 'insight_hits', versionKey: false });
+const ledgerSchema = new Schema(
+  { _id: { type: Number, required: true }, d: { type: String, required: true }, hits: [String], writes: Schema.Types.Mixed, done: Boolean },
+  { collection: 'insight_ledgers', versionKey: false },
+);
 
-/** A listing's counts in a month: `c.d{DD}.{metric}`, one document per listing and month (_id `{listing}|{YYYY-MM}`). */
-const monthSchema = new Schema({ _id: { type: String, required: true }, c: { type: Schema.Types.Mixed, default: {} } }, { collection: 'insight_months', versionKey: false, minimize: false });
+/**
+ * A listing's counts in a month: `c.d{DD}.{metric}`, one document per listing and month (_id
+ * `{listing}|{YYYY-MM}`); `s` is the seq of the last ledger added to it.
+ */
+const monthSchema = new Schema(
+  { _id: { type: String, required: true }, c: { type: Schema.Types.Mixed, default: {} }, s: Number },
+  { collection: 'insight_months', versionKey: false, minimize: false },
+);
 
 /** The site's day (_id `site|{YYYY-MM-DD}`): views per listing, and the searches that found nothing (their text encoded: keys cannot hold dots). */
 const siteDaySchema = new Schema(
-  { _id: { type: String, required: true }, views: { type: Schema.Types.Mixed, default: {} }, empty: { type: Schema.Types.Mixed, default: {} } },
+  { _id: { type: String, required: true }, views: { type: Schema.Types.Mixed, default: {} }, empty: { type: Schema.Types.Mixed, default: {} }, s: Number },
   { collection: 'insight_site_days', versionKey: false, minimize: false },
 );
 
@@ -31,21 +41,67 @@ const saltSchema = new Schema({ _id: { type: String, required: true }, salt: { t
 
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 const zero = (): InsightCounts => Object.fromEntries(INSIGHT_METRICS.map((m) => [m, 0])) as InsightCounts;
-const hitId = (hit: InsightHit) => `${hit.day}|${hit.metric}|${hit.key}|${hit.visitor}`;
-/** A search text as a key of a stored object, and back. */
-const termKey = (term: string) => encodeURIComponent(term).replace(/\./g, '%2E');
+/** A search text as stored (domain/insight-tally.ts's termKey), and back. */
 const termOf = (key: string) => decodeURIComponent(key);
+/** Final months kept in memory per instance: a listing's history is read once, then only its open months. */
+const FINAL_MONTHS_KEPT = 20_000;
+
+interface LedgerDoc {
+  _id: number;
+  d: string;
+  hits?: string[];
+  writes?: CountWrite[];
+  done?: boolean;
+}
 
 export type InsightRepository = ReturnType<typeof insightRepository>;
 
 export function insightRepository(connection: Connection) {
-  const Hits = modelOn(connection, 'InsightHit', hitSchema);
+  const Ledgers = modelOn(connection, 'InsightLedger', ledgerSchema);
   const Months = modelOn(connection, 'InsightMonth', monthSchema);
   const SiteDays = modelOn(connection, 'InsightSiteDay', siteDaySchema);
   const Salts = modelOn(connection, 'InsightSalt', saltSchema);
-  const byId = <T>(model: typeof Months | typeof SiteDays, ids: readonly string[]) => Promise.all(ids.map(async (id) => (await model.collection.findOne({ _id: id as never })) as T | null));
+  const finalMonths = new LRUCache<string, Doc>({ max: FINAL_MONTHS_KEPT });
+
+  const ledgers: LedgerStore = {
+    async ledgers() {
+      const docs = (await Ledgers.collection.find({}).toArray()) as unknown as LedgerDoc[];
+      return docs.map((doc) => ({ seq: doc._id, day: doc.d, hits: doc.hits ?? [], writes: doc.writes ?? [], done: doc.done === true }));
+    },
+    async insertLedger(ledger: InsightLedger) {
+      // The driver's insert: mongoose would cast every hit id.
+      await Ledgers.collection.insertOne({ _id: ledger.seq as never, d: ledger.day, hits: ledger.hits, writes: ledger.writes, done: false });
+    },
+    /**
+     * Adds a ledger's increments to each count that has not taken it: `s` is the last ledger a
+     * count took, and a count at or past this one is left alone (its upsert then meets the
+     * existing _id: a duplicate key, which means just that). Increments are not atomic on
+     * FerretDB when two writers change one document at once, so only one writer may call this at
+     * a time: the hits' queue has one active consumer over all instances (entry-points/mq/insight-hits.ts).
+     */
+    async applyLedger(ledger: InsightLedger) {
+      await Promise.all(
+        ledger.writes.map(async (write) => {
+          const model = write.doc === 'month' ? Months : SiteDays;
+          try {
+            await model.collection.updateOne(
+              { _id: write.id as never, $or: [{ s: { $lt: ledger.seq } }, { s: { $exists: false } }] },
+              { $inc: Object.fromEntries(write.inc.map((i) => [i.path, i.n])), $set: { s: ledger.seq } },
+              { upsert: true },
+            );
+          } catch (err) {
+            if (!isDuplicateKey(err)) throw err;
+          }
+        }),
+      );
+    },
+    async markDone(seq: number) {
+      await Ledgers.collection.updateOne({ _id: seq as never }, { $set: { done: true } });
+    },
+  };
 
   return {
+    ...ledgers,
     /** The day's salt, made by the first instance that needs it. */
     async saltOf(day: string): Promise<string> {
       const found = (await Salts.findById(day).lean()) as Doc | null;
@@ -60,47 +116,26 @@ export function insightRepository(connection: Connection) {
     async dropSaltsBefore(day: string): Promise<void> {
       await Salts.deleteMany({ _id: { $lt: day } });
     },
-    /** Stores hits; answers those that were not there yet (the others repeat a visitor's day, or a batch delivered again). */
-    async newHits(hits: readonly InsightHit[]): Promise<InsightHit[]> {
-      const unique = [...new Map(hits.map((h) => [hitId(h), h])).values()];
-      if (unique.length === 0) return [];
-      try {
-        // The driver's insert: mongoose would cast every document, most of the cost at a thousand a second.
-        await Hits.collection.insertMany(
-          unique.map((h) => ({ _id: hitId(h) as never, d: h.day })),
-          { ordered: false },
-        );
-        return unique;
-      } catch (err) {
-        const errors = (err as { writeErrors?: Array<{ index: number; code: number }> | { index: number; code: number } }).writeErrors;
-        const list = Array.isArray(errors) ? errors : errors ? [errors] : [];
-        if (list.length === 0 || list.some((e) => e.code !== 11000)) throw err;
-        const repeated = new Set(list.map((e) => e.index));
-        return unique.filter((_, i) => !repeated.has(i));
-      }
+    /** Removes the finished ledgers whose newest hits are of days before `day` (too old for a batch to repeat them). */
+    async dropLedgersBefore(day: string): Promise<void> {
+      await Ledgers.collection.deleteMany({ d: { $lt: day }, done: true });
     },
     /**
-     * Adds counts. Increments are not atomic on FerretDB when two writers change one document at
-     * once, so only one writer may call this at a time: the hits' queue has one active consumer
-     * over all instances (see entry-points/mq/insight-hits.ts).
+     * A listing's counts per day for the days asked (all zero where nothing was counted). Months
+     * before `firstOpenMonth` take no more hits: each is read once and kept (a read by _id costs
+     * FerretDB about 2 ms, and two years of history are 25 months).
      */
-    async addCounts(listings: ReadonlyMap<string, InsightCounts>, site: { day: string; views: ReadonlyMap<string, number>; empty: ReadonlyMap<string, number> } | null, day: string): Promise<void> {
-      const [month, dd] = [day.slice(0, 7), `d${day.slice(8, 10)}`];
-      for (const [key, counts] of listings) {
-        const inc = Object.fromEntries(INSIGHT_METRICS.filter((m) => counts[m] > 0).map((m) => [`c.${dd}.${m}`, counts[m]]));
-        await Months.collection.updateOne({ _id: `${key}|${month}` as never }, { $inc: inc }, { upsert: true });
-      }
-      if (site && (site.views.size > 0 || site.empty.size > 0)) {
-        const inc = { ...Object.fromEntries([...site.views].map(([key, n]) => [`views.${key}`, n])), ...Object.fromEntries([...site.empty].map(([term, n]) => [`empty.${termKey(term)}`, n])) };
-        await SiteDays.collection.updateOne({ _id: `site|${site.day}` as never }, { $inc: inc }, { upsert: true });
-      }
-    },
-    /** A listing's counts per day for the days asked (all zero where nothing was counted). */
-    async countsByDay(key: string, days: readonly string[]): Promise<Map<string, InsightCounts>> {
+    async countsByDay(key: string, days: readonly string[], firstOpenMonth: string): Promise<Map<string, InsightCounts>> {
       const months = [...new Set(days.map((d) => d.slice(0, 7)))];
-      const docs = await byId<Doc>(
-        Months,
-        months.map((m) => `${key}|${m}`),
+      const docs = await Promise.all(
+        months.map(async (month) => {
+          const id = `${key}|${month}`;
+          const kept = finalMonths.get(id);
+          if (kept) return kept;
+          const doc = ((await Months.collection.findOne({ _id: id as never }, { projection: { c: 1 } })) as Doc | null) ?? {};
+          if (month < firstOpenMonth) finalMonths.set(id, doc);
+          return doc;
+        }),
       );
       const out = new Map<string, InsightCounts>();
       months.forEach((month, i) => {
@@ -113,18 +148,12 @@ export function insightRepository(connection: Connection) {
       const views = new Map<string, number>();
       const empty = new Map<string, number>();
       const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
-      for (const doc of await byId<Doc>(
-        SiteDays,
-        days.map((d) => `site|${d}`),
-      )) {
+      const docs = await Promise.all(days.map(async (d) => (await SiteDays.collection.findOne({ _id: `site|${d}` as never })) as Doc | null));
+      for (const doc of docs) {
         for (const [key, n] of Object.entries(doc?.views ?? {})) add(views, key, Number(n));
         for (const [key, n] of Object.entries(doc?.empty ?? {})) add(empty, termOf(key), Number(n));
       }
       return { views, empty };
-    },
-    /** Removes the hits of days before `day` (too old for a late batch to repeat). */
-    async dropHitsBefore(day: string): Promise<void> {
-      await Hits.deleteMany({ d: { $lt: day } });
     },
     /** Writes whole months of a listing's days (the benchmark's two years of history). */
     async writeMonths(key: string, days: ReadonlyArray<{ day: string; counts: InsightCounts }>): Promise<void> {
@@ -133,7 +162,7 @@ export function insightRepository(connection: Connection) {
       for (const [month, c] of months) await Months.collection.replaceOne({ _id: `${key}|${month}` as never }, { c }, { upsert: true });
     },
     async ensureIndexes(): Promise<void> {
-      await Promise.all([Hits.init(), Months.init(), SiteDays.init(), Salts.init()]);
+      await Promise.all([Ledgers.init(), Months.init(), SiteDays.init(), Salts.init()]);
     },
   };
 }

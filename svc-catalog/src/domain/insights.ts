@@ -4,14 +4,9 @@ import { INSIGHT_METRICS, type Identity, type InsightCounts, type InsightHit, ty
 import { AppError, type Broker, type Logger } from '@mealprep/service-kit';
 import type { InsightRepository } from '../data-access/insight-repository';
 import type { CatalogIndex } from './catalog-index';
+import { dayOf, daysEndingOn, firstKeptDay, firstOpenMonth } from './insight-days';
 
-const DAY_MS = 86_400_000;
-export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-/** The `count` days that end with `last` (UTC), oldest first. */
-export function daysEndingOn(last: Date, count: number): string[] {
-  const end = Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate());
-  return Array.from({ length: count }, (_, i) => dayOf(new Date(end - (count - 1 - i) * DAY_MS)));
-}
+export { dayOf, daysEndingOn, firstKeptDay, HIT_DAYS_KEPT } from './insight-days';
 const zero = (): InsightCounts => Object.fromEntries(INSIGHT_METRICS.map((m) => [m, 0])) as InsightCounts;
 function add(into: InsightCounts, counts: InsightCounts): void {
   for (const m of INSIGHT_METRICS) into[m] += counts[m];
@@ -87,7 +82,7 @@ export class InsightRecorder {
     return [...new Set(ids)].filter((id) => !identity || this.options.catalog.admin.row(id)?.ownerUserId !== identity.userId);
   }
 
-  private schedule(delay = this.options.flushMs ?? 250): void {
+  private schedule(delay = this.options.flushMs ?? 1_000): void {
     if (this.timer || this.sending) return;
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -142,8 +137,10 @@ export interface InsightReadDeps {
 
 /** A listing's counts per day over the last `days` days, with the totals and the period before's (owners of it and admins; checked by the caller). */
 export async function listingInsights(deps: InsightReadDeps, serviceId: string, days: number): Promise<ListingInsights> {
-  const all = daysEndingOn(deps.now?.() ?? new Date(), days * 2);
-  const counts = await deps.insights.countsByDay(serviceId, all);
+  const now = deps.now?.() ?? new Date();
+  const all = daysEndingOn(now, days * 2);
+  // Months before the first open one take no more hits: the repository may keep them.
+  const counts = await deps.insights.countsByDay(serviceId, all, firstOpenMonth(now));
   const previousTotals = zero();
   const totals = zero();
   const series = all.map((day, i) => {
@@ -170,44 +167,9 @@ export async function siteInsights(deps: InsightReadDeps, days: number): Promise
   return { mostViewed, emptySearches };
 }
 
-/** How many days of hits are kept after their day (a batch delivered that late is still recognised), and how late a batch may come at all. */
-export const HIT_DAYS_KEPT = 3;
-
-/** The first day whose hits are still taken and kept. */
-export const firstKeptDay = (now: Date) => daysEndingOn(now, HIT_DAYS_KEPT + 1)[0]!;
-
-/**
- * Stores a batch of hits from the broker and adds those that are new to the counts (per listing
- * and month, and the site's day). A batch older than the hits kept could count again what it
- * repeats, so what it holds of those days is not taken.
- */
-export async function storeHits(deps: { insights: InsightRepository; now?: () => Date }, hits: readonly InsightHit[]): Promise<number> {
-  const first = firstKeptDay(deps.now?.() ?? new Date());
-  const fresh = await deps.insights.newHits(hits.filter((hit) => hit.day >= first));
-  const byDay = new Map<string, InsightHit[]>();
-  for (const hit of fresh) byDay.set(hit.day, [...(byDay.get(hit.day) ?? []), hit]);
-  for (const [day, dayHits] of byDay) {
-    const listings = new Map<string, InsightCounts>();
-    const views = new Map<string, number>();
-    const empty = new Map<string, number>();
-    for (const hit of dayHits) {
-      if (hit.metric === 'empty-search') {
-        empty.set(hit.key, (empty.get(hit.key) ?? 0) + 1);
-        continue;
-      }
-      const counts = listings.get(hit.key) ?? zero();
-      counts[hit.metric] += 1;
-      listings.set(hit.key, counts);
-      if (hit.metric === 'views') views.set(hit.key, (views.get(hit.key) ?? 0) + 1);
-    }
-    await deps.insights.addCounts(listings, { day, views, empty }, day);
-  }
-  return fresh.length;
-}
-
-/** Forgets hits and salts too old to matter; any instance may run it, as often as it likes. */
+/** Forgets the ledgers and salts too old to matter; any instance may run it, as often as it likes. */
 export async function forgetOldHits(deps: { insights: InsightRepository; now?: () => Date }): Promise<void> {
   const now = deps.now?.() ?? new Date();
-  await deps.insights.dropHitsBefore(firstKeptDay(now));
+  await deps.insights.dropLedgersBefore(firstKeptDay(now));
   await deps.insights.dropSaltsBefore(daysEndingOn(now, 2)[0]!);
 }

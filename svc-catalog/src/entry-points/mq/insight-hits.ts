@@ -1,23 +1,25 @@
 import type { EventPayload } from '@mealprep/contracts';
 import type { Broker } from '@mealprep/service-kit';
-import { storeHits, type InsightRepository } from '../../domain/insights';
+import type { InsightTally } from '../../domain/insight-tally';
+
+/** Batches the tally holds unacknowledged at once while a turn gathers them (each up to 1,000 hits). */
+const BATCHES_IN_A_TURN = 50;
 
 /**
- * Stores the batches of hits the recorders send. A shared durable queue with one active consumer
- * over all instances, taking one batch at a time: the counts are added by one writer only (FerretDB
- * does not keep two increments of one document at once), and another instance takes over when that
- * one goes. A batch delivered again adds nothing twice (a hit's key is unique, and hits are kept
- * HIT_DAYS_KEPT days after theirs).
+ * Counts the batches of hits the recorders send. A shared durable queue with one active consumer
+ * over all instances: the counts have one writer (FerretDB does not keep two increments of one
+ * document at once), and another instance takes over when that one goes, reading the ledgers
+ * again (a batch is acknowledged only once it is counted, so the next one gets what was not).
  */
-export async function subscribeInsightHits(broker: Broker, insights: InsightRepository, now: () => Date = () => new Date()): Promise<void> {
+export async function subscribeInsightHits(broker: Broker, tally: InsightTally): Promise<void> {
   await broker.subscribe(
     'catalog-insights',
     ['insights.hits.batch'],
     async (event) => {
       // Parsed already by the broker's delivery (every known event's payload is checked there against its schema).
       const { hits } = event.payload as EventPayload<'insights.hits.batch'>;
-      await storeHits({ insights, now }, hits);
+      await tally.add(hits);
     },
-    { prefetch: 1, singleActive: true },
+    { prefetch: BATCHES_IN_A_TURN, singleActive: true, onConsume: () => tally.reset() },
   );
 }
