@@ -21,7 +21,6 @@ import { nearFormRoutes } from './pages/near-form';
 import { sitemapRoutes } from './pages/sitemap';
 import { EdgeCache } from './proxy/edge-cache';
 import { serviceProxies } from './proxy/service-proxies';
-import { UpstreamHealth } from './proxy/upstream-health';
 import { createUpstream, SERVICE_NAMES, type Upstream } from './proxy/upstream-proxy';
 
 export interface Gateway {
@@ -50,16 +49,16 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const broker = new Broker({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, source: 'gateway', logger });
   // Kept answers are served only while events that would drop them arrive.
   let eventsFlowing = false;
-  const catalogHealth = new UpstreamHealth(catalog.pool);
   const edgeCache = new EdgeCache({
     maxEntries: 2_000,
     ttlMs: 30_000,
-    enabled: () => eventsFlowing && broker.isConnected() && catalogHealth.up,
+    // A stopped catalogue (every instance) is a 503 at once, never kept data.
+    enabled: () => eventsFlowing && broker.isConnected() && catalog.pool.up,
   });
 
   const rendered = config.RENDERER_URL
     ? new RenderedPages({
-        rendererUrl: config.RENDERER_URL,
+        rendererUrls: config.RENDERER_URL,
         timeoutMs: config.RENDER_TIMEOUT_MS,
         concurrency: config.RENDER_CONCURRENCY,
         ttlMs: config.PAGE_CACHE_TTL_MS,
@@ -109,7 +108,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.get(LIVE_PATH, (req, res, next) => identify(req, res, () => next()), live.handler());
   app.use('/api', noInternalRoutes, sameOriginWrites(new URL(siteUrl).origin, { allowRequestHost: !config.SITE_URL }), identify);
   app.post('/api/auth/logout', forgetSessionOnLogout(sessions, live));
-  for (const { path, forward } of serviceProxies(upstreams, config, { edgeCache, catalogHealth })) app.use(path, forward);
+  for (const { path, forward } of serviceProxies(upstreams, config, { edgeCache })) app.use(path, forward);
   app.use('/api', (req, _res, next) => next(AppError.notFound(`No API at ${req.originalUrl.split('?')[0]}`)));
   app.use(sitemapRoutes(read, siteUrl));
   app.use(nearFormRoutes());
@@ -136,11 +135,11 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
           eventsFlowing = connected;
         },
       });
-      catalogHealth.start();
+      for (const u of upstreams) u.pool.start();
+      rendered?.start();
       await broker.connectInBackground();
     },
     close: async () => {
-      catalogHealth.stop();
       live.close();
       await broker.close();
       await Promise.all([...upstreams.map((u) => u.pool.close()), rendered?.close()]);

@@ -5,7 +5,11 @@ import { baseConfigShape, checkTimeoutSetting, loadConfig, portSetting } from '@
 import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const serviceUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+/** A part's address, or the addresses of its instances, comma separated (each its own keep-alive pool and probe). */
+const serviceUrls = z
+  .string()
+  .transform((text) => text.split(',').map((url) => url.trim()))
+  .refine((urls) => urls.length > 0 && urls.length <= 32 && urls.every((url) => z.url({ protocol: /^https?$/ }).safeParse(url).success), 'must be an http(s) URL, or several comma separated');
 
 const TRUST_PROXY_MESSAGE = 'must be "none", a number of proxies in front of the gateway from 1 to 10, or their addresses and CIDR ranges (or loopback, linklocal, uniquelocal), comma separated';
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -44,10 +48,10 @@ export const gatewayConfigShape = {
   PORT: portSetting.default(8080),
   SITE_URL: z.url().optional(),
   IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
-  CATALOG_URL: serviceUrl,
-  AUTH_URL: serviceUrl,
-  MEDIA_URL: serviceUrl,
-  CHECKER_URL: serviceUrl,
+  CATALOG_URL: serviceUrls,
+  AUTH_URL: serviceUrls,
+  MEDIA_URL: serviceUrls,
+  CHECKER_URL: serviceUrls,
   /** Folder holding shell/dist and each remote dist folder. */
   STATIC_ROOT: z.string().min(1).default(REPO_ROOT),
   /** Where the shell finds each remote's manifest; a remote can move without rebuilding the shell. */
@@ -82,7 +86,7 @@ export const gatewayConfigShape = {
    * The renderer, which renders public pages on the server. Unset: every page is rendered in the
    * browser (as when the renderer is down, slow or fails).
    */
-  RENDERER_URL: serviceUrl.optional(),
+  RENDERER_URL: serviceUrls.optional(),
   /** The renderer must have started a page within this long, or the browser renders it. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
   /** How many pages the renderer is asked for at once; the rest wait in order (their wait counts in RENDER_TIMEOUT_MS). */

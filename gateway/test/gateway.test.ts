@@ -95,7 +95,7 @@ describe('gateway', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(response.status).toBe(503);
     const body = (await response.json()) as { error: { code: string; service: string; message: string } };
-    expect(body.error).toMatchObject({ code: 'service_unavailable', service: 'auth', message: 'The auth service is unavailable.' });
+    expect(body.error).toMatchObject({ code: 'service_unavailable', service: 'auth', message: 'The auth service is unavailable. Please try again in a moment.' });
   });
 
   it('when a service hangs, then the gateway gives up with a 504 instead of waiting forever', async () => {

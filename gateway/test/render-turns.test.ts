@@ -33,7 +33,7 @@ describe('pages rendered in turns', () => {
       }, RENDER_MS);
     });
     renderer = await serve(fake);
-    pages = new RenderedPages({ rendererUrl: renderer.url, timeoutMs: 5_000, concurrency: CONCURRENCY, ttlMs: 0, maxEntries: 10, enabled: () => false });
+    pages = new RenderedPages({ rendererUrls: renderer.url, timeoutMs: 5_000, concurrency: CONCURRENCY, ttlMs: 0, maxEntries: 10, enabled: () => false });
     const app = express();
     app.use(requestContext(silentLogger));
     app.use((req, res, next) => {

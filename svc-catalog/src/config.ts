@@ -1,4 +1,4 @@
-import { baseConfigShape, loadConfig } from '@mealprep/service-kit';
+import { baseConfigShape, loadConfig, peerUrlsSetting } from '@mealprep/service-kit';
 import { z } from 'zod';
 
 export const catalogConfigShape = {
@@ -11,7 +11,7 @@ export const catalogConfigShape = {
   /** svc-media, asked whose upload a new logo is; unset, a listing cannot take a new logo (503). */
   /** How many insight reports (a page view, a click, a results page) one client address may send a minute, per instance. */
   INSIGHT_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(3_000),
-  MEDIA_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  MEDIA_URL: peerUrlsSetting.optional(),
 };
 
 export type CatalogConfig = ReturnType<typeof loadCatalogConfig>;

@@ -1,4 +1,4 @@
-import { baseConfigShape, checkTimeoutSetting, hostTableSetting, loadConfig } from '@mealprep/service-kit';
+import { baseConfigShape, checkTimeoutSetting, hostTableSetting, loadConfig, peerUrlsSetting } from '@mealprep/service-kit';
 import { z } from 'zod';
 
 const list = z
@@ -32,7 +32,7 @@ export const checkerConfigShape = {
    */
   MONGODB_POOL_SIZE: z.coerce.number({ error: 'must be a whole number from 1 to 100' }).int().min(1).max(100).default(2),
   /** svc-catalog, for rebuilding the projection after an import and at start; unset, events only. */
-  CATALOG_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  CATALOG_URL: peerUrlsSetting.optional(),
   /** Named in the checker's user agent, so site owners know who is calling. */
   SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:8080'),
   /** Hosts a check may reach although they are private, on any port (tests' local fakes); empty by default. */

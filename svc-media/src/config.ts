@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { baseConfigShape, hostTableSetting, loadConfig } from '@mealprep/service-kit';
+import { baseConfigShape, hostTableSetting, loadConfig, peerUrlsSetting } from '@mealprep/service-kit';
 import { z } from 'zod';
 
 const BOOLEAN_MESSAGE = "must be 'true' or 'false'";
@@ -9,7 +9,7 @@ const booleanSetting = z.enum(['true', 'false'], { error: BOOLEAN_MESSAGE }).tra
 export const mediaConfigShape = {
   ...baseConfigShape,
   /** svc-catalog, for loading the directory of services at start and reading the ones an import wrote; unset, events only. */
-  CATALOG_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  CATALOG_URL: peerUrlsSetting.optional(),
   /** Draw the demo banners and service logos at first start. */
   SEED_DEMO_DATA: booleanSetting.default(false),
   /** The image CDN's URL endpoint; media with an imageKitId are shown from there when it is set. */

@@ -1,7 +1,7 @@
 import type { Identity } from '@mealprep/contracts';
 import { sessionHash, signInternal } from '@mealprep/service-kit';
 import { LRUCache } from 'lru-cache';
-import type { Pool } from 'undici';
+import type { InstancePool } from '../proxy/instance-pool';
 
 /**
  * Turns a session cookie into an identity by asking svc-auth, and remembers the answer for up to
@@ -13,7 +13,7 @@ export class SessionResolver {
   private readonly cache: LRUCache<string, { identity: Identity | null }>;
   private readonly pending = new Map<string, Promise<Identity | null>>();
 
-  constructor(private readonly options: { pool: Pool; secret: string; ttlMs?: number; maxEntries?: number; timeoutMs?: number }) {
+  constructor(private readonly options: { pool: Pick<InstancePool, 'request'>; secret: string; ttlMs?: number; maxEntries?: number; timeoutMs?: number }) {
     this.cache = new LRUCache({ max: options.maxEntries ?? 50_000, ttl: options.ttlMs ?? 30_000 });
   }
 
@@ -59,6 +59,8 @@ export class SessionResolver {
       const answer = await this.options.pool.request({
         method: 'POST',
         path: '/internal/sessions/resolve',
+        // A lookup: another instance of svc-auth may answer it when this one's connection fails.
+        idempotent: true,
         headers: { 'content-type': 'application/json', ...signInternal(this.options.secret) },
         body: JSON.stringify({ token }),
         headersTimeout: this.options.timeoutMs ?? 2_000,

@@ -1,4 +1,4 @@
-import type { Pool } from 'undici';
+import type { InstancePool } from '../proxy/instance-pool';
 import type { z } from 'zod';
 
 export type Read = <S extends z.ZodType>(path: string, schema: S) => Promise<z.infer<S> | null | 'unavailable'>;
@@ -7,7 +7,7 @@ export type Read = <S extends z.ZodType>(path: string, schema: S) => Promise<z.i
  * Reads public catalogue data for crawler pages and the sitemap: the parsed body, null when
  * the catalogue says 404, 'unavailable' when it is down, slow or answers something unexpected.
  */
-export function catalogReader(pool: Pool, timeoutMs = 1_500): Read {
+export function catalogReader(pool: Pick<InstancePool, 'request'>, timeoutMs = 1_500): Read {
   return async (path, schema) => {
     try {
       const answer = await pool.request({ method: 'GET', path, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });

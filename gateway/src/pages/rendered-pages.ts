@@ -4,7 +4,8 @@ import { constants as zlibConstants, createGzip, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { QUERY_STATE_ELEMENT_ID, REQUEST_ID_HEADER } from '@mealprep/contracts';
 import { LRUCache } from 'lru-cache';
-import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import { InstancePool } from '../proxy/instance-pool';
 
 /** A rendered page kept for every visitor: its HTML once, and once gzipped. */
 interface CachedPage {
@@ -22,7 +23,8 @@ const MAX_CACHED_BODY = 1024 * 1024;
 const QUERY_STATE_MARK = `id="${QUERY_STATE_ELEMENT_ID}"`;
 
 export interface RenderedPagesOptions {
-  rendererUrl: string;
+  /** The renderer, or its instances (pages are asked of them in turn; a page is asked of the next when one does not connect). */
+  rendererUrls: string | readonly string[];
   /** The renderer must have answered (status and head) within this long, or the browser renders the page. */
   timeoutMs: number;
   /** How many pages the renderer is asked for at once (RENDER_CONCURRENCY). */
@@ -50,7 +52,7 @@ export const acceptsGzip = (req: Request) => /\bgzip\b/i.test(String(req.headers
  * gets the whole document at once) and the request id goes to the renderer.
  */
 export class RenderedPages {
-  private readonly pool: Pool;
+  private readonly pool: InstancePool;
   /** The least recently served page goes first when it is full; a page older than ttlMs is rendered again. */
   private readonly entries: LRUCache<string, CachedPage>;
   private generation = 0;
@@ -63,8 +65,9 @@ export class RenderedPages {
 
   constructor(private readonly options: RenderedPagesOptions) {
     this.entries = new LRUCache({ max: options.maxEntries, ttl: Math.max(1, options.ttlMs) });
-    this.pool = new Pool(new URL(options.rendererUrl).origin, {
-      // At most this many pages are rendered at once; the others wait their turn, first come first
+    const urls = typeof options.rendererUrls === 'string' ? [options.rendererUrls] : options.rendererUrls;
+    this.pool = new InstancePool(urls, {
+      // At most this many pages are rendered at once by each instance; the others wait their turn, first come first
       // served (the wait counts in timeoutMs). Fifty renders interleaved finish no sooner in all and
       // leave the unlucky ones waiting longest (bench/page-html.ts: p99 about halves).
       connections: options.concurrency,
@@ -74,6 +77,11 @@ export class RenderedPages {
       // Between two pieces of a page that has started: a stalled render is cut, not waited for.
       bodyTimeout: Math.max(options.timeoutMs, 5_000),
     });
+  }
+
+  /** Starts probing the renderer's instances (a stopped one is left out until it answers again). */
+  start(): void {
+    this.pool.start();
   }
 
   get size(): number {
@@ -103,7 +111,7 @@ export class RenderedPages {
     const generation = this.generation;
     const abort = new AbortController();
     const deadline = setTimeout(() => abort.abort(), this.options.timeoutMs);
-    let answer: Awaited<ReturnType<Pool['request']>>;
+    let answer: Dispatcher.ResponseData;
     try {
       answer = await this.pool.request({
         method: 'GET',

@@ -2,7 +2,6 @@ import type { Request, RequestHandler } from 'express';
 import { signClientAddress, signIdentity } from '@mealprep/service-kit';
 import { checkNowTimeoutMs, type GatewayConfig } from '../config';
 import type { EdgeCache } from './edge-cache';
-import type { UpstreamHealth } from './upstream-health';
 import { proxyTo, type Upstream } from './upstream-proxy';
 
 const CHECK_NOW_PATH = /^\/admin\/checks\/services\/[^/]+\/check$/;
@@ -13,15 +12,11 @@ const MANY_AT_ONCE_TIMEOUT_MS = 120_000;
 /**
  * What forwards /api/{service} to each service (mounted by the app, one path each): the caller's
  * identity and address signed on every request, the catalogue's and the banner list's answers
- * kept at the edge, the catalogue marked down when it fails, and the longer waits of the calls
+ * kept at the edge, and the longer waits of the calls
  * that need them.
  */
-export function serviceProxies(
-  upstreams: readonly Upstream[],
-  config: GatewayConfig,
-  parts: { edgeCache: EdgeCache; catalogHealth: UpstreamHealth },
-): Array<{ path: string; forward: RequestHandler }> {
-  const { edgeCache, catalogHealth } = parts;
+export function serviceProxies(upstreams: readonly Upstream[], config: GatewayConfig, parts: { edgeCache: EdgeCache }): Array<{ path: string; forward: RequestHandler }> {
+  const { edgeCache } = parts;
   // Who is calling, and from which address (the one every limit in every service counts by), signed.
   const extraHeaders = (req: Request) => ({
     ...(req.identity ? signIdentity(req.identity, config.IDENTITY_SECRET) : {}),
@@ -38,7 +33,7 @@ export function serviceProxies(
   return upstreams.map((upstream) => {
     const options =
       upstream.name === 'catalog'
-        ? { cache: edgeCache, onFailure: () => catalogHealth.markDown(), extraHeaders, timeoutFor: manyAtOnce }
+        ? { cache: edgeCache, extraHeaders, timeoutFor: manyAtOnce }
         : upstream.name === 'media'
           ? // The banner list is read on every home page; images carry their own long cache headers.
             { cache: edgeCache, cachePaths: /^\/banners$/, extraHeaders }

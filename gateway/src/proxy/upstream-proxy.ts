@@ -1,8 +1,9 @@
 import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response } from 'express';
-import { Pool, errors as undiciErrors } from 'undici';
+import { errors as undiciErrors } from 'undici';
 import type { CachedResponse, EdgeCache } from './edge-cache';
+import { InstancePool } from './instance-pool';
 import { CLIENT_ADDRESS_HEADER, IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_HEADER, REQUEST_ID_HEADER } from '@mealprep/contracts';
 
 export const SERVICE_NAMES = ['catalog', 'auth', 'media', 'checker'] as const;
@@ -95,14 +96,15 @@ export interface UpstreamOptions {
 
 export interface Upstream {
   name: ServiceName;
-  pool: Pool;
+  /** The service's instances: one keep-alive pool and health probe each. */
+  pool: InstancePool;
 }
 
-/** One keep-alive connection pool per service. */
-export function createUpstream(name: ServiceName, url: string, options: UpstreamOptions): Upstream {
+/** A service and its instances (one URL, or several). */
+export function createUpstream(name: ServiceName, urls: string | readonly string[], options: UpstreamOptions): Upstream {
   return {
     name,
-    pool: new Pool(new URL(url).origin, {
+    pool: new InstancePool(typeof urls === 'string' ? [urls] : urls, {
       connections: 64,
       keepAliveTimeout: 30_000,
       connect: { timeout: options.connectTimeoutMs },
@@ -136,10 +138,12 @@ function sendUpstreamError(res: Response, upstream: Upstream, err: unknown, requ
     res.status(400).json({ error: { code: 'bad_request', message: 'The request could not be forwarded.', requestId } });
     return;
   }
+  // Neither says whether the service acted on the request: a write is not sent again, and the caller may retry.
+  if (!timedOut) res.setHeader('Retry-After', '1');
   res.status(timedOut ? 504 : 503).json({
     error: {
       code: timedOut ? 'service_timeout' : 'service_unavailable',
-      message: timedOut ? `The ${upstream.name} service did not answer in time.` : `The ${upstream.name} service is unavailable.`,
+      message: timedOut ? `The ${upstream.name} service did not answer in time.` : `The ${upstream.name} service is unavailable. Please try again in a moment.`,
       service: upstream.name,
       requestId,
     },
@@ -147,9 +151,11 @@ function sendUpstreamError(res: Response, upstream: Upstream, err: unknown, requ
 }
 
 /**
- * Forwards a request under /api/{service} to that service, streaming both ways. A service that is
- * down answers 503 at once (connect timeout), one that hangs 504; neither leaves the browser waiting.
- * Only those failures call `onFailure` (the catalogue's health): a bad request never marks a service down.
+ * Forwards a request under /api/{service} to one of that service's instances, streaming both ways.
+ * A service that is down answers 503 at once (connect timeout), one that hangs 504; neither leaves
+ * the browser waiting. A read whose instance fails to connect or answer goes to another instance
+ * (InstancePool). Only failures of the service mark its instance down and call `onFailure`: a bad
+ * request never marks a service down.
  */
 export function proxyTo(
   upstream: Upstream,
@@ -205,7 +211,10 @@ export function proxyTo(
         req.log.info({ err, service: upstream.name }, "a request could not be forwarded (the caller's doing)");
       } else {
         req.log.warn({ err, service: upstream.name }, 'upstream request failed');
-        if (fault === 'upstream') options.onFailure?.();
+        if (fault === 'upstream') {
+          upstream.pool.markDownFor(err);
+          options.onFailure?.();
+        }
       }
       sendUpstreamError(res, upstream, err, req.id, fault);
     }

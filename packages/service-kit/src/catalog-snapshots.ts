@@ -1,18 +1,19 @@
 import { ServiceSnapshotListSchema, type ServiceSnapshot } from '@mealprep/contracts';
 import { signInternal } from './identity';
+import { peerFetch } from './peer-fetch';
 
 /** svc-catalog answers at most this many services by id a call. */
 const IDS_PER_CALL = 5_000;
 
 /**
  * What svc-catalog says of services, for the projections other services keep of it (svc-checker,
- * svc-media): every service (at their start), or the ones named (an import's). Throws when
- * svc-catalog cannot be asked; the caller tries again later.
+ * svc-media): every service (at their start), or the ones named (an import's). `catalogUrl` may
+ * name several instances (comma separated; see peerFetch). Throws when svc-catalog cannot be
+ * asked; the caller tries again later.
  */
 export async function readServiceSnapshots(options: { catalogUrl: string; identitySecret: string; ids?: readonly string[]; timeoutMs?: number }): Promise<ServiceSnapshot[]> {
-  const url = new URL('/internal/services/snapshots', options.catalogUrl);
   const ask = async (init: RequestInit) => {
-    const answer = await fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
+    const answer = await peerFetch(options.catalogUrl, '/internal/services/snapshots', { ...init, timeoutMs: options.timeoutMs ?? 30_000 });
     if (!answer.ok) throw new Error(`svc-catalog answered ${answer.status}`);
     return ServiceSnapshotListSchema.parse(await answer.json()).items;
   };

@@ -11,6 +11,13 @@ const CHECK_TIMEOUT_MESSAGE = 'must be a whole number from 1000 to 120000';
  */
 export const checkTimeoutSetting = z.coerce.number({ error: CHECK_TIMEOUT_MESSAGE }).int(CHECK_TIMEOUT_MESSAGE).min(1_000, CHECK_TIMEOUT_MESSAGE).max(120_000, CHECK_TIMEOUT_MESSAGE).default(20_000);
 
+const PEER_URLS_MESSAGE = 'must be an http(s) URL, or several comma separated (the instances of one service)';
+/** Where a peer service is asked: its URL, or its instances' URLs comma separated (asked in turn; one that cannot be reached is passed over). */
+export const peerUrlsSetting = z.string().refine((text) => {
+  const urls = text.split(',').map((url) => url.trim());
+  return urls.length <= 32 && urls.every((url) => z.url({ protocol: /^https?$/ }).safeParse(url).success);
+}, PEER_URLS_MESSAGE);
+
 /** Settings every service reads. Each service extends this shape with its own. */
 export const baseConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

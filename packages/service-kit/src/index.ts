@@ -1,4 +1,4 @@
-export { baseConfigShape, checkTimeoutSetting, ConfigError, loadConfig, portSetting } from './config';
+export { baseConfigShape, checkTimeoutSetting, ConfigError, loadConfig, peerUrlsSetting, portSetting } from './config';
 export { createLogger, type Logger } from './logger';
 export { AppError, errorHandler, notFoundHandler, parseInput } from './errors';
 export { sessionHash, signClientAddress, signIdentity, signInternal, verifyClientAddress, verifyIdentity, verifyInternal } from './identity';
@@ -19,6 +19,7 @@ export { Metrics, metricsEndpoint, serviceMetrics, LATENCY_BUCKETS } from './met
 export { carriesEvents, Outbox, OUTBOX_FIELD, type DomainEvents, type EventCarrier, type OutboxOptions } from './outbox';
 export { coalesced } from './coalesce';
 export { readServiceSnapshots } from './catalog-snapshots';
+export { peerFetch, peerUrls } from './peer-fetch';
 export { followCatalogEvents, loadCopyFromCatalog, type CatalogCopy, type CatalogSource, type ServiceChange } from './catalog-copy';
 export { FixedWindowLimiter } from './rate-limit';
 export { DELETED_STATUS, retryUntilDone, versionedProjection } from './projection';
