@@ -12,6 +12,7 @@ import { ensureInstall } from './lib/ensure-install.mjs';
 import { startFerretdb } from './lib/ferretdb.mjs';
 import { say } from './lib/log.mjs';
 import { freePort, waitFor } from './lib/net.mjs';
+import { ensureHaproxy, HAPROXY, writeHaproxyConfig } from './lib/load-balancer.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { privateDir } from './lib/private-files.mjs';
 import { logTail, startProcess, stopProcess } from './lib/processes.mjs';
@@ -91,6 +92,10 @@ async function main() {
 
   await ensureBroker(settings.AMQP_URL);
   say(`broker: ${new URL(settings.AMQP_URL).host}`);
+  const counts = settings.INSTANCES;
+  const balanced = counts.gateway > 1;
+  // Before anything starts: a missing load balancer stops start-up with nothing left running.
+  if (balanced) await ensureHaproxy();
   let mongodbUri = process.env.MONGODB_URI;
   if (!mongodbUri) {
     await ensureFerretdb();
@@ -111,88 +116,143 @@ async function main() {
     // The site starts with a demo catalogue unless told otherwise.
     SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
   };
-  // Every port first: svc-catalog asks svc-media (started after it) about logos.
-  const services = {};
+  // Every port first (each instance of each part its own): the services ask each other (svc-catalog
+  // asks svc-media about logos, svc-media and svc-checker load their copies from svc-catalog), and
+  // the gateways and renderers name each other's instances.
   const ports = new Set();
-  while (ports.size < SERVICES.length) ports.add(await freePort());
-  for (const [i, port] of [...ports].entries()) services[SERVICES[i]] = { url: `http://127.0.0.1:${port}` };
-  const peers = {
-    // svc-checker and svc-media rebuild their copies of the services from svc-catalog (started before them).
-    'svc-checker': { CATALOG_URL: services['svc-catalog'].url },
-    'svc-media': { CATALOG_URL: services['svc-catalog'].url },
-    // svc-catalog asks svc-media whose upload a new logo is.
-    'svc-catalog': { MEDIA_URL: services['svc-media'].url },
+  const newPort = async () => {
+    let port = await freePort();
+    while (ports.has(port)) port = await freePort();
+    ports.add(port);
+    return port;
   };
+  const instancesOf = async (name) => {
+    const list = [];
+    for (let i = 1; i <= counts[name]; i += 1) list.push({ name: i === 1 ? name : `${name}-${i}`, url: `http://127.0.0.1:${await newPort()}` });
+    return list;
+  };
+  const parts = {};
+  for (const name of [...SERVICES, 'renderer']) parts[name] = await instancesOf(name);
+  parts.gateway = balanced ? await instancesOf('gateway') : [{ name: 'gateway', url }];
+  const urlsOf = (name) => parts[name].map((instance) => instance.url).join(',');
+  const peers = {
+    'svc-checker': { CATALOG_URL: urlsOf('svc-catalog') },
+    'svc-media': { CATALOG_URL: urlsOf('svc-catalog') },
+    'svc-catalog': { MEDIA_URL: urlsOf('svc-media') },
+  };
+  const launch = (instance, entry, instanceEnv, readyPath) => {
+    const proc = startProcess(instance.name, process.execPath, ['--import', 'tsx', entry], { env: instanceEnv, logFile: path.join(logDir, `${instance.name}.log`) });
+    started.push(proc);
+    Object.assign(instance, { proc, pid: proc.child.pid, readyUrl: `${instance.url}${readyPath}` });
+    return proc;
+  };
+  const announce = (instance) => say(`${instance.name}: ${instance.url} (pid ${instance.pid}, log ${path.relative(ROOT, instance.proc.logFile)})`);
   for (const name of SERVICES) {
-    const port = new URL(services[name].url).port;
-    const proc = startProcess(name, process.execPath, ['--import', 'tsx', `${name}/src/server.ts`], {
+    for (const instance of parts[name]) {
       // Sign-in links point to SITE_URL; unset, to the local address. (The gateway, with SITE_URL
       // unset, also accepts writes from whatever local name the browser used, e.g. localhost.)
-      env: { ...env, PORT: port, HOST: '127.0.0.1', SITE_URL: process.env.SITE_URL || url, ...peers[name] },
-      logFile: path.join(logDir, `${name}.log`),
-    });
-    started.push(proc);
-    Object.assign(services[name], { pid: proc.child.pid, proc });
+      launch(instance, `${name}/src/server.ts`, { ...env, PORT: new URL(instance.url).port, HOST: '127.0.0.1', SITE_URL: process.env.SITE_URL || url, ...peers[name] }, '/readyz');
+    }
   }
   for (const name of SERVICES) {
-    await ready(`${services[name].url}/readyz`, services[name].proc);
-    say(`${name}: ${services[name].url} (pid ${services[name].pid}, log ${path.relative(ROOT, services[name].proc.logFile)})`);
+    for (const instance of parts[name]) {
+      await ready(instance.readyUrl, instance.proc);
+      announce(instance);
+    }
   }
 
-  // The renderer renders public pages for the gateway, reading everything through it (no secret,
-  // no database): its port is known before the gateway starts, and it starts once the gateway is up.
-  const rendererUrl = `http://127.0.0.1:${await freePort()}`;
-  const gateway = startProcess('gateway', process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
-    env: {
-      ...env,
-      PORT: String(settings.PORT),
-      HOST: settings.HOST,
-      RENDERER_URL: rendererUrl,
-      CATALOG_URL: services['svc-catalog'].url,
-      AUTH_URL: services['svc-auth'].url,
-      MEDIA_URL: services['svc-media'].url,
-      CHECKER_URL: services['svc-checker'].url,
-    },
-    logFile: path.join(logDir, 'gateway.log'),
-  });
-  started.push(gateway);
-  await ready(`${url}/healthz`, gateway);
-  say(`gateway: ${url} (pid ${gateway.child.pid}, log ${path.relative(ROOT, gateway.logFile)})`);
+  // The renderers render public pages for the gateways, reading everything through the site's
+  // address (no secret, no database): their ports are known before the gateways start, and they
+  // start once the site answers.
+  const gatewayEnv = {
+    ...env,
+    RENDERER_URL: urlsOf('renderer'),
+    CATALOG_URL: urlsOf('svc-catalog'),
+    AUTH_URL: urlsOf('svc-auth'),
+    MEDIA_URL: urlsOf('svc-media'),
+    CHECKER_URL: urlsOf('svc-checker'),
+    // Behind the load balancer, the visitor's address comes in X-Forwarded-For from loopback.
+    ...(balanced ? { TRUST_PROXY: trustBehindBalancer(process.env.TRUST_PROXY) } : {}),
+  };
+  for (const instance of parts.gateway) {
+    const address = new URL(instance.url);
+    launch(instance, 'gateway/src/server.ts', { ...gatewayEnv, PORT: address.port, HOST: balanced ? '127.0.0.1' : settings.HOST }, '/healthz');
+  }
+  for (const instance of parts.gateway) {
+    await ready(instance.readyUrl, instance.proc);
+    announce(instance);
+  }
+  let balancer = null;
+  if (balanced) {
+    const configFile = path.join(runDir, 'haproxy.cfg');
+    writeHaproxyConfig(configFile, { host: settings.HOST, port: settings.PORT, gateways: parts.gateway.map((g) => g.url) });
+    balancer = { name: 'load-balancer', url };
+    const proc = startProcess('load-balancer', HAPROXY, ['-db', '-f', configFile], { env: process.env, logFile: path.join(logDir, 'load-balancer.log') });
+    started.push(proc);
+    Object.assign(balancer, { proc, pid: proc.child.pid, readyUrl: `${localUrlOf(settings)}/healthz` });
+    await ready(balancer.readyUrl, proc);
+    say(`load balancer (HAProxy): ${url} in front of ${parts.gateway.length} gateways (pid ${balancer.pid}, log ${path.relative(ROOT, proc.logFile)})`);
+  }
 
   const { IDENTITY_SECRET: _secret, MONGODB_URI: _database, ...rendererEnv } = env;
-  const renderer = startProcess('renderer', process.execPath, ['--import', 'tsx', 'renderer/src/server.ts'], {
-    env: { ...rendererEnv, PORT: new URL(rendererUrl).port, HOST: '127.0.0.1', GATEWAY_URL: localUrlOf(settings) },
-    logFile: path.join(logDir, 'renderer.log'),
-  });
-  started.push(renderer);
-  // Ready once it has loaded the public remote's release from the gateway.
-  await ready(`${rendererUrl}/readyz`, renderer);
-  say(`renderer: ${rendererUrl} (pid ${renderer.child.pid}, log ${path.relative(ROOT, renderer.logFile)})`);
+  for (const instance of parts.renderer) {
+    launch(instance, 'renderer/src/server.ts', { ...rendererEnv, PORT: new URL(instance.url).port, HOST: '127.0.0.1', GATEWAY_URL: localUrlOf(settings) }, '/readyz');
+  }
+  // Ready once each has loaded the public remote's release from the site.
+  for (const instance of parts.renderer) {
+    await ready(instance.readyUrl, instance.proc);
+    announce(instance);
+  }
 
   stateFile = path.join(runDir, 'state.json');
+  // Each part as its first instance (what tools that know one read), with all of its instances.
+  const entry = (name) => ({ url: parts[name][0].url, pid: parts[name][0].pid, instances: parts[name].map((i) => ({ name: i.name, url: i.url, pid: i.pid })) });
   const state = {
     url,
     pid: process.pid,
     ferretdbPid: ferret?.pid ?? null,
     // For tools that work on the running site's data (npm run admin).
     mongodbUri,
-    services: Object.fromEntries(SERVICES.map((name) => [name, { url: services[name].url, pid: services[name].pid }])),
-    gateway: { url, pid: gateway.child.pid },
-    renderer: { url: rendererUrl, pid: renderer.child.pid },
+    services: Object.fromEntries(SERVICES.map((name) => [name, entry(name)])),
+    gateway: entry('gateway'),
+    renderer: entry('renderer'),
+    loadBalancer: balancer ? { url, pid: balancer.pid } : null,
   };
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
   // A part that stops unexpectedly is started again, with the same settings and port, after a wait.
-  const readyUrl = (name) => (name === 'gateway' ? `${url}/healthz` : name === 'renderer' ? `${rendererUrl}/readyz` : `${services[name].url}/readyz`);
-  for (const [i, proc] of started.entries()) {
-    supervise(i, proc, { firstDelayMs: settings.RESTART_DELAY_MS, readyUrl: readyUrl(proc.name), onRestart: (pid) => recordPid(state, proc.name, pid) });
+  const all = [...Object.values(parts).flat(), ...(balancer ? [balancer] : [])];
+  for (const instance of all) {
+    const index = started.indexOf(instance.proc);
+    supervise(index, instance.proc, { firstDelayMs: settings.RESTART_DELAY_MS, readyUrl: instance.readyUrl, onRestart: (pid) => recordPid(state, instance.name, pid) });
   }
-  say(`the site is up at ${url} (Ctrl-C stops everything)`);
+  say(
+    `the site is up at ${url}${
+      balanced || Object.values(counts).some((n) => n > 1)
+        ? ` (${Object.entries(counts)
+            .map(([name, n]) => `${n} ${name}`)
+            .join(', ')})`
+        : ''
+    } (Ctrl-C stops everything)`,
+  );
 }
 
-/** The new pid of a restarted part, for the tools that read the state file. */
+/** TRUST_PROXY for gateways behind the local load balancer: one more proxy, on loopback. */
+function trustBehindBalancer(setting) {
+  const value = (setting ?? '').trim().toLowerCase();
+  if (value === '' || value === 'none' || value === 'false') return 'loopback';
+  if (/^\d{1,2}$/.test(value)) return String(Math.min(10, Number(value) + 1));
+  return `${value},loopback`;
+}
+
+/** The new pid of a restarted instance (and of its part, when it is the first), for the tools that read the state file. */
 function recordPid(state, name, pid) {
-  if (state.services[name]) state.services[name].pid = pid;
-  else if (state[name]) state[name].pid = pid;
+  for (const part of [...Object.values(state.services), state.gateway, state.renderer]) {
+    const instance = part.instances.find((i) => i.name === name);
+    if (!instance) continue;
+    instance.pid = pid;
+    if (part.instances[0] === instance) part.pid = pid;
+  }
+  if (name === 'load-balancer' && state.loadBalancer) state.loadBalancer.pid = pid;
   if (stateFile && !stopping) writeFileSync(stateFile, JSON.stringify(state, null, 2));
 }
 

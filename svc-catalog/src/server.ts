@@ -1,4 +1,4 @@
-import { bootService, runService } from '@mealprep/service-kit';
+import { bootService, runService, underLease } from '@mealprep/service-kit';
 import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from './app';
 import { loadCatalogConfig } from './config';
 import { CatalogIndex } from './domain/catalog-index';
@@ -26,8 +26,11 @@ await runService('svc-catalog', () =>
     prepare: async ({ connection, broker, outbox, logger }) => {
       const repositories = catalogRepositories(connection, outbox);
       await ensureCatalogIndexes(repositories);
-      const seeded = await seedReferenceData({ ...repositories, events: outbox });
-      if (config.SEED_DEMO_DATA) Object.assign(seeded, { demo: await seedDemoCatalog({ ...repositories, events: outbox }) });
+      // One instance seeds while the others wait, then each finds the data there (several start at once).
+      const seeded = await underLease(connection, 'seed', async () => {
+        const reference = await seedReferenceData({ ...repositories, events: outbox });
+        return config.SEED_DEMO_DATA ? { ...reference, demo: await seedDemoCatalog({ ...repositories, events: outbox }) } : reference;
+      });
       logger.info(seeded, 'seed data checked');
       catalog = new CatalogIndex(repositories);
       await catalog.refresh();

@@ -3,10 +3,11 @@ import { checkerDomain, checkerRepositories, createCheckerApp, ensureCheckerInde
 import { loadCheckerConfig } from './config';
 import { queueDueChecks } from './domain/checks';
 import { consumeCheckJobs } from './entry-points/mq/check-jobs';
+import { startScheduler } from './entry-points/scheduler';
 import { subscribeCatalogEvents, syncFromCatalog } from './entry-points/mq/catalog-events';
 
 const config = loadCheckerConfig();
-let scheduler: NodeJS.Timeout | null = null;
+let scheduler: { stop: () => Promise<void> } | null = null;
 let syncing: { stop: () => void } | null = null;
 
 await runService('svc-checker', async () => {
@@ -23,17 +24,14 @@ await runService('svc-checker', async () => {
       // svc-catalog may still be starting (it seeds first): the copy is loaded as soon as it answers.
       if (config.CATALOG_URL) syncing = retryUntilDone(() => syncFromCatalog({ services: repositories.services, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger }));
       await consumeCheckJobs(broker, domain, { prefetch: config.CHECK_CONCURRENCY, retryDelaysMs: config.CHECK_JOB_RETRY_DELAYS_MS });
-      scheduler = setInterval(() => {
-        queueDueChecks(domain).catch((err: unknown) => logger.warn({ err }, 'the scheduler could not queue due checks'));
-      }, config.CHECK_SCHEDULE_INTERVAL_MS);
-      scheduler.unref();
+      scheduler = startScheduler({ connection, intervalMs: config.CHECK_SCHEDULE_INTERVAL_MS, queueDue: () => queueDueChecks(domain), logger });
     },
     createApp: ({ connection, broker, outbox, logger }) => createCheckerApp(wiring({ connection, broker, outbox, logger })),
   });
   return {
     ...running,
     stop: async () => {
-      if (scheduler) clearInterval(scheduler);
+      await scheduler?.stop();
       syncing?.stop();
       await running.stop();
     },

@@ -1,4 +1,4 @@
-import { bootService, createResolver, retryUntilDone, runService } from '@mealprep/service-kit';
+import { bootService, createResolver, retryUntilDone, runService, underLease } from '@mealprep/service-kit';
 import { createMediaApp, mediaRepositories } from './app';
 import { loadMediaConfig, mediaDirOf } from './config';
 import { seedDemoMedia } from './domain/demo-media';
@@ -25,7 +25,8 @@ await runService('svc-media', async () => {
       await subscribeCatalogEvents({ broker, ...catalog });
       if (config.SEED_DEMO_DATA) {
         const started = performance.now();
-        const seeded = await seedDemoMedia({ ...repositories, events: outbox });
+        // One instance draws the demo pictures while the others wait, then find them there.
+        const seeded = await underLease(connection, 'seed', () => seedDemoMedia({ ...repositories, events: outbox }));
         logger.info({ ...seeded, ms: Math.round(performance.now() - started), mediaDir }, 'demo media seeded');
       }
       // svc-catalog may still be starting (it seeds first): the directory is loaded as soon as it answers.

@@ -33,10 +33,16 @@ export function settleMessage(answer: () => void, log: Logger, queue: string): v
  * set up on it (onOpen, in order) and then tells the listeners. It keeps the names of the queues
  * declared on it, for /metrics and for the tests' clean-up.
  */
+/** AMQP's reply codes for a declaration that does not match the queue there (406) or an exclusive queue of another connection (405). */
+const PRECONDITION_FAILED = 406;
+const RESOURCE_LOCKED = 405;
+
 export class BrokerConnection {
   private openConnection: ChannelModel | null = null;
   private openChannel: ConfirmChannel | null = null;
   private readonly declaredQueues = new Set<string>();
+  /** Shared queues already declared, and on which connection (declared once per connection). */
+  private readonly assertedShared = new Map<string, ChannelModel>();
   private readonly restorers: Array<() => Promise<void>> = [];
   private reconnectTimer: NodeJS.Timeout | null = null;
   private attempt = 0;
@@ -72,6 +78,44 @@ export class BrokerConnection {
   /** Remembers queues declared on this connection. */
   declared(...queues: string[]): void {
     for (const queue of queues) this.declaredQueues.add(queue);
+  }
+
+  /**
+   * Declares a durable queue that every instance shares (a work queue, a subscription, their delay
+   * and dead-letter queues) as a quorum queue: replicated over the nodes of a RabbitMQ cluster, and
+   * as good on a single node. A queue of the same name declared otherwise by an earlier version
+   * (a classic queue) is replaced when it is empty and nobody consumes it; else it is used as it is,
+   * with a warning, until a later start finds it drained.
+   */
+  async assertSharedQueue(channel: ConfirmChannel, name: string, args: Record<string, unknown> = {}): Promise<void> {
+    const connection = this.openConnection;
+    if (!connection) throw new Error('the broker is not connected');
+    if (this.assertedShared.get(name) === connection) return;
+    const quorum = { durable: true, arguments: { ...args, 'x-queue-type': 'quorum' } };
+    // On a channel of its own: the broker closes the channel of a declaration it refuses.
+    const probe = async <T>(work: (c: Awaited<ReturnType<ChannelModel['createChannel']>>) => Promise<T>): Promise<T | 'refused'> => {
+      const side = await connection.createChannel();
+      side.on('error', () => undefined);
+      try {
+        const result = await work(side);
+        await side.close().catch(() => undefined);
+        return result;
+      } catch (err) {
+        if ((err as { code?: unknown }).code === PRECONDITION_FAILED || (err as { code?: unknown }).code === RESOURCE_LOCKED) return 'refused';
+        throw err;
+      }
+    };
+    if ((await probe((c) => c.assertQueue(name, quorum))) === 'refused') {
+      const replaced = await probe((c) => c.deleteQueue(name, { ifEmpty: true, ifUnused: true }));
+      if (replaced === 'refused') {
+        this.options.logger.warn({ queue: name }, 'a queue of an earlier version (not a quorum queue) still holds messages or consumers: used as it is until it is drained');
+        await channel.checkQueue(name);
+        this.assertedShared.set(name, connection);
+        return;
+      }
+    }
+    await channel.assertQueue(name, quorum);
+    this.assertedShared.set(name, connection);
   }
 
   /** Sets something up again after each (re)connect, in the order given, before the listeners hear of it. */

@@ -111,23 +111,19 @@ export class BrokerEvents {
   private async consume(subscription: Subscription): Promise<void> {
     const channel = this.link.channel;
     if (!channel) return;
-    await channel.assertQueue(subscription.queue, {
-      durable: !subscription.exclusive,
-      exclusive: subscription.exclusive,
-      autoDelete: subscription.exclusive,
-      ...(subscription.singleActive ? { arguments: { 'x-single-active-consumer': true } } : {}),
-    });
-    this.link.declared(subscription.queue);
-    if (!subscription.exclusive) {
+    if (subscription.exclusive) {
+      // One instance's own (its caches): a classic queue that goes with its connection.
+      await channel.assertQueue(subscription.queue, { durable: false, exclusive: true, autoDelete: true });
+      this.link.declared(subscription.queue);
+    } else {
+      // Shared by every instance: quorum queues (replicated on a cluster).
+      await this.link.assertSharedQueue(channel, subscription.queue, subscription.singleActive ? { 'x-single-active-consumer': true } : {});
       const names = this.subscriptionQueueNames(subscription);
-      await channel.assertQueue(names.dead, { durable: true });
+      await this.link.assertSharedQueue(channel, names.dead);
       for (const [i, retry] of names.retry.entries()) {
-        await channel.assertQueue(retry, {
-          durable: true,
-          arguments: { 'x-message-ttl': subscription.retryDelaysMs[i], 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': subscription.queue },
-        });
+        await this.link.assertSharedQueue(channel, retry, { 'x-message-ttl': subscription.retryDelaysMs[i], 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': subscription.queue });
       }
-      this.link.declared(names.dead, ...names.retry);
+      this.link.declared(subscription.queue, names.dead, ...names.retry);
     }
     for (const pattern of subscription.patterns) await channel.bindQueue(subscription.queue, this.link.exchange, pattern);
     await channel.prefetch(subscription.prefetch);

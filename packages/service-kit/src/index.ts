@@ -20,6 +20,7 @@ export { carriesEvents, Outbox, OUTBOX_FIELD, type DomainEvents, type EventCarri
 export { coalesced } from './coalesce';
 export { readServiceSnapshots } from './catalog-snapshots';
 export { peerFetch, peerUrls } from './peer-fetch';
+export { Lease, underLease } from './lease';
 export { followCatalogEvents, loadCopyFromCatalog, type CatalogCopy, type CatalogSource, type ServiceChange } from './catalog-copy';
 export { FixedWindowLimiter } from './rate-limit';
 export { DELETED_STATUS, retryUntilDone, versionedProjection } from './projection';

@@ -33,15 +33,15 @@ export class WorkQueues {
   }
 
   /**
-   * Declares a durable work queue with its dead-letter queue and delay queues: a job that fails
-   * waits in `retry-n` (its delay as the queue's TTL) and then dead-letters back to the queue.
+   * Declares a work queue with its dead-letter queue and delay queues, quorum queues all: a job
+   * that fails waits in `retry-n` (its delay as the queue's TTL) and then dead-letters back to the queue.
    */
   private async assertWorkQueue(channel: ConfirmChannel, name: string, retryDelaysMs: number[]): Promise<string> {
     const names = this.workQueueNames(name, retryDelaysMs.length);
-    await channel.assertQueue(names.dead, { durable: true });
-    await channel.assertQueue(names.queue, { durable: true, arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.dead } });
+    await this.link.assertSharedQueue(channel, names.dead);
+    await this.link.assertSharedQueue(channel, names.queue, { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.dead });
     for (const [i, retry] of names.retry.entries()) {
-      await channel.assertQueue(retry, { durable: true, arguments: { 'x-message-ttl': retryDelaysMs[i], 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.queue } });
+      await this.link.assertSharedQueue(channel, retry, { 'x-message-ttl': retryDelaysMs[i], 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.queue });
     }
     this.link.declared(names.dead, names.queue, ...names.retry);
     return names.queue;

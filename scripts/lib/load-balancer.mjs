@@ -1,0 +1,64 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { say } from './log.mjs';
+import { run } from './run.mjs';
+
+export const HAPROXY = '/usr/sbin/haproxy';
+
+/** Installs Debian's HAProxy when it is missing (only a site with several gateways needs it). */
+export async function ensureHaproxy() {
+  if (existsSync(HAPROXY)) return HAPROXY;
+  say('installing HAProxy from Debian packages (apt-get install -y haproxy)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  let code = await run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'haproxy'], { env });
+  if (code !== 0) {
+    await run('apt-get', ['update', '-q'], { env });
+    code = await run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'haproxy'], { env });
+  }
+  if (code !== 0 || !existsSync(HAPROXY)) throw new Error('could not install HAProxy: run "apt-get install -y haproxy" as root, or start one gateway (INSTANCES=1)');
+  return HAPROXY;
+}
+
+/**
+ * HAProxy's configuration for the gateways: the site's address in front, the gateways behind it in
+ * turn, each checked on /healthz every half second (out after 2 failures, back after 2 answers).
+ * A request whose connection to a gateway fails is sent to another; a GET or HEAD whose gateway
+ * closes before any answer is too, never another method (the gateway may have acted on it). The
+ * live streams are long: the client and server timeouts are an hour, the gateway's own limits apply
+ * inside. `X-Forwarded-For` carries the visitor's address (the gateways trust it from loopback).
+ */
+export function haproxyConfig({ host, port, gateways }) {
+  const bind = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+  return [
+    'global',
+    '  maxconn 4000',
+    '  log stderr format raw local0 warning',
+    'defaults',
+    '  mode http',
+    '  log global',
+    '  timeout connect 1s',
+    '  timeout http-request 15s',
+    '  timeout http-keep-alive 30s',
+    '  timeout client 1h',
+    '  timeout server 1h',
+    '  timeout queue 5s',
+    'frontend site',
+    `  bind ${bind}`,
+    '  option forwardfor',
+    '  default_backend gateways',
+    'backend gateways',
+    '  balance roundrobin',
+    '  option httpchk GET /healthz',
+    '  http-check expect status 200',
+    '  default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 2',
+    '  retries 2',
+    '  option redispatch 1',
+    '  retry-on conn-failure empty-response',
+    '  http-request disable-l7-retry unless METH_GET',
+    ...gateways.map((url, i) => `  server gateway-${i + 1} ${new URL(url).host} check`),
+    '',
+  ].join('\n');
+}
+
+export function writeHaproxyConfig(file, options) {
+  writeFileSync(file, haproxyConfig(options), { mode: 0o600 });
+}
