@@ -9,10 +9,18 @@ import { freePort } from '../scripts/lib/net.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+type Instance = { name: string; url: string; pid: number };
+type Part = { url: string; pid: number; instances: Instance[] };
+
 export interface RunningSite {
   url: string;
   dataDir: string;
-  services: Record<string, { url: string; pid: number }>;
+  /** Each service as its first instance, with all of its instances. */
+  services: Record<string, Part>;
+  gateway: Part;
+  renderer: Part;
+  /** The database the site runs on (its FerretDB). */
+  mongodbUri: string;
   stop: () => Promise<void>;
 }
 
@@ -60,9 +68,9 @@ export async function startSiteProcess(env: Record<string, string>): Promise<Run
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { url: string; services: RunningSite['services'] };
+  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as Pick<RunningSite, 'url' | 'services' | 'gateway' | 'renderer' | 'mongodbUri'>;
   // Every service declares its queues before it is ready: a service stopped by a test later is still covered.
-  serviceUrls = Object.values(state.services).map((service) => service.url);
+  serviceUrls = Object.values(state.services).flatMap((service) => service.instances.map((i) => i.url));
   await broker.note(serviceUrls);
-  return { url: state.url, services: state.services, dataDir, stop };
+  return { url: state.url, services: state.services, gateway: state.gateway, renderer: state.renderer, mongodbUri: state.mongodbUri, dataDir, stop };
 }
