@@ -1,5 +1,9 @@
 import type { AdminServiceList, ImportResult, PublicService } from '@mealprep/contracts';
+import { Readable } from 'node:stream';
+import { testOutbox } from '@mealprep/service-kit/testing';
 import { describe, expect, it } from 'vitest';
+import { catalogRepositories } from '../src/app';
+import { importServices } from '../src/domain/service-import';
 import { as, useCatalog } from './harness';
 
 const admin = as('boss', ['admin']);
@@ -47,6 +51,28 @@ describe('services CSV import', () => {
     const again = await upload(csv);
     expect(again.body).toMatchObject({ imported: 0, skipped: 0, unchanged: 2 });
     expect(((await (await fetch(`${catalog.url}/services/by-slug/harbor-bowls`)).json()) as PublicService).updatedAt).toBe(before);
+  });
+
+  it('when an import was cut off after writing its rows and before announcing them, then the file imported again announces them and the instance lists them', async () => {
+    const csv = [HEADER, 'Cutoff Kitchen,,Half done,Keto,Austin,Texas,Yes,No,cutoff.example.com,,,,'].join('\n');
+    // The first try, as an instance killed between its writes and its announcement leaves it.
+    const outbox = testOutbox(catalog.db.connection);
+    const repositories = catalogRepositories(catalog.db.connection, outbox);
+    await importServices(
+      { ...repositories, events: outbox, catalog: { reload: async () => undefined, places: repositories.places } },
+      { userId: 'boss', email: 'boss@example.com' },
+      Readable.from([Buffer.from(csv)]),
+      {
+        announce: false,
+      },
+    );
+    expect((await fetch(`${catalog.url}/services/by-slug/cutoff-kitchen`)).status).toBe(404);
+
+    const again = await upload(csv);
+    expect(again.body).toMatchObject({ imported: 0, skipped: 0, unchanged: 1 });
+    const listed = (await (await fetch(`${catalog.url}/services/by-slug/cutoff-kitchen`)).json()) as PublicService;
+    expect(listed.name).toBe('Cutoff Kitchen');
+    await expect.poll(() => events.some((e) => e.type === 'catalog.services.imported' && (e.payload as { serviceIds: string[] }).serviceIds.includes(listed.id))).toBe(true);
   });
 
   it('when many rows end in empty cells or a column is named __proto__, then every cell stays where it was written', async () => {

@@ -71,7 +71,12 @@ export function serviceImportWriter(Model: ServiceModel, carrier: EventCarrier, 
      * Each `listing` is one importedListings gave (the document it was read from is kept with it).
      */
     async writeImport<Row extends ImportRow>(
-      plan: { inserts: Row[]; updates: Array<{ listing: ImportedListing; row: Row }> },
+      plan: {
+        inserts: Row[];
+        updates: Array<{ listing: ImportedListing; row: Row }>;
+        /** Listings the file matched as they are: named too (a retried import whose first try was cut off wrote them unannounced). */
+        unchanged?: ImportedListing[];
+      },
       now: Date,
       by: { byUserId: string | null; byEmail: string | null },
       options: {
@@ -80,7 +85,7 @@ export function serviceImportWriter(Model: ServiceModel, carrier: EventCarrier, 
         newId?: (slug: string) => string;
         announce?: (written: { created: number; updated: number; serviceIds: string[] }) => EventEnvelope[];
       },
-    ): Promise<{ created: number; updated: number; unchanged: number; refused: Array<{ slug: string; reason: ImportRefusal }>; written: string[] }> {
+    ): Promise<{ created: number; updated: number; unchanged: number; refused: Array<{ slug: string; reason: ImportRefusal }>; written: string[]; named: string[] }> {
       const inserts: Doc[] = plan.inserts.map((s) => ({
         _id: new Types.ObjectId(options.newId?.(s.slug)),
         name: s.name,
@@ -102,7 +107,7 @@ export function serviceImportWriter(Model: ServiceModel, carrier: EventCarrier, 
       const updates = plan.updates.map(({ listing, row }) => ({ current: readFrom(listing)!, row }));
       // The announcement rides on the very last write, so it cannot go out before the import is
       // whole. (A row that turns out unchanged after all is named for nothing.)
-      const named = [...inserts.map((doc) => String(doc._id)), ...updates.map(({ current }) => String(current._id))];
+      const named = [...inserts.map((doc) => String(doc._id)), ...updates.map(({ current }) => String(current._id)), ...(plan.unchanged ?? []).map((listing) => String(readFrom(listing)!._id))];
       const events = named.length > 0 && options.announce ? options.announce({ created: inserts.length, updated: updates.length, serviceIds: named }) : [];
       for (let start = 0; start < inserts.length; start += 1000) {
         const last = updates.length === 0 && start + 1000 >= inserts.length;
@@ -123,8 +128,10 @@ export function serviceImportWriter(Model: ServiceModel, carrier: EventCarrier, 
         else refused.push({ slug: row.slug, reason: result });
         if (result !== 'written') await outbox.record(carrying);
       }
+      // Nothing was written to carry them: the listings it names are announced on their own.
+      if (inserts.length === 0 && updates.length === 0) await outbox.record(events);
       const counts = { created: inserts.length, updated };
-      return { ...counts, unchanged, refused, written };
+      return { ...counts, unchanged, refused, written, named: events.length > 0 ? named : [] };
 
       /**
        * Writes one row only while the service is as read and still has no owner; when it changed

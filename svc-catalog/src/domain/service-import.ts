@@ -77,10 +77,11 @@ type ImportRowAt = ImportedService & { line: number };
 
 /**
  * Each row matched with the stored listing of its slug: a new slug is a new listing; one that is
- * stored is left unchanged, refused or updated (importDecision).
+ * stored is left unchanged, refused or updated (importDecision). The unchanged ones are still
+ * announced with the import (see writeImport).
  */
 function planImport(rows: Iterable<ImportRowAt>, stored: Map<string, ImportedListing>) {
-  const plan: { inserts: ImportRowAt[]; updates: Array<{ listing: ImportedListing; row: ImportRowAt }> } = { inserts: [], updates: [] };
+  const plan: { inserts: ImportRowAt[]; updates: Array<{ listing: ImportedListing; row: ImportRowAt }>; unchanged: ImportedListing[] } = { inserts: [], updates: [], unchanged: [] };
   const refused: Array<{ slug: string; reason: ImportRefusal }> = [];
   let unchanged = 0;
   for (const row of rows) {
@@ -90,8 +91,10 @@ function planImport(rows: Iterable<ImportRowAt>, stored: Map<string, ImportedLis
       continue;
     }
     const decision = importDecision(listing, row);
-    if (decision === 'unchanged') unchanged += 1;
-    else if (decision === 'owned') refused.push({ slug: row.slug, reason: 'owned' });
+    if (decision === 'unchanged') {
+      unchanged += 1;
+      plan.unchanged.push(listing);
+    } else if (decision === 'owned') refused.push({ slug: row.slug, reason: 'owned' });
     else plan.updates.push({ listing, row });
   }
   return { plan, refused, unchanged };
@@ -138,8 +141,10 @@ export async function importServices(
     const row = bySlug.get(slug)!;
     skip(row.line, row.name, REFUSALS[reason]);
   }
-  if (result.written.length > 0) {
-    await deps.catalog.reload(result.written);
+  // What it names is read again here and by every other instance and service: the unchanged
+  // listings too, which a first try cut off by a crash may have written without telling anyone.
+  if (result.named.length > 0) {
+    await deps.catalog.reload(result.named);
     await deps.events.relay();
   }
   skippedRows.sort((a, b) => a.line - b.line);
