@@ -7,6 +7,7 @@ import { ensureBroker } from './lib/ensure-broker.mjs';
 import { ensureBuild } from './lib/ensure-build.mjs';
 import { ensureChromium } from './lib/ensure-chromium.mjs';
 import { ensureFerretdb } from './lib/ensure-ferretdb.mjs';
+import { ensureHelm } from './lib/ensure-helm.mjs';
 import { ensureInstall } from './lib/ensure-install.mjs';
 import { say } from './lib/log.mjs';
 import { ROOT } from './lib/paths.mjs';
@@ -82,6 +83,8 @@ async function main() {
   await ensureChromium();
   await ensureBroker(process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672');
   await ensureFerretdb();
+  // helm lint and helm template of deploy/helm run among the integration tests.
+  await ensureHelm();
   await ensureBuild();
 
   await typeCheck();
