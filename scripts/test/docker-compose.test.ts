@@ -11,7 +11,7 @@ import { loadGatewayConfig } from '../../gateway/src/config';
 import { loadRendererConfig } from '../../renderer/src/config';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-type Service = { command?: string[]; environment?: Record<string, string> };
+type Service = { image?: string; command?: string[]; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; volumes?: string[] };
 const compose = load(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service> };
 
 /** Compose's own interpolation: ${X:?msg} needs a value (a sample here), ${X:-d} falls back to d. */
@@ -27,6 +27,8 @@ function interpolate(env: Record<string, string>): Record<string, string> {
   );
 }
 
+const MEMBERS = ['mongodb1', 'mongodb2', 'mongodb3'];
+
 const loaders = {
   'svc-catalog': loadCatalogConfig,
   'svc-auth': loadAuthConfig,
@@ -37,10 +39,37 @@ const loaders = {
 } as const;
 
 describe('docker-compose.yml', () => {
-  it('when it is read, then it has MongoDB 7, RabbitMQ with management, the four services, the gateway and the renderer', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'mongodb', 'rabbitmq', 'renderer', 'svc-auth', 'svc-catalog', 'svc-checker', 'svc-media']);
-    expect((compose.services.mongodb as { image: string }).image).toBe('mongo:7');
-    expect((compose.services.rabbitmq as { image: string }).image).toContain('management');
+  it('when it is read, then it has MongoDB 7 in three members, RabbitMQ with management, the four services, the gateway and the renderer', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'gateway',
+      'mongodb-init',
+      'mongodb1',
+      'mongodb2',
+      'mongodb3',
+      'rabbitmq',
+      'renderer',
+      'svc-auth',
+      'svc-catalog',
+      'svc-checker',
+      'svc-media',
+    ]);
+    for (const member of MEMBERS) expect(compose.services[member]!.image).toBe('mongo:7');
+    expect(compose.services.rabbitmq!.image).toContain('management');
+  });
+
+  it('when MongoDB starts, then its three members form the replica set rs0, each on its own volume, and the services wait until it has a primary', () => {
+    for (const member of MEMBERS) expect(compose.services[member]!.command).toEqual(['mongod', '--replSet', 'rs0', '--bind_ip_all']);
+    expect(new Set(MEMBERS.map((member) => compose.services[member]!.volumes?.[0]?.split(':')[0])).size).toBe(3);
+    const init = compose.services['mongodb-init']!;
+    const script = init.command!.at(-1)!;
+    expect(script).toContain("_id: 'rs0'");
+    for (const member of MEMBERS) {
+      expect(script).toContain(`host: '${member}:27017'`);
+      expect(init.depends_on?.[member]?.condition).toBe('service_healthy');
+    }
+    for (const name of ['svc-catalog', 'svc-auth', 'svc-media', 'svc-checker']) {
+      expect(compose.services[name]!.depends_on?.['mongodb-init']?.condition).toBe('service_completed_successfully');
+    }
   });
 
   it.each(Object.keys(loaders) as Array<keyof typeof loaders>)('when %s starts with the environment compose gives it, then its settings are valid and its entry exists', (name) => {
@@ -59,7 +88,8 @@ describe('docker-compose.yml', () => {
       expect(env.MONGODB_URI).toBeUndefined();
       expect(env.IDENTITY_SECRET).toBeUndefined();
     } else {
-      expect(env.MONGODB_URI).toBe('mongodb://mongodb:27017/');
+      // Every member and the set's name: the driver finds the primary and follows an election.
+      expect(env.MONGODB_URI).toBe(`mongodb://${MEMBERS.map((member) => `${member}:27017`).join(',')}/?replicaSet=rs0`);
     }
   });
 
