@@ -213,4 +213,30 @@ describe('owner listings', () => {
     expect((await send('PATCH', `/services/${id}`, admin(), { tagline: 'Closed for the winter' })).status).toBe(200);
     expect((await send('GET', '/services/by-slug/shut-kitchen', {})).body).toMatchObject({ status: 'closed', tagline: 'Closed for the winter' });
   });
+
+  it('when a save is sent again with the same Idempotency-Key (its answer was lost), then it is answered as done and applied once; a new key is a new save; a bad key is refused', async () => {
+    const created = await send('POST', '/services', owner(), listing({ name: 'Once Only Meals', slug: 'once-only-meals' }));
+    const id = created.body.id as string;
+    const updatesOf = () => events.filter((e) => e.type === 'catalog.service.updated' && (e.payload as { serviceId: string }).serviceId === id).length;
+    // Every write is one version and one event: the events tell how many were applied.
+    const key = 'save-0123456789abcdef';
+    const saved = await send('PATCH', `/services/${id}`, { ...owner(), 'idempotency-key': key }, { tagline: 'Sent twice' });
+    expect(saved.status).toBe(200);
+    const again = await send('PATCH', `/services/${id}`, { ...owner(), 'idempotency-key': key }, { tagline: 'Sent twice' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ tagline: 'Sent twice' });
+    await expect.poll(updatesOf).toBe(1);
+
+    // Another save (another key), then the first sent again late: the later save stays.
+    expect((await send('PATCH', `/services/${id}`, { ...owner(), 'idempotency-key': 'save-fedcba9876543210' }, { tagline: 'Second save' })).status).toBe(200);
+    expect((await send('PATCH', `/services/${id}`, { ...owner(), 'idempotency-key': key }, { tagline: 'Sent twice' })).body).toMatchObject({ tagline: 'Second save' });
+    await expect.poll(updatesOf).toBe(2);
+
+    const bad = await send('PATCH', `/services/${id}`, { ...owner(), 'idempotency-key': 'short' }, { tagline: 'Nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.message).toContain('Idempotency-Key');
+    expect((await send('GET', `/services/${id}/edit`, owner())).body).toMatchObject({ tagline: 'Second save' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(updatesOf()).toBe(2);
+  });
 });

@@ -10,6 +10,22 @@ export interface RequestOptions {
   signal?: AbortSignal;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /**
+   * Makes a write safe to send again: it goes with this Idempotency-Key, and when no answer comes
+   * (the connection broke) or the site says to try again (502, 503, 504), it is sent again with the
+   * same key, up to WRITE_RETRIES times a second apart; the service applies a key once.
+   */
+  idempotencyKey?: string;
+}
+
+/** How many times a write with an Idempotency-Key is sent again before its failure is shown. */
+export const WRITE_RETRIES = 3;
+const TRY_AGAIN = new Set([502, 503, 504]);
+
+/** A new Idempotency-Key: 32 hex digits from the browser's (or Node's) random source. */
+export function newIdempotencyKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -52,20 +68,28 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
     const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
     const signal = defaultTimeoutMs === null ? options.signal : options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(defaultTimeoutMs)]) : AbortSignal.timeout(defaultTimeoutMs);
     const hasBody = options.body !== undefined;
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${path.startsWith('/') ? path : `/${path}`}`, {
+    const key = options.idempotencyKey;
+    const send = () =>
+      doFetch(`${base}${path.startsWith('/') ? path : `/${path}`}`, {
         method: options.method ?? 'GET',
         signal,
         credentials: 'same-origin',
-        headers: { Accept: 'application/json', ...(hasBody ? { 'Content-Type': 'application/json' } : {}) },
+        headers: { Accept: 'application/json', ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...(key ? { 'Idempotency-Key': key } : {}) },
         body: hasBody ? JSON.stringify(options.body) : undefined,
       });
-    } catch (cause) {
-      if (options.signal?.aborted) throw cause;
-      throw new ApiError({ status: 0, code: 'network_error', message: 'The server could not be reached.', cause });
-    }
-
+    const response = await (async (): Promise<Response> => {
+      for (let attempt = 0; ; attempt += 1) {
+        const last = !key || attempt >= WRITE_RETRIES;
+        try {
+          const answer = await send();
+          if (last || !TRY_AGAIN.has(answer.status)) return answer;
+        } catch (cause) {
+          if (options.signal?.aborted || signal?.aborted) throw cause;
+          if (last) throw new ApiError({ status: 0, code: 'network_error', message: 'The server could not be reached.', cause });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    })();
     const body = await readJson(response);
     if (!response.ok) throw errorFromBody(response.status, body.ok ? body.value : undefined);
     if (!body.ok) {

@@ -1,5 +1,5 @@
 export { ApiError, errorFromBody, isApiError, isNotFound, serverMessage, shouldRetry } from './api-error';
-export { apiClient, configureApiClient, createApiClient } from './client';
+export { apiClient, configureApiClient, createApiClient, newIdempotencyKey, WRITE_RETRIES } from './client';
 export type { ApiClient, ApiClientOptions, RequestOptions } from './client';
 export { isPublicQueryMeta, PUBLIC_QUERY, readInlineRuntimeConfig, readRuntimeConfig, RUNTIME_CONFIG_QUERY_KEY, RUNTIME_CONFIG_URL, runtimeConfigQuery } from './runtime-config';
 export type { ReadRuntimeConfigOptions } from './runtime-config';

@@ -104,6 +104,16 @@ export type ServiceList = z.infer<typeof ServiceListSchema>;
 
 export const ServiceIdParamsSchema = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a service id') });
 
+/**
+ * The Idempotency-Key header of a write that may be sent again: a page that got no answer (the
+ * connection broke, or the site said to try again) sends the same write with the same key, and a
+ * key already applied to that listing is answered without writing a second time.
+ */
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16 to 64 letters, digits, - or _')
+  .optional();
+
 export const ReportStillOpenResultSchema = z.object({ received: z.literal(true) });
 
 /** How many published services each state has, by state slug. */

@@ -62,6 +62,8 @@ const serviceSchema = new Schema(
      * version it leaves, so projections apply only what is newer than what they hold.
      */
     version: { type: Number, default: 0 },
+    /** The Idempotency-Keys of the latest writes that carried one (WRITE_KEYS_KEPT at most): a write sent again with one of them is not applied twice. */
+    writeKeys: { type: [String], default: undefined },
   },
   { collection: 'services', versionKey: false, timestamps: true },
 );

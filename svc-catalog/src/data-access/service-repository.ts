@@ -23,6 +23,9 @@ function withSet(doc: Doc, set: Doc): Doc {
 /** Up to this many services are read by _id one at a time (about 0.7 ms each on FerretDB), more with one read of all. */
 const BY_KEY_UP_TO = 1_000;
 
+/** How many recent writes' Idempotency-Keys a listing keeps: a page sends a write again within seconds, a few saves later at most. */
+const WRITE_KEYS_KEPT = 20;
+
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 const SLUG_TAKEN = 'That URL slug is already used by another service. Choose another.';
 
@@ -82,7 +85,7 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
      * Returns the service before and after (the same when `plan` says there is nothing to do), or
      * null when there is no such service.
      */
-    async modify(id: string, plan: Plan, read?: StoredService): Promise<{ before: StoredService; after: StoredService } | null> {
+    async modify(id: string, plan: Plan, read?: StoredService, options: { writeKey?: string } = {}): Promise<{ before: StoredService; after: StoredService } | null> {
       if (!Types.ObjectId.isValid(id)) return null;
       // The service as the caller read it a moment ago, if it did (a bulk call reads them all first): one read fewer.
       let known = read && read.id === id ? readFrom(read) : null;
@@ -92,9 +95,14 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
         known = null;
         if (!current) return null;
         const before = toStored(current);
+        const keys: string[] = Array.isArray(current.writeKeys) ? current.writeKeys : [];
+        // Sent again after an answer that never arrived: it was applied, once.
+        if (options.writeKey && keys.includes(options.writeKey)) return { before, after: before };
         const planned = plan(before);
         if (!planned) return { before, after: before };
         const set: Doc = planned.status ? { ...planned.set, status: planned.status.to } : { ...planned.set };
+        // Kept in the same guarded write as the change (set from what was read: FerretDB ignores $push's $slice).
+        if (options.writeKey) set.writeKeys = [...keys.slice(-(WRITE_KEYS_KEPT - 1)), options.writeKey];
         if (planned.status?.to === 'published' && !current.publishedAt) set.publishedAt = planned.status.at;
         const operations: Doc = { $set: set, $inc: { version: 1 } };
         if (planned.status && planned.status.to !== before.status) {

@@ -128,7 +128,7 @@ export async function getEditable(deps: OwnerDeps, identity: Identity, id: strin
  * services.update. Owners edit their own listing unless it is closed or rejected; an owner who
  * renames a published listing (name or slug) sends it back to review: it leaves the public site.
  */
-export async function updateService(deps: OwnerDeps, identity: Identity, id: string, update: ServiceUpdate): Promise<EditableService> {
+export async function updateService(deps: OwnerDeps, identity: Identity, id: string, update: ServiceUpdate, options: { writeKey?: string } = {}): Promise<EditableService> {
   const admin = isAdmin(identity);
   const first = await editableBy(deps, identity, id);
   if (update.slug && update.slug !== first.slug && deps.catalog.admin.slugTaken(update.slug, id)) {
@@ -153,19 +153,24 @@ export async function updateService(deps: OwnerDeps, identity: Identity, id: str
   const updated = announceUpdate(deps.events);
   const statusChanged = announceStatusChange(deps.events, null);
   // Decided on the listing as it is when written (an admin may close it a moment before).
-  const written = await deps.services.modify(id, (service) => {
-    managedBy(identity, service);
-    if (!admin && (OWNER_LOCKED_STATUSES as readonly string[]).includes(service.status)) {
-      throw AppError.forbidden('This listing is closed or rejected and can no longer be edited. Contact us if this is a mistake.');
-    }
-    const renamed = (update.name !== undefined && update.name !== service.name) || (update.slug !== undefined && update.slug !== service.slug);
-    const backToReview = !admin && renamed && service.status === 'published';
-    return {
-      set,
-      status: backToReview ? { to: 'pending', at: now, ...actor(identity), reason: 'Name or URL slug changed by the owner' } : undefined,
-      announce: (before, next) => [...updated(before, next), ...statusChanged(before, next)],
-    };
-  });
+  const written = await deps.services.modify(
+    id,
+    (service) => {
+      managedBy(identity, service);
+      if (!admin && (OWNER_LOCKED_STATUSES as readonly string[]).includes(service.status)) {
+        throw AppError.forbidden('This listing is closed or rejected and can no longer be edited. Contact us if this is a mistake.');
+      }
+      const renamed = (update.name !== undefined && update.name !== service.name) || (update.slug !== undefined && update.slug !== service.slug);
+      const backToReview = !admin && renamed && service.status === 'published';
+      return {
+        set,
+        status: backToReview ? { to: 'pending', at: now, ...actor(identity), reason: 'Name or URL slug changed by the owner' } : undefined,
+        announce: (before, next) => [...updated(before, next), ...statusChanged(before, next)],
+      };
+    },
+    undefined,
+    options,
+  );
   if (!written) throw notFound();
   deps.catalog.apply(written.after);
   await deps.events.relay();

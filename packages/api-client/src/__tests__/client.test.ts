@@ -1,5 +1,5 @@
 import type { GeoRegion, GeoRegionList } from '@mealprep/contracts';
-import { ApiError, createApiClient, isApiError, shouldRetry } from '../index';
+import { ApiError, createApiClient, isApiError, newIdempotencyKey, shouldRetry, WRITE_RETRIES } from '../index';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
@@ -86,6 +86,49 @@ describe('api client', () => {
     await expect(client.get<GeoRegionList>('/catalog/regions')).rejects.toMatchObject({
       status: 0,
       code: 'network_error',
+    });
+  });
+
+  describe('a write with an Idempotency-Key', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    const keyOf = (init: RequestInit | undefined) => (init?.headers as Record<string, string>)['Idempotency-Key'];
+
+    it('when its connection breaks and then the site answers, then it is sent again with the same key and the answer is returned', async () => {
+      const fetch = vi
+        .fn<(url: RequestInfo | URL, init?: RequestInit) => Promise<Response>>()
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(jsonResponse(503, { error: { code: 'service_unavailable', message: 'Please try again in a moment.' } }))
+        .mockResolvedValueOnce(jsonResponse(200, { tagline: 'Saved' }));
+      const client = createApiClient({ fetch });
+      const key = newIdempotencyKey();
+      const saving = client.request('/catalog/services/1', { method: 'PATCH', body: { tagline: 'Saved' }, idempotencyKey: key });
+      await vi.runAllTimersAsync();
+      await expect(saving).resolves.toEqual({ tagline: 'Saved' });
+      expect(fetch).toHaveBeenCalledTimes(3);
+      expect(fetch.mock.calls.map(([, init]) => keyOf(init))).toEqual([key, key, key]);
+      expect(key).toMatch(/^[0-9a-f]{32}$/);
+      expect(newIdempotencyKey()).not.toBe(key);
+    });
+
+    it('when the site keeps asking to try again, then after the retries its message is shown; a refusal (409) is never sent again', async () => {
+      const busy = vi.fn(async () => jsonResponse(502, { error: { code: 'gateway_failed', message: 'The site could not finish this request. Please try again in a moment.' } }));
+      const saving = createApiClient({ fetch: busy }).request('/catalog/services/1', { method: 'PATCH', body: {}, idempotencyKey: newIdempotencyKey() });
+      const outcome = expect(saving).rejects.toMatchObject({ status: 502, message: 'The site could not finish this request. Please try again in a moment.' });
+      await vi.runAllTimersAsync();
+      await outcome;
+      expect(busy).toHaveBeenCalledTimes(WRITE_RETRIES + 1);
+
+      const refused = vi.fn(async () => jsonResponse(409, { error: { code: 'changed_meanwhile', message: 'Changed meanwhile.' } }));
+      await expect(createApiClient({ fetch: refused }).request('/x', { method: 'PATCH', body: {}, idempotencyKey: newIdempotencyKey() })).rejects.toMatchObject({ status: 409 });
+      expect(refused).toHaveBeenCalledTimes(1);
+    });
+
+    it('when a write has no key, then a failure is not sent again', async () => {
+      const fetch = vi.fn(async () => jsonResponse(503, { error: { code: 'service_unavailable', message: 'Please try again in a moment.' } }));
+      await expect(createApiClient({ fetch }).request('/x', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 503 });
+      expect(fetch).toHaveBeenCalledTimes(1);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { NoQuerySchema, ServiceIdParamsSchema, ServiceInsertSchema, ServiceUpdateSchema } from '@mealprep/contracts';
+import { IdempotencyKeySchema, NoQuerySchema, ServiceIdParamsSchema, ServiceInsertSchema, ServiceUpdateSchema } from '@mealprep/contracts';
 import { parseInput, requireSignIn, route } from '@mealprep/service-kit';
 import { createService, getEditable, submitForApproval, updateService, type OwnerDeps } from '../../domain/owner-services';
 
@@ -30,7 +30,8 @@ export function ownerRouter(deps: OwnerDeps): Router {
     route(async (req, res) => {
       const { id } = parseInput(ServiceIdParamsSchema, req.params, 'service');
       const update = parseInput(ServiceUpdateSchema, req.body, 'changes');
-      res.json(await updateService(deps, req.identity!, id, update));
+      const writeKey = parseInput(IdempotencyKeySchema, req.get('idempotency-key'), 'Idempotency-Key');
+      res.json(await updateService(deps, req.identity!, id, update, { writeKey }));
     }),
   );
   router.post(

@@ -1,4 +1,4 @@
-import { apiClient, errorFromBody, ApiError, MY_SERVICES_QUERY_KEY, queryKeys } from '@mealprep/api-client';
+import { apiClient, errorFromBody, ApiError, MY_SERVICES_QUERY_KEY, newIdempotencyKey, queryKeys } from '@mealprep/api-client';
 import type { EditableService, ServiceInsertInput, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@mealprep/query';
 
@@ -19,8 +19,9 @@ export function submitForApproval(id: string) {
   return apiClient.post<EditableService>(`/catalog/services/${encodeURIComponent(id)}/submit`);
 }
 
+/** A save is sent again, with the same key, when its answer is lost or the site asks to try again: applied once either way. */
 export function updateService(id: string, changes: ServiceUpdate) {
-  return apiClient.request<EditableService>(`/catalog/services/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes });
+  return apiClient.request<EditableService>(`/catalog/services/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes, idempotencyKey: newIdempotencyKey() });
 }
 
 export function setServiceStatus(id: string, status: ServiceStatus) {
