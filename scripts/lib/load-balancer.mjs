@@ -1,4 +1,5 @@
 import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { say } from './log.mjs';
 import { run } from './run.mjs';
 
@@ -26,21 +27,25 @@ export async function ensureHaproxy() {
  * live streams are long: the client and server timeouts are an hour, the gateway's own limits apply
  * inside. `X-Forwarded-For` carries the visitor's address (the gateways trust it from loopback).
  */
-export function haproxyConfig({ host, port, gateways }) {
+export function haproxyConfig({ host, port, gateways, errorFiles = {} }) {
   const bind = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
   return [
     'global',
     '  maxconn 4000',
-    '  log stderr format raw local0 warning',
+    // Sessions that went wrong (a gateway that died, a retry, an error), one line each; not the others.
+    '  log stderr format raw local0 info',
     'defaults',
     '  mode http',
     '  log global',
+    '  option httplog',
+    '  option dontlog-normal',
     '  timeout connect 1s',
     '  timeout http-request 15s',
     '  timeout http-keep-alive 30s',
     '  timeout client 1h',
     '  timeout server 1h',
     '  timeout queue 5s',
+    ...Object.entries(errorFiles).map(([status, file]) => `  errorfile ${status} ${file}`),
     'frontend site',
     `  bind ${bind}`,
     '  option forwardfor',
@@ -59,6 +64,29 @@ export function haproxyConfig({ host, port, gateways }) {
   ].join('\n');
 }
 
+/**
+ * When no gateway can answer (every one down, or one closed on a request that is not sent twice),
+ * the answer says so as the gateway's own errors do: JSON, a message, and when to try again.
+ */
+const ERRORS = {
+  502: ['Bad Gateway', 'gateway_failed', 'The site could not finish this request. Please try again in a moment.'],
+  503: ['Service Unavailable', 'site_unavailable', 'The site is unavailable just now. Please try again in a moment.'],
+  504: ['Gateway Timeout', 'site_timeout', 'The site did not answer in time. Please try again in a moment.'],
+};
+
 export function writeHaproxyConfig(file, options) {
-  writeFileSync(file, haproxyConfig(options), { mode: 0o600 });
+  const errorFiles = {};
+  for (const [status, [reason, code, message]] of Object.entries(ERRORS)) {
+    const body = JSON.stringify({ error: { code, message } });
+    const errorFile = path.join(path.dirname(file), `haproxy-${status}.http`);
+    writeFileSync(
+      errorFile,
+      [`HTTP/1.1 ${status} ${reason}`, 'content-type: application/json', 'cache-control: no-store', 'retry-after: 1', `content-length: ${Buffer.byteLength(body)}`, 'connection: close', '', body].join(
+        '\r\n',
+      ),
+      { mode: 0o600 },
+    );
+    errorFiles[status] = errorFile;
+  }
+  writeFileSync(file, haproxyConfig({ ...options, errorFiles }), { mode: 0o600 });
 }
