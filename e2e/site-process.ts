@@ -21,6 +21,8 @@ export interface RunningSite {
   renderer: Part;
   /** The database the site runs on (its FerretDB). */
   mongodbUri: string;
+  /** The pid of npm start itself (scripts/start.mjs). */
+  starterPid: number;
   stop: () => Promise<void>;
 }
 
@@ -31,13 +33,14 @@ export interface RunningSite {
  */
 export async function startSiteProcess(env: Record<string, string>): Promise<RunningSite> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mealprep-e2e-'));
-  const prefix = `e2e-${randomBytes(4).toString('hex')}`;
+  // A test may name its own prefix: the queues removed at the end are the ones under it.
+  const prefix = env.AMQP_PREFIX ?? `e2e-${randomBytes(4).toString('hex')}`;
   const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AMQP_PREFIX: prefix, AMQP_URL: amqpUrl, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AMQP_PREFIX: prefix, AMQP_URL: amqpUrl, LOG_LEVEL: 'info', ...env, AMQP_PREFIX: prefix },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -48,7 +51,7 @@ export async function startSiteProcess(env: Record<string, string>): Promise<Run
   const stop = async () => {
     // Read again before stopping: a queue declared since the start is removed too.
     await broker.note(serviceUrls);
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
@@ -72,5 +75,5 @@ export async function startSiteProcess(env: Record<string, string>): Promise<Run
   // Every service declares its queues before it is ready: a service stopped by a test later is still covered.
   serviceUrls = Object.values(state.services).flatMap((service) => service.instances.map((i) => i.url));
   await broker.note(serviceUrls);
-  return { url: state.url, services: state.services, gateway: state.gateway, renderer: state.renderer, mongodbUri: state.mongodbUri, dataDir, stop };
+  return { url: state.url, services: state.services, gateway: state.gateway, renderer: state.renderer, mongodbUri: state.mongodbUri, starterPid: child.pid!, dataDir, stop };
 }

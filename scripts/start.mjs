@@ -99,7 +99,7 @@ async function main() {
   let mongodbUri = process.env.MONGODB_URI;
   if (!mongodbUri) {
     await ensureFerretdb();
-    ferret = await startFerretdb({ dataDir: path.join(dataDir, 'ferretdb'), logFile: path.join(logDir, 'ferretdb.log') });
+    ferret = await startFerretdb({ dataDir: path.join(dataDir, 'ferretdb'), logFile: path.join(logDir, 'ferretdb.log'), endWithStarter: true });
     mongodbUri = ferret.uri;
     say(`ferretdb: ${mongodbUri} (pid ${ferret.pid}, data ${path.join(dataDir, 'ferretdb')})`);
   }

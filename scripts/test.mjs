@@ -81,7 +81,7 @@ async function main() {
   mkdirSync(resultsDir, { recursive: true });
   await ensureInstall();
   await ensureChromium();
-  await ensureBroker(process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672');
+  await ensureBroker(process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672', { restartStuck: true });
   await ensureFerretdb();
   // helm lint and helm template of deploy/helm run among the integration tests.
   await ensureHelm();

@@ -17,12 +17,13 @@ export async function startSite(
   options: { dataDir?: string } = {},
 ): Promise<{ url: string; dataDir: string; services: Record<string, { url: string; pid: number }>; gatewayPid: number; ferretdbPid: number | null; stop: () => Promise<void> }> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'mealprep-bench-site-'));
-  const prefix = `bench-${randomBytes(3).toString('hex')}`;
+  // A bench may name its own prefix: the queues removed at the end are the ones under it.
+  const prefix = extraEnv.AMQP_PREFIX ?? `bench-${randomBytes(3).toString('hex')}`;
   const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AMQP_PREFIX: prefix, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AMQP_PREFIX: prefix, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv, AMQP_PREFIX: prefix },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stateFile = path.join(dataDir, 'run', 'state.json');
@@ -49,7 +50,7 @@ export async function startSite(
     ferretdbPid,
     stop: async () => {
       await broker.note(serviceUrls);
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;

@@ -54,7 +54,11 @@ export function haproxyConfig({ host, port, gateways, errorFiles = {} }) {
     '  balance roundrobin',
     '  option httpchk GET /healthz',
     '  http-check expect status 200',
-    '  default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 2',
+    // A busy gateway may take a while to answer its check: a slow check is not a dead gateway (a
+    // 500 ms limit once took the last one out under load). A dead one refuses connections, which
+    // sends each request elsewhere at once (retries, redispatch) before its checks fail.
+    '  timeout check 2s',
+    '  default-server inter 1s fastinter 500ms downinter 500ms fall 3 rise 2',
     '  retries 2',
     '  option redispatch 1',
     '  retry-on conn-failure empty-response',

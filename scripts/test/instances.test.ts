@@ -140,4 +140,33 @@ describe.each([2, 3])('the site with %i instances of every part', (instances) =>
     expect(statuses.slice(0, 3).every((s) => s < 300)).toBe(true);
     expect(statuses[3]).toBe(429);
   });
+
+  it('when npm start itself is killed (SIGKILL), then every part it started ends with it: no instance lives on with its port and broker connection', async () => {
+    const state = JSON.parse(readFileSync(path.join(site.dataDir, 'run', 'state.json'), 'utf8')) as {
+      services: Record<string, { instances: Array<{ pid: number }> }>;
+      gateway: { instances: Array<{ pid: number }> };
+      renderer: { instances: Array<{ pid: number }> };
+      ferretdbPid: number | null;
+      loadBalancer: { pid: number } | null;
+    };
+    const pids = [
+      ...Object.values(state.services).flatMap((service) => service.instances.map((i) => i.pid)),
+      ...state.gateway.instances.map((i) => i.pid),
+      ...state.renderer.instances.map((i) => i.pid),
+      state.ferretdbPid!,
+      state.loadBalancer!.pid,
+    ];
+    expect(pids).toHaveLength(6 * instances + 2);
+    // Running, or a zombie nobody reaps yet (as good as gone: it holds no port or connection).
+    const alive = (pid: number) => {
+      try {
+        return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      } catch {
+        return false;
+      }
+    };
+    expect(pids.filter(alive)).toEqual(pids);
+    process.kill(site.starterPid, 'SIGKILL');
+    await expect.poll(() => pids.filter(alive), { timeout: 10_000, interval: 200 }).toEqual([]);
+  });
 });
