@@ -182,10 +182,11 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
       await readAll(pending.map((query) => ({ ...query.options, queryKey: query.queryKey }) as QueryOptions));
     }
   } catch (err) {
-    // The head's opening is out (a page without a slug): the page is finished as the browser's
-    // own, exactly as the gateway would serve it, rather than cut short.
-    if (!opened || headDone || !(err instanceof RenderUnavailable)) throw err;
-    sink.write(clientRenderedRest(input));
+    // The head's opening is out (a page without a slug), or the whole head (a read found by
+    // rendering failed after it): the page is finished as the browser's own, exactly as the gateway
+    // would serve it, rather than cut short.
+    if (!opened || !(err instanceof RenderUnavailable)) throw err;
+    sink.write(headDone ? `<div id="root"></div>${input.shell.bodyEnd}` : clientRenderedRest(input));
     sink.end();
     return { status: 200, rounds: rounds + 1, reads, renderedInBrowser: true };
   }

@@ -404,6 +404,37 @@ describe('public pages rendered on the server, through the gateway', () => {
     }
   });
 
+  it('when a read the page asks for only as it renders fails after its whole head went out, then the page is still finished for the browser to render, not cut short', async () => {
+    // The find page predicts no read without a query; its search form asks for the meal types' labels as it renders.
+    failing.add('/meal-types');
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' };
+    try {
+      // Read afresh, not from what earlier renders kept: a catalogue event drops what they kept.
+      await expect.poll(() => gateway.broker.isConnected()).toBe(true);
+      await mq.broker.publish('catalog.service.updated', { serviceId: 'x', slug: 'green-fork-kitchen', status: 'published' });
+      let answer: Awaited<ReturnType<typeof page>> | null = null;
+      let n = 0;
+      await expect
+        .poll(async () => {
+          const before = reads.length;
+          answer = await page(`/find-service?late=${(n += 1)}`, browser);
+          return reads.slice(before).some((url) => url.startsWith('/meal-types'));
+        })
+        .toBe(true);
+      const { status, html, headers } = answer!;
+      expect(status).toBe(200);
+      expect(headers.get('x-page-cache')).toBe('miss');
+      // The head as the page declared it, then an empty root and the shell's scripts for the browser.
+      expect(html).toContain('<title>Find a Service | Meal Prep Directory</title>');
+      expect(html.match(/id="runtime-config"/g)).toHaveLength(1);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('id="query-state"');
+      expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    } finally {
+      failing.clear();
+    }
+  });
+
   it('when the same page is asked again, then the gateway answers it from its cache without a render; a catalogue event drops it', async () => {
     await expect.poll(() => gateway.broker.isConnected()).toBe(true);
     const first = await page('/about?cache=1');
