@@ -40,7 +40,7 @@ export async function startSiteProcess(env: Record<string, string>): Promise<Run
   let output = '';
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AMQP_PREFIX: prefix, AMQP_URL: amqpUrl, LOG_LEVEL: 'info', ...env, AMQP_PREFIX: prefix },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AMQP_URL: amqpUrl, LOG_LEVEL: 'info', ...env, AMQP_PREFIX: prefix },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

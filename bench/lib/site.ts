@@ -23,7 +23,7 @@ export async function startSite(
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AMQP_PREFIX: prefix, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv, AMQP_PREFIX: prefix },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv, AMQP_PREFIX: prefix },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stateFile = path.join(dataDir, 'run', 'state.json');
