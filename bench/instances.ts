@@ -10,6 +10,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { visitorMix } from './lib/visitor-mix';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -117,33 +118,7 @@ async function runCount(n: number, websites: readonly MixedSite[], fakeSitesPid:
   };
   noteChildren();
   try {
-    const get = async <T>(p: string) => (await (await fetch(`${site.url}${p}`)).json()) as T;
-    const services = (await get<{ items: Array<{ slug: string }> }>('/api/catalog/services?pageSize=24')).items.map((s) => s.slug);
-    const articles = (await get<{ items: Array<{ slug: string }> }>('/api/catalog/articles')).items.map((a) => a.slug);
-    // The visitor mix of bench/visitor-load.ts.
-    const paths = [
-      '/',
-      '/state/texas',
-      '/find-service',
-      '/services-by-name',
-      `/service/${services[0]}`,
-      '/articles',
-      `/articles/${articles[0]}`,
-      '/api/catalog/regions',
-      '/api/catalog/regions/counts',
-      '/api/catalog/meal-types',
-      '/api/media/banners',
-      '/api/catalog/services?featured=true',
-      '/api/catalog/services?state=texas',
-      '/api/catalog/services?state=california&page=2',
-      '/api/catalog/services?mealType=keto',
-      '/api/catalog/services?shipping=true',
-      '/api/catalog/services?q=fresh',
-      '/api/catalog/services?q=keto%20austin',
-      ...services.slice(0, 12).map((slug) => `/api/catalog/services/by-slug/${slug}`),
-      '/api/catalog/articles',
-      ...articles.slice(0, 4).map((slug) => `/api/catalog/articles/${slug}`),
-    ];
+    const paths = await visitorMix(site.url);
     // Each path once, until all answer (the renderers and caches warm up as a first visitor would).
     for (const p of paths) {
       for (let attempt = 0; ; attempt += 1) {

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signInAt } from '../scripts/test/system';
 import { closedPort, siteMix, type MixedSite } from '../svc-checker/test/fake-sites';
+import { visitorMix } from './lib/visitor-mix';
 import { load } from './lib/load';
 import { startSite } from './lib/site';
 import { startPart } from './lib/system';
@@ -46,32 +47,7 @@ async function main() {
     throw err;
   });
   try {
-    const get = async <T>(path: string) => (await (await fetch(`${site.url}${path}`)).json()) as T;
-    const services = (await get<{ items: Array<{ slug: string }> }>('/api/catalog/services?pageSize=24')).items.map((s) => s.slug);
-    const articles = (await get<{ items: Array<{ slug: string }> }>('/api/catalog/articles')).items.map((a) => a.slug);
-    const paths = [
-      '/',
-      '/state/texas',
-      '/find-service',
-      '/services-by-name',
-      `/service/${services[0]}`,
-      '/articles',
-      `/articles/${articles[0]}`,
-      '/api/catalog/regions',
-      '/api/catalog/regions/counts',
-      '/api/catalog/meal-types',
-      '/api/media/banners',
-      '/api/catalog/services?featured=true',
-      '/api/catalog/services?state=texas',
-      '/api/catalog/services?state=california&page=2',
-      '/api/catalog/services?mealType=keto',
-      '/api/catalog/services?shipping=true',
-      '/api/catalog/services?q=fresh',
-      '/api/catalog/services?q=keto%20austin',
-      ...services.slice(0, 12).map((slug) => `/api/catalog/services/by-slug/${slug}`),
-      '/api/catalog/articles',
-      ...articles.slice(0, 4).map((slug) => `/api/catalog/articles/${slug}`),
-    ];
+    const paths = await visitorMix(site.url);
     for (const path of paths) {
       const answer = await fetch(`${site.url}${path}`);
       await answer.arrayBuffer();

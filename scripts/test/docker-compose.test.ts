@@ -3,12 +3,7 @@ import path from 'node:path';
 // @ts-expect-error js-yaml ships without types; only load() is used
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { loadCatalogConfig } from '../../svc-catalog/src/config';
-import { loadAuthConfig } from '../../svc-auth/src/config';
-import { loadMediaConfig } from '../../svc-media/src/config';
-import { loadCheckerConfig } from '../../svc-checker/src/config';
-import { loadGatewayConfig } from '../../gateway/src/config';
-import { loadRendererConfig } from '../../renderer/src/config';
+import { PART_CONFIG_LOADERS } from './part-configs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 type Service = { image?: string; command?: string[]; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; volumes?: string[] };
@@ -29,14 +24,7 @@ function interpolate(env: Record<string, string>): Record<string, string> {
 
 const MEMBERS = ['mongodb1', 'mongodb2', 'mongodb3'];
 
-const loaders = {
-  'svc-catalog': loadCatalogConfig,
-  'svc-auth': loadAuthConfig,
-  'svc-media': loadMediaConfig,
-  'svc-checker': loadCheckerConfig,
-  gateway: loadGatewayConfig,
-  renderer: loadRendererConfig,
-} as const;
+const loaders = PART_CONFIG_LOADERS;
 
 describe('docker-compose.yml', () => {
   it('when it is read, then it has MongoDB 7 in three members, RabbitMQ with management, the four services, the gateway and the renderer', () => {

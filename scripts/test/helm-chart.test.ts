@@ -5,14 +5,9 @@ import path from 'node:path';
 // @ts-expect-error js-yaml ships without types; only loadAll() is used
 import { loadAll } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PART_CONFIG_LOADERS } from './part-configs';
 // @ts-expect-error plain ESM helper without types
 import { ensureHelm } from '../lib/ensure-helm.mjs';
-import { loadCatalogConfig } from '../../svc-catalog/src/config';
-import { loadAuthConfig } from '../../svc-auth/src/config';
-import { loadMediaConfig } from '../../svc-media/src/config';
-import { loadCheckerConfig } from '../../svc-checker/src/config';
-import { loadGatewayConfig } from '../../gateway/src/config';
-import { loadRendererConfig } from '../../renderer/src/config';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CHART = path.join(ROOT, 'deploy', 'helm', 'mealprep');
@@ -20,14 +15,7 @@ const RELEASE = 'shop';
 const NAMESPACE = 'meals';
 const EXISTING_SECRET = 'shop-secrets';
 
-const loaders = {
-  'svc-catalog': loadCatalogConfig,
-  'svc-auth': loadAuthConfig,
-  'svc-media': loadMediaConfig,
-  'svc-checker': loadCheckerConfig,
-  gateway: loadGatewayConfig,
-  renderer: loadRendererConfig,
-} as const;
+const loaders = PART_CONFIG_LOADERS;
 type Part = keyof typeof loaders;
 const PARTS = Object.keys(loaders) as Part[];
 const PORTS: Record<Part, number> = { gateway: 8080, renderer: 3000, 'svc-catalog': 3000, 'svc-auth': 3000, 'svc-media': 3000, 'svc-checker': 3000 };
