@@ -18,7 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose from 'mongoose';
 import { signIdentity } from '@mealprep/service-kit';
 import { signInAt } from '../scripts/test/system';
-import { load, loadAtRate, percentile, type LoadResult } from './lib/load';
+import { load, loadAtRate, mergeResults, percentile, type LoadResult } from './lib/load';
 import { startSite } from './lib/site';
 
 const args = process.argv.slice(2);
@@ -53,21 +53,6 @@ function cpuSeconds(name: string, pid: number): number {
     .reduce((sum, entry) => sum + of(Number(entry)), 0);
 }
 
-/** Several runs as one: every request's time together. */
-function merged(runs: readonly LoadResult[]): LoadResult {
-  const latencies = runs.flatMap((r) => r.latencies ?? []).sort((a, b) => a - b);
-  const seconds = runs.length * 10;
-  return {
-    requests: latencies.length,
-    latencies,
-    errors: runs.reduce((n, r) => n + r.errors, 0),
-    rps: Math.round(latencies.length / seconds),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    byPath: [],
-  };
-}
 const line = (r: LoadResult) => `${r.requests} requests, ${r.rps} req/s, ${r.errors} errors; p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`;
 
 /**
@@ -149,8 +134,8 @@ async function main() {
       if (w === 0) [cpuAlone, cpuCounting] = [cpuA, cpuC];
     }
     sender.stop();
-    const baseline = merged(alone);
-    const counted = merged(counting);
+    const baseline = mergeResults(alone, alone.length * 10);
+    const counted = mergeResults(counting, counting.length * 10);
     console.log(`visitors alone:          ${line(baseline)}`);
     console.log(`  CPU in the first window (share of one core): ${cpuAlone}`);
     console.log(`visitors while counting: ${line(counted)}`);

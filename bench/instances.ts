@@ -16,7 +16,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signInAt } from '../scripts/test/system';
 import { closedPort, siteMix, type MixedSite } from '../svc-checker/test/fake-sites';
-import { load, percentile, type LoadResult } from './lib/load';
+import { load, mergeResults, type LoadResult } from './lib/load';
 import { startSite } from './lib/site';
 import { startPart } from './lib/system';
 
@@ -69,20 +69,6 @@ function importCsv(websites: readonly MixedSite[]): string {
   const lines = ['Name,Slug,Tagline,Meal Types,City,State,Home Delivery,Shipping,Website'];
   websites.forEach((site, i) => lines.push(`Load Kitchen ${i},,"Weekly meals, number ${i}","keto, vegan",City ${i % 50},Texas,Yes,No,${site.website}`));
   return lines.join('\n');
-}
-
-/** Several load() runs back to back as one result (percentiles over all their requests). */
-function merged(results: LoadResult[], tookSeconds: number): LoadResult {
-  const latencies = results.flatMap((r) => r.latencies ?? []).sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-    rps: Math.round(latencies.length / tookSeconds),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    byPath: [],
-  };
 }
 
 type Row = { n: number; phase: string; result: LoadResult; loadBefore: string };
@@ -267,7 +253,7 @@ async function runCount(n: number, websites: readonly MixedSite[], fakeSitesPid:
       chunks.push(await load(site.url, paths, { connections, seconds: Math.max(1, Math.min(5, elapsed < seconds ? seconds - elapsed : 5)) }));
     }
     const tookB = (performance.now() - phaseStart) / 1000;
-    const withWork = merged(chunks, tookB);
+    const withWork = mergeResults(chunks, tookB);
     running = false;
     await sampler;
     rows.push({ n, phase: n === 1 ? 'B admin work (no kills: one instance, nothing to fail over to)' : `B admin work + ${kills.length} kills`, result: withWork, loadBefore: loadB });

@@ -18,6 +18,21 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
+/** Several runs back to back as one result over `seconds` in all: every request's time together. */
+export function mergeResults(runs: readonly LoadResult[], seconds: number): LoadResult {
+  const latencies = runs.flatMap((r) => r.latencies ?? []).sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    latencies,
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    rps: Math.round(latencies.length / seconds),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    byPath: [],
+  };
+}
+
 /**
  * Keeps `connections` requests in flight for `seconds` against the paths (taken in turn) and
  * reports latency percentiles in milliseconds. Any non-200 answer counts as an error.
