@@ -20,6 +20,9 @@ export function createVitestConfig({ name, configUrl }) {
       globals: true,
       setupFiles: [setupFile],
       include: ['src/**/*.test.{ts,tsx}'],
+      // A file's first test renders its screen with the whole remote imported: when every project
+      // starts at once on two cores that alone once took over vitest's default 5 s.
+      testTimeout: 15_000,
       restoreMocks: true,
       unstubGlobals: true,
     },
