@@ -81,6 +81,24 @@ describe('server-rendered pages in the browser', () => {
     expect(browser.consoleErrors).toEqual([]);
   });
 
+  it('when a slow device opens public pages, then each is painted whole: nothing moves while the rest of the page is read', async () => {
+    // Six times slower than this machine: the parser yields inside the body, where a paint would
+    // show a header or a pager still growing.
+    const paths = ['/', `/service/${service.slug}`, '/state/texas', '/services-by-name?page=2'];
+    const shifts: Array<[string, number]> = [];
+    for (let round = 0; round < 3; round += 1) {
+      const page = await browser.newPage();
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      for (const path of paths) {
+        await page.goto(`${siteUrl}${path}`, { waitUntil: 'load' });
+        shifts.push([path, await layoutShift(page)]);
+      }
+      await page.context().close();
+    }
+    expect(shifts.filter(([, value]) => value > 0)).toEqual([]);
+  });
+
   it('when JavaScript is off, then a visitor reads and moves across the public site: home, state, service, articles, pagers, A-Z, meal types and search', async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto(`${siteUrl}/`);

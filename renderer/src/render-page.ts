@@ -228,7 +228,13 @@ function clientRenderedRest(input: RenderInput): string {
 function headOpening(input: RenderInput): string {
   // The page's styles block its first paint (it is shown styled).
   const styles = input.release.assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
-  return [input.shell.headStart, ...styles].join('\n    ');
+  // Nor is it painted half-read: on a slow device the parser yields inside the body, and a paint
+  // then showed a header or a hero still growing, which moved as the rest came in. The first paint
+  // waits for the page's data, which follows the root, so the root has been read to its end (a page
+  // finished for the browser has none: it waits for the end of the document; a browser without
+  // rel=expect ignores it).
+  const whole = `<link rel="expect" href="#${QUERY_STATE_ELEMENT_ID}" blocking="render">`;
+  return [input.shell.headStart, ...styles, whole].join('\n    ');
 }
 
 /** The rest of the head: this page's meta, the runtime config, the scripts for after the first paint, and the body's opening. */
