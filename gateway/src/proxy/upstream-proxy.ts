@@ -128,7 +128,13 @@ function forwardedHeaders(req: Request, extra: Record<string, string>, forwardCo
   return { ...headers, ...extra };
 }
 
-function sendUpstreamError(res: Response, upstream: Upstream, err: unknown, requestId: string, fault: Fault) {
+/** What a caller is told when a service did not answer in time: a read may simply be asked again, a write may have been done. */
+function timeoutMessage(service: string, method: string): string {
+  const late = `The ${service} service did not answer in time.`;
+  return method === 'GET' || method === 'HEAD' ? `${late} Please try again in a moment.` : `${late} What you asked may still have been done: please check before trying again.`;
+}
+
+function sendUpstreamError(res: Response, upstream: Upstream, err: unknown, requestId: string, fault: Fault, method: string) {
   const timedOut = err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError;
   if (res.headersSent || res.destroyed) {
     res.destroy();
@@ -143,7 +149,7 @@ function sendUpstreamError(res: Response, upstream: Upstream, err: unknown, requ
   res.status(timedOut ? 504 : 503).json({
     error: {
       code: timedOut ? 'service_timeout' : 'service_unavailable',
-      message: timedOut ? `The ${upstream.name} service did not answer in time.` : `The ${upstream.name} service is unavailable. Please try again in a moment.`,
+      message: timedOut ? timeoutMessage(upstream.name, method) : `The ${upstream.name} service is unavailable. Please try again in a moment.`,
       service: upstream.name,
       requestId,
     },
@@ -216,7 +222,7 @@ export function proxyTo(
           options.onFailure?.();
         }
       }
-      sendUpstreamError(res, upstream, err, req.id, fault);
+      sendUpstreamError(res, upstream, err, req.id, fault, req.method);
     }
   };
 }
