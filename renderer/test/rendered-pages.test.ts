@@ -520,4 +520,19 @@ describe('public pages rendered on the server, through the gateway', () => {
     expect(broken.html).toContain('<div id="root"></div>');
     expect(Date.now() - started).toBeLessThan(1_000);
   });
+
+  it('when the renderer stops in the middle of a page, then the visitor gets the page for the browser, whole, never the part that was rendered', async () => {
+    renderer.use((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write('<!DOCTYPE html><html lang="en"><head><title>Half a page</title>');
+      setTimeout(() => res.socket?.destroy(), 50).unref();
+    });
+    for (const encoding of ['identity', 'gzip']) {
+      const cut = await page(`/about?cut=${encoding}`, { 'accept-encoding': encoding });
+      expect(cut.status).toBe(200);
+      expect(cut.html).not.toContain('Half a page');
+      expect(cut.html).toContain('<div id="root"></div>');
+      expect(cut.html.trimEnd()).toMatch(/<\/html>$/);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { constants as zlibConstants, createGzip, gzipSync } from 'node:zlib';
+import { constants as zlibConstants, createGzip, gzipSync, type Gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { QUERY_STATE_ELEMENT_ID, REQUEST_ID_HEADER } from '@mealprep/contracts';
 import { LRUCache } from 'lru-cache';
@@ -19,7 +19,9 @@ interface CachedPage {
 const CLIENT_ONLY = /^\/(?:dashboard|login)(?:\/|$)/;
 /** Longer URLs are rendered but not kept: a visitor's 10 KB query string should not fill the cache. */
 const MAX_CACHED_URL = 1_024;
-const MAX_CACHED_BODY = 1024 * 1024;
+/** A page is held until whole, sent at once and kept up to this size; a larger one goes out as it comes and is not kept. */
+const MAX_HELD_BODY = 1024 * 1024;
+const EMPTY = Buffer.alloc(0);
 const QUERY_STATE_MARK = `id="${QUERY_STATE_ELEMENT_ID}"`;
 
 export interface RenderedPagesOptions {
@@ -143,53 +145,73 @@ export class RenderedPages {
     }
     const release = String(answer.headers['x-rendered-release'] ?? '');
     const status = answer.statusCode;
-    res.status(status);
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.setHeader('cache-control', 'no-cache');
-    res.setHeader('vary', 'accept-encoding');
-    res.setHeader('x-page-cache', 'miss');
-    if (release) res.setHeader('x-rendered-release', release);
-    const gzip = acceptsGzip(req);
-    if (gzip) res.setHeader('content-encoding', 'gzip');
-    res.flushHeaders();
-    // The page goes out as it comes (the head first), gzipped piece by piece; it is kept once whole.
-    const out = gzip ? createGzip({ flush: zlibConstants.Z_SYNC_FLUSH }) : null;
-    // What went out gzipped is kept as it is (compressed once, not again for the cache).
-    const zipped: Buffer[] = [];
-    if (out) {
-      out.on('data', (piece: Buffer) => zipped.push(piece));
-      out.pipe(res);
-    }
+    // The page is held until it is whole, then sent in one piece. Nothing of it has gone out when
+    // the renderer stops in the middle (the browser then gets its own page, not half of this one),
+    // or when this gateway dies before sending (the balancer sends the GET to another gateway). Only
+    // a page larger than MAX_HELD_BODY goes out as it comes, once it is that large.
     const chunks: Buffer[] = [];
     let size = 0;
+    let stream: ((piece: Buffer) => void) | null = null;
+    let out: Gzip | null = null;
     try {
       for await (const chunk of answer.body) {
         const piece = chunk as Buffer;
         size += piece.length;
-        if (size <= MAX_CACHED_BODY) chunks.push(piece);
-        if (out) out.write(piece);
-        else res.write(piece);
+        if (!stream && size <= MAX_HELD_BODY) {
+          chunks.push(piece);
+          continue;
+        }
+        if (!stream) {
+          ({ stream, out } = this.startStreaming(req, res, status, release));
+          for (const held of chunks) stream(held);
+          chunks.length = 0;
+        }
+        stream(piece);
       }
     } catch (err) {
+      if (!stream) {
+        this.options.count?.('fallback_cut_short');
+        req.log.warn({ err, path: req.path }, 'the renderer stopped in the middle of a page: it is rendered in the browser');
+        return false;
+      }
       this.options.count?.('cut_short');
       req.log.warn({ err, path: req.path }, 'the renderer stopped in the middle of a page');
       res.destroy();
       return true;
     }
-    if (out) {
-      const ended = once(out, 'end');
-      out.end();
-      await ended;
-    } else res.end();
     this.options.count?.('rendered');
+    if (stream) {
+      if (out) {
+        const ended = once(out, 'end');
+        out.end();
+        await ended;
+      } else res.end();
+      return true;
+    }
+    const body = Buffer.concat(chunks);
     // A page the renderer had to finish for the browser to render (its data could not be read) has
     // no query state: it is not kept for others.
-    const rendered = chunks.some((chunk) => chunk.includes(QUERY_STATE_MARK));
-    if (keep && rendered && size <= MAX_CACHED_BODY && generation === this.generation) {
-      const body = Buffer.concat(chunks);
-      this.store(key, { status, release, body, gzipped: out ? Buffer.concat(zipped) : gzipSync(body) });
-    }
+    const kept = keep && body.includes(QUERY_STATE_MARK) && generation === this.generation && this.options.ttlMs > 0;
+    const page: CachedPage = { status, release, body, gzipped: kept || acceptsGzip(req) ? gzipSync(body) : EMPTY };
+    this.send(req, res, page, 'miss');
+    if (kept) this.store(key, page);
     return true;
+  }
+
+  /** Starts sending a page too large to hold: the rest goes out as it comes, gzipped piece by piece. */
+  private startStreaming(req: Request, res: Response, status: number, release: string) {
+    res.status(status);
+    this.pageHeaders(res, 'miss', release);
+    const gzip = acceptsGzip(req);
+    if (gzip) res.setHeader('content-encoding', 'gzip');
+    res.flushHeaders();
+    const out = gzip ? createGzip({ flush: zlibConstants.Z_SYNC_FLUSH }) : null;
+    out?.pipe(res);
+    const stream = (piece: Buffer) => {
+      if (out) out.write(piece);
+      else res.write(piece);
+    };
+    return { stream, out };
   }
 
   async close(): Promise<void> {
@@ -205,17 +227,21 @@ export class RenderedPages {
     if (this.options.ttlMs > 0) this.entries.set(key, page);
   }
 
-  private send(req: Request, res: Response, page: CachedPage, cache: 'hit'): void {
+  private send(req: Request, res: Response, page: CachedPage, cache: 'hit' | 'miss'): void {
     const gzip = acceptsGzip(req);
     const body = gzip ? page.gzipped : page.body;
     res.status(page.status);
+    this.pageHeaders(res, cache, page.release);
+    if (gzip) res.setHeader('content-encoding', 'gzip');
+    res.setHeader('content-length', String(body.length));
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  private pageHeaders(res: Response, cache: 'hit' | 'miss', release: string): void {
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.setHeader('cache-control', 'no-cache');
     res.setHeader('vary', 'accept-encoding');
     res.setHeader('x-page-cache', cache);
-    if (page.release) res.setHeader('x-rendered-release', page.release);
-    if (gzip) res.setHeader('content-encoding', 'gzip');
-    res.setHeader('content-length', String(body.length));
-    res.end(req.method === 'HEAD' ? undefined : body);
+    if (release) res.setHeader('x-rendered-release', release);
   }
 }
