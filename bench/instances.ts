@@ -266,16 +266,22 @@ async function runCount(n: number, websites: readonly MixedSite[], fakeSitesPid:
     if (failures.length) console.log(`B: failed reads seen by a separate reader (${failures.length}):\n  ${failures.slice(0, 10).join('\n  ')}`);
     if (n > 1) {
       const lines = readFileSync(balancerLog, 'utf8').slice(balancerLogFrom).split('\n').filter(Boolean);
-      // HAProxy's log of sessions that went wrong: a connection of the load generator's closed or
-      // left idle before any request (`<BADREQ>`, the pools closing between runs) is no visitor's
-      // failure; an answer cut off by the gateway (termination state `S…` after the status) is one,
-      // though load() (which only reads the status and drains the body) does not count it.
-      const visitorLines = lines.filter((line) => !line.includes('<BADREQ>'));
+      // HAProxy's log (option dontlog-normal) holds its own notes, a gateway taken out or put back,
+      // and the sessions that were not plain: a connection of the load generator's closed or left
+      // idle before any request (`<BADREQ>`, the pools closing between runs), no visitor's failure;
+      // a request sent again to another gateway (retries, after the connection counts), answered or
+      // not; and an answer cut off by the gateway (termination state `S…` after the status).
+      const notes = lines.filter((line) => !/\] site /.test(line));
+      const sessions = lines.filter((line) => /\] site /.test(line));
+      const idle = sessions.filter((line) => line.includes('<BADREQ>'));
+      const visitorLines = sessions.filter((line) => !line.includes('<BADREQ>'));
       const cut = visitorLines.filter((line) => / 200 \d+ - - S/.test(line));
       const notOk = visitorLines.filter((line) => !/\] site gateways\/[\w-]+ [-\d/]+ 200 /.test(line));
+      const sentAgain = visitorLines.filter((line) => /\d+\/\d+\/\d+\/\d+\/\+?[1-9]\d* /.test(line));
+      const other = visitorLines.filter((line) => !cut.includes(line) && !notOk.includes(line) && !sentAgain.includes(line));
       console.log(
-        `B: HAProxy logged ${lines.length} sessions that went wrong: ${lines.length - visitorLines.length} idle connections of the load generator closed before a request, ${cut.length} answers cut off by a gateway, ${notOk.length} not 200${
-          visitorLines.length ? `; e.g.:\n  ${[...new Set([...notOk.slice(0, 5), ...cut.slice(0, 5)])].join('\n  ')}` : ''
+        `B: HAProxy logged ${sessions.length} sessions that were not plain: ${idle.length} idle connections of the load generator closed before a request, ${sentAgain.length} requests sent again to another gateway (${sentAgain.filter((line) => / 200 /.test(line)).length} of them answered 200), ${cut.length} answers cut off by a gateway, ${notOk.length} not 200, ${other.length} other; and ${notes.filter((line) => / is (DOWN|UP)/.test(line)).length / 2} notes of a gateway taken out or put back${
+          visitorLines.length ? `; e.g.:\n  ${[...new Set([...notOk.slice(0, 5), ...cut.slice(0, 5), ...sentAgain.slice(0, 2), ...other.slice(0, 3)])].join('\n  ')}` : ''
         }`,
       );
     }
