@@ -280,7 +280,7 @@ async function runCount(n: number, websites: readonly MixedSite[], fakeSitesPid:
       const sentAgain = visitorLines.filter((line) => /\d+\/\d+\/\d+\/\d+\/\+?[1-9]\d* /.test(line));
       const other = visitorLines.filter((line) => !cut.includes(line) && !notOk.includes(line) && !sentAgain.includes(line));
       console.log(
-        `B: HAProxy logged ${sessions.length} sessions that were not plain: ${idle.length} idle connections of the load generator closed before a request, ${sentAgain.length} requests sent again to another gateway (${sentAgain.filter((line) => / 200 /.test(line)).length} of them answered 200), ${cut.length} answers cut off by a gateway, ${notOk.length} not 200, ${other.length} other; and ${notes.filter((line) => / is (DOWN|UP)/.test(line)).length / 2} notes of a gateway taken out or put back${
+        `B: HAProxy logged ${sessions.length} sessions that were not plain: ${idle.length} idle connections of the load generator closed before a request, ${sentAgain.length} requests sent again to another gateway (${sentAgain.filter((line) => !notOk.includes(line)).length} of them answered 200), ${cut.length} answers cut off by a gateway, ${notOk.length} not 200, ${other.length} other; and ${notes.filter((line) => / is (DOWN|UP)/.test(line)).length / 2} notes of a gateway taken out or put back${
           visitorLines.length ? `; e.g.:\n  ${[...new Set([...notOk.slice(0, 5), ...cut.slice(0, 5), ...sentAgain.slice(0, 2), ...other.slice(0, 3)])].join('\n  ')}` : ''
         }`,
       );
