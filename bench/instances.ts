@@ -10,7 +10,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { visitorMix } from './lib/visitor-mix';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,6 +18,7 @@ import { closedPort, siteMix, type MixedSite } from '../svc-checker/test/fake-si
 import { load, mergeResults, type LoadResult } from './lib/load';
 import { startSite } from './lib/site';
 import { startPart } from './lib/system';
+import { visitorMix } from './lib/visitor-mix';
 
 const [secondsArg, connectionsArg, countsArg] = process.argv.slice(2);
 const seconds = Number(secondsArg ?? 30);
@@ -280,7 +280,7 @@ async function runCount(n: number, websites: readonly MixedSite[], fakeSitesPid:
       const sentAgain = visitorLines.filter((line) => /\d+\/\d+\/\d+\/\d+\/\+?[1-9]\d* /.test(line));
       const other = visitorLines.filter((line) => !cut.includes(line) && !notOk.includes(line) && !sentAgain.includes(line));
       console.log(
-        `B: HAProxy logged ${sessions.length} sessions that were not plain: ${idle.length} idle connections of the load generator closed before a request, ${sentAgain.length} requests sent again to another gateway (${sentAgain.filter((line) => !notOk.includes(line)).length} of them answered 200), ${cut.length} answers cut off by a gateway, ${notOk.length} not 200, ${other.length} other; and ${notes.filter((line) => / is (DOWN|UP)/.test(line)).length / 2} notes of a gateway taken out or put back${
+        `B: HAProxy logged ${sessions.length} sessions that were not plain: ${idle.length} idle connections of the load generator closed before a request, ${sentAgain.length} requests sent again to another gateway (${sentAgain.filter((line) => !notOk.includes(line)).length} of them answered 200), ${cut.length} answers cut off by a gateway, ${notOk.length} not 200, ${other.length} other; and ${notes.filter((line) => /^Server \S+ is (DOWN|UP)\b/.test(line)).length} notes of a gateway taken out or put back${
           visitorLines.length ? `; e.g.:\n  ${[...new Set([...notOk.slice(0, 5), ...cut.slice(0, 5), ...sentAgain.slice(0, 2), ...other.slice(0, 3)])].join('\n  ')}` : ''
         }`,
       );
