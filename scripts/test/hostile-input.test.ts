@@ -16,6 +16,7 @@ const SIGN_IN_MAILS_PER_CLIENT = 30;
 const hostileKey = fc.oneof(
   fc.constantFrom(
     '$where',
+    '\udc00',
     '$gt',
     '$ne',
     '$regex',
@@ -61,6 +62,10 @@ const hostileScalar = fc.oneof(
     '%00',
     '\u0000',
     '\uFFFF',
+    // Text that is not well-formed Unicode: lone halves of a surrogate pair, as JSON can carry them.
+    '\ud800',
+    'vegan \udfff tacos',
+    '😀'.repeat(3) + '\ud83d',
     '😀'.repeat(50),
     'a'.repeat(5_000),
   ),

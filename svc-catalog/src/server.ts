@@ -39,7 +39,7 @@ await runService('svc-catalog', () =>
       logger.info({ published: catalog.index.size }, 'public index built');
       recorder = new InsightRecorder({ broker, insights: repositories.insights, catalog, logger });
       tally = new InsightTally({ store: repositories.insights, logger });
-      await subscribeInsightHits(broker, tally);
+      await subscribeInsightHits(broker, tally, logger);
       const forget = () => forgetOldHits(repositories).catch((err: unknown) => logger.warn({ err }, 'old insight hits not removed; trying again later'));
       void forget();
       forgetting = setInterval(forget, FORGET_EVERY_MS);

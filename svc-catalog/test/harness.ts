@@ -25,6 +25,8 @@ export interface CatalogHarness {
   tally: InsightTally;
   /** Publishes an event as another service would (svc-catalog listens for checker events). */
   publish: Broker['publish'];
+  /** Publishes an envelope as it is, its payload unchecked (what an older or faulty sender could put on the broker). */
+  publishEnvelope: Broker['publishEnvelope'];
   /** A request to the service (a body is sent as JSON unless it is a string already); its answer parsed. */
   send: (method: string, path: string, headers?: Record<string, string>, body?: unknown) => Promise<Answer>;
 }
@@ -49,6 +51,7 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
     tally: null as unknown as InsightTally,
     events: [],
     publish: (() => Promise.reject(new Error('not started'))) as Broker['publish'],
+    publishEnvelope: () => Promise.reject(new Error('not started')),
     async send(method, path, headers = {}, body) {
       const response = await fetch(`${harness.url}${path}`, {
         method,
@@ -76,9 +79,10 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
     const now = options.now;
     await subscribeCheckerEvents(mq.broker, { services: repositories.services, catalog, events: outbox, ...(now ? { now: () => now } : {}) });
     harness.publish = mq.broker.publish.bind(mq.broker);
+    harness.publishEnvelope = mq.broker.publishEnvelope.bind(mq.broker);
     harness.insights = repositories.insights;
     harness.tally = new InsightTally({ store: repositories.insights, logger: silentLogger, turnMs: 50, ...(now ? { now: () => now } : {}) });
-    await subscribeInsightHits(mq.broker, harness.tally);
+    await subscribeInsightHits(mq.broker, harness.tally, silentLogger);
     http = await serve(
       createCatalogApp({
         logger: silentLogger,

@@ -1,4 +1,5 @@
-import type { ListingInsights, SiteInsights } from '@mealprep/contracts';
+import { randomUUID } from 'node:crypto';
+import { INSIGHT_METRICS, type ListingInsights, type SiteInsights } from '@mealprep/contracts';
 import { demoServices } from '@mealprep/demo-data';
 import { signClientAddress } from '@mealprep/service-kit';
 import { silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
@@ -25,7 +26,7 @@ describe('listing insights', () => {
   const insightsOf = async (id: string, days = 30) => (await send('GET', `/services/${id}/insights?days=${days}`, admin())).body as unknown as ListingInsights;
   const site = async () => (await send('GET', '/admin/insights?days=30', admin())).body as unknown as SiteInsights;
 
-  it('when visitors view a listing and follow its links, then each is counted once a day per listing; bots and admins are not', async () => {
+  it('when visitors view a listing and follow its links, then each address is counted once a day per listing, whatever its browser; bots and admins are not', async () => {
     const listing = published[0]!;
     const a = visitor('203.0.113.1');
     expect((await report(a, { metric: 'views', serviceIds: [listing.id] })).body).toEqual({ counted: 1 });
@@ -41,10 +42,10 @@ describe('listing insights', () => {
     expect((await report(visitor('203.0.113.9', CHROME, admin()), { metric: 'views', serviceIds: [listing.id] })).body).toEqual({ counted: 0 });
     expect((await report(visitor('203.0.113.9', ''), { metric: 'views', serviceIds: [listing.id] })).body).toEqual({ counted: 0 });
 
-    await expect.poll(async () => (await insightsOf(listing.id)).totals, { timeout: 5_000 }).toEqual({ views: 3, website: 1, phone: 1, email: 1, near: 0, search: 0 });
+    await expect.poll(async () => (await insightsOf(listing.id)).totals, { timeout: 5_000 }).toEqual({ views: 2, website: 1, phone: 1, email: 1, near: 0, search: 0 });
     const insights = await insightsOf(listing.id);
     expect(insights.days).toHaveLength(30);
-    expect(insights.days.at(-1)).toMatchObject({ day: TODAY, views: 3 });
+    expect(insights.days.at(-1)).toMatchObject({ day: TODAY, views: 2 });
     expect(insights.days[0]!.day).toBe(daysEndingOn(NOW, 30)[0]);
     expect(insights.previousTotals.views).toBe(0);
     expect((await insightsOf(listing.id, 90)).days).toHaveLength(90);
@@ -60,7 +61,7 @@ describe('listing insights', () => {
     await expect.poll(async () => (await insightsOf(shown[0]!)).totals, { timeout: 5_000 }).toMatchObject({ search: 1, near: 1 });
     await expect.poll(async () => (await site()).emptySearches, { timeout: 5_000 }).toEqual([{ term: 'vegan tacos', count: 2 }]);
     const top = (await site()).mostViewed;
-    expect(top[0]).toMatchObject({ serviceId: published[0]!.id, name: published[0]!.name, views: 3 });
+    expect(top[0]).toMatchObject({ serviceId: published[0]!.id, name: published[0]!.name, views: 2 });
     expect(top.map((t) => t.serviceId)).toContain(shown[1]);
   });
 
@@ -169,5 +170,82 @@ describe('listing insights', () => {
     expect((await report(who, { metric: 'email', serviceIds: [marker.id] })).body).toEqual({ counted: 1 });
     await expect.poll(async () => (await insightsOf(marker.id)).totals.email, { timeout: 5_000 }).toBe(1);
     expect((await insightsOf(listing.id)).totals).toEqual({ views: 0, website: 0, phone: 0, email: 0, near: 0, search: 0 });
+  });
+
+  it('when a report holds text that is not well-formed (a lone surrogate), then it is refused at the contract; a bad hit on the broker is set aside and the rest of its batch counts', async () => {
+    const who = visitor('192.0.2.60');
+    for (const term of ['\ud800', 'vegan \udfff tacos', 'a\ud83d']) {
+      const refused = await report(who, { metric: 'empty-search', term });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error?.message).toContain('must be well-formed text');
+    }
+    // A key that is not well-formed is refused by every route, whatever its schema says of it.
+    expect((await send('POST', '/insights/events', who, { metric: 'views', serviceIds: [published[12]!.id], '\udc00': 1 })).status).toBe(400);
+
+    // An older or faulty sender's batch: one hit whose text cannot be stored among good ones.
+    const listing = published[12]!;
+    const good = ['1', '2'].map((v) => ({ day: TODAY, metric: 'views' as const, key: listing.id, visitor: v.repeat(32) }));
+    await catalog.publishEnvelope({
+      id: randomUUID(),
+      type: 'insights.hits.batch',
+      occurredAt: NOW.toISOString(),
+      source: 'svc-catalog',
+      payload: { hits: [good[0], { day: TODAY, metric: 'empty-search', key: 'x\ud800', visitor: '3'.repeat(32) }, good[1], { nonsense: true }] },
+    });
+    await expect.poll(async () => (await insightsOf(listing.id)).totals.views, { timeout: 5_000 }).toBe(2);
+    // The consumer goes on counting: a report sent after it counts too.
+    expect((await report(visitor('192.0.2.61'), { metric: 'website', serviceIds: [listing.id] })).body).toEqual({ counted: 1 });
+    await expect.poll(async () => (await insightsOf(listing.id)).totals.website, { timeout: 5_000 }).toBe(1);
+  });
+
+  it('when one address reports a listing with 20 browsers, or from 20 addresses of one IPv6 /64, then it counts once', async () => {
+    const listing = published[13]!;
+    for (let i = 0; i < 20; i += 1) {
+      expect((await report(visitor('192.0.2.70', `Mozilla/5.0 (X11; Linux x86_64) Firefox/${100 + i}.0`), { metric: 'views', serviceIds: [listing.id] })).status).toBe(202);
+      expect((await report(visitor(`2001:db8:1:2::${(i + 1).toString(16)}`, CHROME), { metric: 'views', serviceIds: [listing.id] })).status).toBe(202);
+    }
+    // Behind them, a visitor of another address and another /64: once it is counted, so is all before it.
+    await report(visitor('2001:db8:1:3::1'), { metric: 'website', serviceIds: [listing.id] });
+    await expect.poll(async () => (await insightsOf(listing.id)).totals.website, { timeout: 5_000 }).toBe(1);
+    expect((await insightsOf(listing.id)).totals.views).toBe(2);
+  });
+
+  it('when one client searches for nothing in a flood of different texts, then the day keeps at most 10 of its texts and the site at most 200: the stored day stays small', async () => {
+    const flooder = visitor('192.0.2.80');
+    for (let i = 0; i < 30; i += 1) expect((await report(flooder, { metric: 'empty-search', term: `junk ${i} ${'z'.repeat(80)}` })).status).toBe(202);
+    await report(visitor('192.0.2.81'), { metric: 'empty-search', term: 'marker one' });
+    await expect.poll(async () => (await site()).emptySearches.some((s) => s.term === 'marker one'), { timeout: 5_000 }).toBe(true);
+    const day = async () => (await catalog.db.connection.collection('insight_site_days').findOne({ _id: `site|${TODAY}` as never })) as { empty: Record<string, number> } | null;
+    expect(Object.keys((await day())!.empty).filter((k) => k.startsWith('junk')).length).toBe(10);
+
+    // 250 addresses, a text each: the site keeps the first 200 texts of the day, and a text it keeps goes on counting.
+    for (let i = 0; i < 250; i += 1) await report(visitor(`198.18.${Math.floor(i / 200)}.${i % 200}`), { metric: 'empty-search', term: `many ${i}` });
+    await report(visitor('192.0.2.82'), { metric: 'empty-search', term: 'marker one' });
+    await expect.poll(async () => (await site()).emptySearches.find((s) => s.term === 'marker one')?.count, { timeout: 10_000 }).toBe(2);
+    const stored = (await day())!;
+    expect(Object.keys(stored.empty)).toHaveLength(200);
+    expect(Buffer.byteLength(JSON.stringify(stored))).toBeLessThan(64 * 1024);
+  });
+
+  it('when one visitor reports more hits in a day than a person makes, then what it adds stops at its bound, in memory, in the ledgers and after a restart', async () => {
+    const bounds = { hitsPerVisitorDay: 25 };
+    const tally = new InsightTally({ store: catalog.insights, logger: silentLogger, now: () => NOW, turnMs: 20, bounds });
+    const listings = published.slice(14, 24);
+    const flood = INSIGHT_METRICS.flatMap((metric) => listings.map((l) => ({ day: TODAY, metric, key: l.id, visitor: '9'.repeat(32) })));
+    expect(flood.length).toBeGreaterThan(25);
+    await tally.add(flood.slice(0, 40));
+    await tally.add(flood);
+    const counted = async () => {
+      let n = 0;
+      for (const l of listings) n += Object.values((await insightsOf(l.id)).totals).reduce((a, b) => a + b, 0);
+      return n;
+    };
+    expect(await counted()).toBe(25);
+    const mine = (await catalog.insights.ledgers()).flatMap((l) => l.hits).filter((id) => id.endsWith('9'.repeat(32)));
+    expect(mine).toHaveLength(25);
+    // Another consumer takes over: it knows the visitor's day from the ledgers alone.
+    await new InsightTally({ store: catalog.insights, logger: silentLogger, now: () => NOW, turnMs: 20, bounds }).add(flood.slice(40));
+    expect(await counted()).toBe(25);
+    catalog.tally.reset();
   });
 });

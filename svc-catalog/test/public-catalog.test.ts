@@ -200,19 +200,19 @@ describe('public catalogue', () => {
     expect((await Promise.all(Array.from({ length: 20 }, () => view('203.0.113.7')))).map((r) => r.status)).toEqual(Array(20).fill(204));
     for (let i = 0; i < 5; i += 1) expect((await view('203.0.113.7')).status).toBe(204);
     expect((await get<{ viewCount: number }>(`/articles/${first.slug}`)).body.viewCount).toBe(detail.body.viewCount + 1);
-    // Other readers: another address, another browser at the same address.
+    // Another address is another reader; another browser at the same address is not (its user agent is the caller's to choose).
     expect((await view('203.0.113.8')).status).toBe(204);
-    expect((await view('203.0.113.7', 'Other/2.0')).status).toBe(204);
-    expect((await get<{ viewCount: number }>(`/articles/${first.slug}`)).body.viewCount).toBe(detail.body.viewCount + 3);
+    for (let i = 0; i < 5; i += 1) expect((await view('203.0.113.7', `Other/${i}.0`)).status).toBe(204);
+    expect((await get<{ viewCount: number }>(`/articles/${first.slug}`)).body.viewCount).toBe(detail.body.viewCount + 2);
     // Nothing that names a reader is kept.
     const kept = await db.connection.collection('article_views').find({}).toArray();
-    expect(kept).toHaveLength(3);
+    expect(kept).toHaveLength(2);
     expect(JSON.stringify(kept)).not.toMatch(/203\.0\.113|Reader|Other/);
     expect((await get('/articles/no-such-article')).status).toBe(404);
     expect((await fetch(`${http.url}/articles/${'0'.repeat(24)}/views`, { method: 'POST' })).status).toBe(404);
   });
 
-  it('when one address sends more than 30 view counts in a minute, then the rest are refused with 429 and nothing more is written', async () => {
+  it('when one address sends more than 30 view counts in a minute, whatever browsers it names, then the rest are refused with 429 and each article is written once', async () => {
     const { items } = (await get<{ items: Array<{ id: string; slug: string }> }>('/articles')).body;
     const before = await db.connection.collection('article_views').countDocuments();
     const answers = [];
@@ -221,7 +221,7 @@ describe('public catalogue', () => {
     expect(answers.map((a) => a.status)).toEqual([...Array(30).fill(204), ...Array(5).fill(429)]);
     expect(Number(answers.at(-1)!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await answers.at(-1)!.json()) as { error: { message: string } }).error.message).toBe('Too many requests. Please wait a minute and try again.');
-    expect(await db.connection.collection('article_views').countDocuments()).toBe(before + 30);
+    expect(await db.connection.collection('article_views').countDocuments()).toBe(before + Math.min(items.length, 30));
   });
 
   it('when the sitemap and state counts are asked for, then they cover what is published', async () => {

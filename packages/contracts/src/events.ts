@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InsightHitSchema } from './insights';
+import { InsightHitBatchSchema } from './insights';
 import { ServiceStatusSchema } from './service';
 
 /** At most this many services are named by one import event (an import of more announces in parts). */
@@ -70,7 +70,7 @@ export const EventPayloadSchemas = {
     reason: z.string().nullable(),
   }),
   /** Counted visits, clicks and appearances, a batch at a time (svc-catalog's pages report them; svc-catalog stores them). */
-  'insights.hits.batch': z.object({ hits: z.array(InsightHitSchema).max(5_000) }),
+  'insights.hits.batch': z.object({ hits: InsightHitBatchSchema }),
   'media.banners.changed': z.object({ count: z.number().int().nonnegative() }),
   'auth.user.created': z.object({ userId: z.string(), email: z.email() }),
   /** A role was granted or revoked: cached identities of that user are stale. */

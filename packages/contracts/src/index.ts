@@ -11,6 +11,7 @@ export * from './slug';
 export * from './near-constants';
 export * from './claim-constants';
 export * from './insight-constants';
+export * from './text';
 // Schemas (zod): servers only. Front-end code imports their types with `import type`.
 export * from './auth';
 export * from './errors';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INSIGHT_METRICS, INSIGHT_PERIODS, MAX_INSIGHT_EVENTS, MAX_INSIGHT_TERM } from './insight-constants';
+import { ILL_FORMED_TEXT_MESSAGE, isWellFormedText } from './text';
 
 const ObjectId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a service id');
 
@@ -13,7 +14,7 @@ export const InsightReportSchema = z.union([
     serviceIds: z.array(ObjectId).min(1).max(MAX_INSIGHT_EVENTS, `At most ${MAX_INSIGHT_EVENTS} listings in one report.`),
   }),
   /** A search that found nothing: what was searched for. */
-  z.strictObject({ metric: z.literal('empty-search'), term: z.string().trim().min(1).max(MAX_INSIGHT_TERM) }),
+  z.strictObject({ metric: z.literal('empty-search'), term: z.string().trim().min(1).max(MAX_INSIGHT_TERM).refine(isWellFormedText, ILL_FORMED_TEXT_MESSAGE) }),
 ]);
 export type InsightReport = z.infer<typeof InsightReportSchema>;
 
@@ -54,9 +55,15 @@ export const InsightHitSchema = z.object({
   /** The day (UTC, YYYY-MM-DD) it happened. */
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   metric: z.enum([...INSIGHT_METRICS, 'empty-search']),
-  /** The listing, or the search text of an empty search. */
-  key: z.string().min(1).max(MAX_INSIGHT_TERM),
-  /** The visitor's hash for the day. */
+  /** The listing, or the search text of an empty search (it becomes a key of a stored count). */
+  key: z.string().min(1).max(MAX_INSIGHT_TERM).refine(isWellFormedText, ILL_FORMED_TEXT_MESSAGE),
+  /** The visitor's hash for the day: the day's salt and the client address, whatever the user agent says. */
   visitor: z.string().regex(/^[0-9a-f]{32}$/),
 });
 export type InsightHit = z.infer<typeof InsightHitSchema>;
+
+/**
+ * The hits of a batch as the consumer takes them: each checked on its own, and one that is not a
+ * hit is set aside (null) rather than failing the batch with every good hit in it.
+ */
+export const InsightHitBatchSchema = z.array(InsightHitSchema.nullable().catch(null)).max(5_000);

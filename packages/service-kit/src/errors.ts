@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { ErrorBody } from '@mealprep/contracts';
+import { ILL_FORMED_TEXT_MESSAGE, illFormedTextPath, type ErrorBody } from '@mealprep/contracts';
 import type { z } from 'zod';
 
 type Detail = { path: string; message: string };
@@ -46,8 +46,17 @@ export class AppError extends Error {
   }
 }
 
-/** Validates input with its schema; a failure is a 400 naming each bad field. */
+/**
+ * Validates input with its schema; a failure is a 400 naming each bad field. Text that is not
+ * well-formed Unicode (a lone surrogate, which JSON can carry) is refused first, whatever the
+ * schema: every string of a request may end up in a key, a URL, a file name or a header.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what: string): z.infer<S> {
+  const illFormed = illFormedTextPath(input);
+  if (illFormed) {
+    const path = illFormed.join('.') || what;
+    throw AppError.badRequest(`Invalid ${what}: ${path} ${ILL_FORMED_TEXT_MESSAGE}`, [{ path, message: ILL_FORMED_TEXT_MESSAGE }]);
+  }
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const details = result.error.issues.map((issue) => ({

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { BLOG_LIST_LIMIT, type AdminArticleRow, type BlogPost, type BlogPostSummary } from '@mealprep/contracts';
 import { AppError, type DomainEvents } from '@mealprep/service-kit';
+import { clientOf } from './client-key';
 import type { ArticleViewRepository } from '../data-access/article-view-repository';
 import type { BlogPostRepository } from '../data-access/blog-post-repository';
 
@@ -40,14 +41,17 @@ export async function getArticle(deps: ArticleDeps, slug: string): Promise<BlogP
 
 /**
  * blogPosts.incrementViewCount: a reader is counted once a day per article, known only by a hash
- * of the day, their address and their browser, salted; nothing that names them is kept, and the
- * records go after two days.
+ * of the day and their address, salted; nothing that names them is kept, and the records go after
+ * two days.
  */
-export async function countArticleView(deps: ArticleViewDeps, id: string, visitor: { address: string; userAgent: string }): Promise<void> {
+export async function countArticleView(deps: ArticleViewDeps, id: string, visitor: { address: string }): Promise<void> {
   if (!(await deps.articles.isPublished(id))) throw AppError.notFound('There is no such article.');
   const now = deps.now?.() ?? new Date();
   const day = now.toISOString().slice(0, 10);
-  const reader = createHash('sha256').update(`${deps.visitorSecret}\n${day}\n${visitor.address}\n${visitor.userAgent}`).digest('base64url');
+  // One reader per address (IPv6: per /64) a day, whatever the browser says it is: the user agent is the caller's to choose.
+  const reader = createHash('sha256')
+    .update(`${deps.visitorSecret}\n${day}\n${clientOf(visitor.address)}`)
+    .digest('base64url');
   if (await deps.views.record(`${id}:${day}:${reader}`, now)) await deps.articles.incrementViews(id);
   if (now.getTime() - prunedAt > DAY_MS / 24) {
     prunedAt = now.getTime();

@@ -37,7 +37,25 @@ export interface LedgerStore {
 
 /** A hit as it is recognised again: its day, kind, listing (or search text) and visitor. */
 export const hitId = (hit: InsightHit) => `${hit.day}|${hit.metric}|${hit.key}|${hit.visitor}`;
-/** A search text as a key of a stored object (keys cannot hold dots). */
+/** A hit id's day, kind and visitor (the key between them may hold `|`: a search text). */
+const partsOf = (id: string) => ({ day: id.slice(0, 10), metric: id.slice(11, id.indexOf('|', 11)), visitor: id.slice(-32), key: id.slice(id.indexOf('|', 11) + 1, -33) });
+
+/**
+ * What one visitor (a day's salted hash of one address, whatever its browser says) can add in a
+ * day, and what the site keeps of searches that found nothing in a day. Without them one client
+ * grew a stored document and the tally's memory without end; a person reading the site stays far
+ * below them (a results page names at most 100 listings, and each counts once a day).
+ */
+export const INSIGHT_BOUNDS = {
+  /** Hits a visitor adds in a day, of every kind and listing together. */
+  hitsPerVisitorDay: 2_000,
+  /** Different searches that found nothing a visitor adds in a day. */
+  emptyTermsPerVisitorDay: 10,
+  /** Different searches that found nothing the site keeps for a day (the admins see the 20 most frequent). */
+  emptyTermsPerDay: 200,
+} as const;
+
+/** A search text as a key of a stored object (keys cannot hold dots); throws on text that is not well-formed. */
 export const termKey = (term: string) => encodeURIComponent(term).replace(/\./g, '%2E');
 
 /** The increments of a set of new hits: per listing and month, and per site day. */
@@ -75,6 +93,14 @@ export interface TallyOptions {
   /** How long batches wait to be counted together (one ledger, one write per count), and how many hits make a turn at once. */
   turnMs?: number;
   maxHitsPerTurn?: number;
+  bounds?: Partial<Record<keyof typeof INSIGHT_BOUNDS, number>>;
+}
+
+/** What a day holds so far: hit ids counted, per visitor how many hits and search texts, and the search texts kept. */
+interface DayState {
+  seen: Set<string>;
+  visitors: Map<string, { hits: number; terms: number }>;
+  terms: Set<string>;
 }
 
 /**
@@ -90,8 +116,8 @@ export class InsightTally {
   private timer: NodeJS.Timeout | null = null;
   private turn: Promise<void> = Promise.resolve();
   private loaded: Promise<void> | null = null;
-  /** Hit ids of each kept day. */
-  private seen = new Map<string, Set<string>>();
+  /** What each kept day has counted. */
+  private days = new Map<string, DayState>();
   private unapplied: InsightLedger[] = [];
   private lastSeq = 0;
 
@@ -135,9 +161,9 @@ export class InsightTally {
   private load(): Promise<void> {
     this.loaded ??= (async () => {
       const ledgers = await this.options.store.ledgers();
-      this.seen.clear();
+      this.days.clear();
       for (const ledger of ledgers) {
-        for (const id of ledger.hits) this.seenOf(id.slice(0, 10)).add(id);
+        for (const id of ledger.hits) this.remember(id);
         this.lastSeq = Math.max(this.lastSeq, ledger.seq);
       }
       this.unapplied = ledgers.filter((l) => !l.done).sort((a, b) => a.seq - b.seq);
@@ -147,10 +173,58 @@ export class InsightTally {
     return this.loaded;
   }
 
-  private seenOf(day: string): Set<string> {
-    let set = this.seen.get(day);
-    if (!set) this.seen.set(day, (set = new Set()));
-    return set;
+  private dayState(day: string): DayState {
+    let state = this.days.get(day);
+    if (!state) this.days.set(day, (state = { seen: new Set(), visitors: new Map(), terms: new Set() }));
+    return state;
+  }
+
+  /** Counts a hit id as taken: in its day's set, its visitor's tallies and the day's search texts. */
+  private remember(id: string): void {
+    const { day, metric, visitor, key } = partsOf(id);
+    const state = this.dayState(day);
+    state.seen.add(id);
+    let mine = state.visitors.get(visitor);
+    if (!mine) state.visitors.set(visitor, (mine = { hits: 0, terms: 0 }));
+    mine.hits += 1;
+    if (metric === 'empty-search') {
+      mine.terms += 1;
+      state.terms.add(key);
+    }
+  }
+
+  /**
+   * Whether a new hit may count: within its visitor's day and, for a search that found nothing,
+   * within the visitor's and the site's search texts of the day (a text the site keeps already
+   * always counts). A hit whose key cannot be stored (text that is not well-formed) is refused
+   * here alone, and the rest of its batch counts.
+   */
+  private admits(hit: InsightHit, pending: Map<string, { hits: number; terms: number }>, pendingTerms: Map<string, Set<string>>): boolean {
+    const bounds: Record<keyof typeof INSIGHT_BOUNDS, number> = { ...INSIGHT_BOUNDS, ...this.options.bounds };
+    const state = this.days.get(hit.day);
+    const before = state?.visitors.get(hit.visitor) ?? { hits: 0, terms: 0 };
+    const key = `${hit.day}|${hit.visitor}`;
+    const added = pending.get(key) ?? { hits: 0, terms: 0 };
+    if (before.hits + added.hits >= bounds.hitsPerVisitorDay) return false;
+    if (hit.metric === 'empty-search') {
+      try {
+        termKey(hit.key);
+      } catch (err) {
+        this.options.logger.warn({ err, metric: hit.metric }, 'an insight hit whose search text cannot be stored; set aside');
+        return false;
+      }
+      if (before.terms + added.terms >= bounds.emptyTermsPerVisitorDay) return false;
+      let newTerms = pendingTerms.get(hit.day);
+      if (!newTerms) pendingTerms.set(hit.day, (newTerms = new Set()));
+      if (!state?.terms.has(hit.key) && !newTerms.has(hit.key)) {
+        if ((state?.terms.size ?? 0) + newTerms.size >= bounds.emptyTermsPerDay) return false;
+        newTerms.add(hit.key);
+      }
+      added.terms += 1;
+    }
+    added.hits += 1;
+    pending.set(key, added);
+    return true;
   }
 
   /** Adds what earlier turns stored and did not finish adding (a crash, a failed write), oldest first. */
@@ -167,11 +241,14 @@ export class InsightTally {
     await this.load();
     await this.finishUnapplied();
     const first = firstKeptDay(this.options.now?.() ?? new Date());
-    for (const day of this.seen.keys()) if (day < first) this.seen.delete(day);
+    for (const day of this.days.keys()) if (day < first) this.days.delete(day);
     const fresh = new Map<string, InsightHit>();
+    const pending = new Map<string, { hits: number; terms: number }>();
+    const pendingTerms = new Map<string, Set<string>>();
     for (const hit of hits) {
       const id = hitId(hit);
-      if (hit.day >= first && !this.seen.get(hit.day)?.has(id)) fresh.set(id, hit);
+      if (hit.day < first || fresh.has(id) || this.days.get(hit.day)?.seen.has(id)) continue;
+      if (this.admits(hit, pending, pendingTerms)) fresh.set(id, hit);
     }
     if (fresh.size === 0) return;
     const ids = [...fresh.keys()];
@@ -191,7 +268,7 @@ export class InsightTally {
       throw err;
     }
     this.lastSeq = ledger.seq;
-    for (const id of ids) this.seenOf(id.slice(0, 10)).add(id);
+    for (const id of ids) this.remember(id);
     this.unapplied.push(ledger);
     await this.finishUnapplied();
   }

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 import { INSIGHT_METRICS, type Identity, type InsightCounts, type InsightHit, type InsightReport, type ListingInsights, type SiteInsights } from '@mealprep/contracts';
 import { AppError, type Broker, type Logger } from '@mealprep/service-kit';
 import type { InsightRepository } from '../data-access/insight-repository';
 import type { CatalogIndex } from './catalog-index';
 import { dayOf, daysEndingOn, firstKeptDay, firstOpenMonth } from './insight-days';
+import { clientOf } from './client-key';
+import { hitId } from './insight-tally';
 
 export { dayOf, daysEndingOn, firstKeptDay, HIT_DAYS_KEPT } from './insight-days';
 const zero = (): InsightCounts => Object.fromEntries(INSIGHT_METRICS.map((m) => [m, 0])) as InsightCounts;
@@ -13,6 +16,9 @@ function add(into: InsightCounts, counts: InsightCounts): void {
 }
 /** A search text as it is counted: lower case, spaces collapsed. */
 const normalTerm = (term: string) => term.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Hits this instance sent lately: the same hit reported again is not sent again (the tally would drop it), so a client repeating a report costs the broker nothing. */
+const RECENT_HITS_KEPT = 50_000;
 
 export interface RecorderOptions {
   broker: Broker;
@@ -38,6 +44,7 @@ export class InsightRecorder {
   private timer: NodeJS.Timeout | null = null;
   private sending: Promise<void> | null = null;
   private salts = new Map<string, Promise<string>>();
+  private recent = new LRUCache<string, true>({ max: RECENT_HITS_KEPT });
 
   constructor(private readonly options: RecorderOptions) {}
 
@@ -63,11 +70,19 @@ export class InsightRecorder {
     if (keys.length === 0 || keys[0] === '') return 0;
     if (this.waiting.length + keys.length > (this.options.maxWaiting ?? 200_000)) throw AppError.unavailable('Too many reports are waiting to be stored. Try again in a moment.', 5);
     const day = dayOf(this.options.now?.() ?? new Date());
+    // Once a day per address (per /64 for IPv6) and listing, whatever the browser says it is: a
+    // user agent is the caller's to choose, so keying by it let one client count as many.
     const hash = createHash('sha256')
-      .update(`${await this.salt(day)}|${visitor.ip}|${visitor.userAgent}`)
+      .update(`${await this.salt(day)}|${clientOf(visitor.ip)}`)
       .digest('hex')
       .slice(0, 32);
-    for (const key of keys) this.waiting.push({ day, metric: report.metric, key, visitor: hash });
+    for (const key of keys) {
+      const hit: InsightHit = { day, metric: report.metric, key, visitor: hash };
+      const id = hitId(hit);
+      if (this.recent.has(id)) continue;
+      this.recent.set(id, true);
+      this.waiting.push(hit);
+    }
     this.schedule();
     return keys.length;
   }

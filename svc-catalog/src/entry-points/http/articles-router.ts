@@ -34,7 +34,7 @@ export function articlesRouter(deps: ArticleViewDeps): Router {
         res.set('Retry-After', String(Math.max(1, Math.ceil(viewLimit.retryAfterMs / 1000))));
         throw new AppError('too_many_requests', 'Too many requests. Please wait a minute and try again.', { status: 429 });
       }
-      await countArticleView(deps, params.id, { address, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) });
+      await countArticleView(deps, params.id, { address });
       res.status(204).end();
     }),
   );

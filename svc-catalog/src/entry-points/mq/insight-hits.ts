@@ -1,5 +1,5 @@
 import type { EventPayload } from '@mealprep/contracts';
-import type { Broker } from '@mealprep/service-kit';
+import type { Broker, Logger } from '@mealprep/service-kit';
 import type { InsightTally } from '../../domain/insight-tally';
 
 /** Batches the tally holds unacknowledged at once while a turn gathers them (each up to 1,000 hits). */
@@ -11,14 +11,18 @@ const BATCHES_IN_A_TURN = 50;
  * document at once), and another instance takes over when that one goes, reading the ledgers
  * again (a batch is acknowledged only once it is counted, so the next one gets what was not).
  */
-export async function subscribeInsightHits(broker: Broker, tally: InsightTally): Promise<void> {
+export async function subscribeInsightHits(broker: Broker, tally: InsightTally, logger: Logger): Promise<void> {
   await broker.subscribe(
     'catalog-insights',
     ['insights.hits.batch'],
     async (event) => {
-      // Parsed already by the broker's delivery (every known event's payload is checked there against its schema).
+      // Parsed already by the broker's delivery (every known event's payload is checked there
+      // against its schema): each hit on its own, one that is not a hit comes as null and is set
+      // aside, so one bad record never fails the batch it came in.
       const { hits } = event.payload as EventPayload<'insights.hits.batch'>;
-      await tally.add(hits);
+      const good = hits.filter((hit) => hit !== null);
+      if (good.length < hits.length) logger.warn({ eventId: event.id, setAside: hits.length - good.length }, 'insight hits that are not hits set aside; the rest of the batch counts');
+      await tally.add(good);
     },
     { prefetch: BATCHES_IN_A_TURN, singleActive: true, onConsume: () => tally.reset() },
   );
