@@ -1,8 +1,8 @@
-import type { Claim, ClaimCheck, EditableService, PublicService } from '@mealprep/contracts';
+import type { AdminClaim, Claim, ClaimCheck, EditableService, PublicService } from '@mealprep/contracts';
 import { TOO_MANY_CLAIMS_MESSAGE } from '@mealprep/contracts';
 import { demoServices } from '@mealprep/demo-data';
 import { describe, expect, it } from 'vitest';
-import { as, useCatalog } from './harness';
+import { as, useCatalog, type Answer } from './harness';
 
 const NOW = new Date('2026-11-01T12:00:00Z');
 const demo = demoServices(NOW);
@@ -171,9 +171,9 @@ describe('claims of listings', () => {
       metadata: { ownerName: 'Maker', yearsInBusiness: '1-2 years', termsAccepted: true, submittedVia: 'dashboard' },
     });
     expect(draft.status).toBe(201);
+    // Another owner's draft answers as an id nobody has (see the test of drafts and unknown ids).
     const onDraft = await claim(draft.body.id as string, fan, 'x');
-    expect(onDraft.status).toBe(409);
-    expect(onDraft.body.error?.message).toBe('Only published or closed listings can be claimed.');
+    expect(onDraft.status).toBe(404);
     const html = await claim(listing.id, fan, '<script>alert(1)</script>');
     expect(html.status).toBe(400);
     expect(html.body.error?.message).toContain('plain text');
@@ -191,5 +191,206 @@ describe('claims of listings', () => {
     const after = await editable(listing.id);
     expect(after.ownerUserId).toBe(before.ownerUserId);
     expect(after.ownershipHistory).toEqual(before.ownershipHistory);
+  });
+
+  const waitingList = async () => ((await send('GET', '/admin/claims', admin())).body as unknown as { items: AdminClaim[] }).items;
+  const decidedList = async () => ((await send('GET', '/admin/claims?status=decided', admin())).body as unknown as { items: AdminClaim[] }).items;
+
+  it('when the business is granted the listing at once while a plain claim of it waits, then admins see that claim as a dispute with the owner now, and approving it on what they saw before is refused', async () => {
+    const listing = published[14]!;
+    const fan = as('fan-14', [], 'kim@gmail.com');
+    const waiting = await claim(listing.id, fan, 'I used to run it.');
+    expect(waiting.body).toMatchObject({ status: 'waiting', kind: 'claim' });
+    expect((await waitingList()).find((c) => c.id === waiting.body.id)?.listing).toEqual({ status: 'published', owner: null, kind: 'claim' });
+
+    // Meanwhile the business signs in on its own domain: the listing is theirs at once.
+    const domain = await onOwnDomain(listing);
+    expect((await claim(listing.id, as('biz-14', [], `sam@${domain}`))).body).toMatchObject({ status: 'granted' });
+
+    // Admins see the claim as what deciding it now is: a dispute with that verified owner.
+    expect((await waitingList()).find((c) => c.id === waiting.body.id)?.listing).toEqual({ status: 'published', owner: { userId: 'biz-14', email: `sam@${domain}` }, kind: 'dispute' });
+    // Approving on what was seen before (no owner), or with no word of it (the owner when the claim was sent), takes nothing.
+    const owner = "The listing's owner changed since this claim was shown: it has another owner now, so deciding this claim is deciding a dispute with them. Look at the claim again before deciding.";
+    for (const body of [
+      { decision: 'approve', reason: '', expectedOwnerUserId: null },
+      { decision: 'approve', reason: '' },
+    ]) {
+      const refused = await send('POST', `/admin/claims/${waiting.body.id}/decision`, admin(), body);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({ code: 'owner_changed', message: owner });
+      const service = await editable(listing.id);
+      expect(service.ownerUserId).toBe('biz-14');
+      expect(service.ownershipHistory.filter((h) => h.claimId === waiting.body.id)).toEqual([]);
+    }
+    expect(decided(waiting.body.id as string)).toEqual([]);
+
+    // Decided on the owner it has now, it is a dispute: the trail and the decided list say so.
+    const approved = await send('POST', `/admin/claims/${waiting.body.id}/decision`, admin(), { decision: 'approve', reason: 'The lease is in their name', expectedOwnerUserId: 'biz-14' });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'approved', kind: 'dispute' });
+    expect((await editable(listing.id)).ownershipHistory.at(-1)).toMatchObject({ claimId: waiting.body.id, action: 'approved', kind: 'dispute', fromOwnerUserId: 'biz-14', toOwnerUserId: 'fan-14' });
+    expect((await decidedList()).find((c) => c.id === waiting.body.id)).toMatchObject({ kind: 'dispute', listing: { owner: { userId: 'fan-14', email: 'kim@gmail.com' } } });
+    await expect.poll(() => decided(waiting.body.id as string).map((e) => e.payload)).toEqual([expect.objectContaining({ outcome: 'approved', previousOwnerUserId: 'biz-14' })]);
+  });
+
+  it('when two admins approve two disputes of one listing at the same moment, then one stands and the other is told the owner changed, on the default database', async () => {
+    for (const [i, listing] of published.slice(15, 17).entries()) {
+      const domain = await onOwnDomain(listing);
+      expect((await claim(listing.id, as(`held-${i}`, [], `a@${domain}`))).body).toMatchObject({ status: 'granted' });
+      const rivals = [as(`rival-a-${i}`, [], `ra${i}@yahoo.com`), as(`rival-b-${i}`, [], `rb${i}@yahoo.com`)];
+      const disputes = await Promise.all(rivals.map((r) => claim(listing.id, r, 'The owner sold it to me.')));
+      expect(disputes.map((d) => d.body.kind)).toEqual(['dispute', 'dispute']);
+      // Each on the owner the dispute was sent against (an admin's screen says the one it shows: the same check).
+      const answers = await Promise.all([decide(disputes[0]!.body.id as string, admin(), 'approve'), decide(disputes[1]!.body.id as string, other(), 'approve')]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const won = answers.findIndex((a) => a.status === 200);
+      const lost = 1 - won;
+      expect(answers[lost]!.body.error?.code).toBe('owner_changed');
+      const service = await editable(listing.id);
+      expect(service.ownerUserId).toBe(`rival-${won === 0 ? 'a' : 'b'}-${i}`);
+      expect(service.ownershipHistory.filter((h) => h.action === 'approved').map((h) => [h.fromOwnerUserId, h.toOwnerUserId])).toEqual([[`held-${i}`, service.ownerUserId]]);
+      // The other dispute still waits, now against the new owner.
+      expect((await waitingList()).find((c) => c.id === disputes[lost]!.body.id)?.listing.owner?.userId).toBe(service.ownerUserId);
+    }
+  });
+
+  it('when a listing goes back to review after a claim of it was sent, then approving it is refused until it is public again; rejecting it is not', async () => {
+    const listing = published[17]!;
+    const fan = as('fan-17', [], 'lou@gmail.com');
+    const waiting = await claim(listing.id, fan, 'Mine.');
+    expect((await send('PATCH', `/admin/services/${listing.id}/status`, admin(), { status: 'pending' })).status).toBe(200);
+    expect((await waitingList()).find((c) => c.id === waiting.body.id)?.listing).toEqual({ status: 'pending', owner: null, kind: 'claim' });
+    const refused = await decide(waiting.body.id as string, admin(), 'approve');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe('The listing is pending now: only a published or closed listing changes hands. Reject the claim, or decide it once the listing is public again.');
+    expect((await editable(listing.id)).ownerUserId).toBeNull();
+    expect((await decide(waiting.body.id as string, admin(), 'reject', 'Being reviewed')).body).toMatchObject({ status: 'rejected' });
+  });
+
+  it("when a decided claim's hold on the claimant's waiting slots was left behind, then the cap counts only the claims waiting now", async () => {
+    const fan = as('steady', [], 'steady@icloud.com');
+    const targets = published.slice(18, 22);
+    const sent = [];
+    for (const t of targets.slice(0, 3)) sent.push(await claim(t.id, fan, 'Mine.'));
+    expect(sent.map((a) => a.status)).toEqual([201, 201, 201]);
+    const keys = catalog.db.connection.collection('claim_keys');
+    const held = await keys.find({ claimId: sent[0]!.body.id }).toArray();
+    expect(held.map((k) => String(k._id).split(':')[0]).sort()).toEqual(['open', 'slot']);
+    expect((await decide(sent[0]!.body.id as string, admin(), 'reject', 'No proof')).status).toBe(200);
+    // As when the instance stopped between writing the decision and giving its keys back.
+    await keys.insertMany(held);
+    const fourth = await claim(targets[3]!.id, fan, 'And this one.');
+    expect(fourth.status).toBe(201);
+    // The listing of the decided claim can be claimed again; the cap still holds at three waiting.
+    expect((await claim(targets[0]!.id, fan, 'Again, with proof.')).body.error?.message).toBe(TOO_MANY_CLAIMS_MESSAGE);
+    expect((await decide(sent[1]!.body.id as string, admin(), 'reject', 'No proof')).status).toBe(200);
+    expect((await claim(targets[0]!.id, fan, 'Again, with proof.')).status).toBe(201);
+  });
+
+  it("when a dispute gives the listing to someone else, then the new owner is not handed the previous owner's answers, name or address, and their changes read as a previous owner's, not an admin's; admins still see everything", async () => {
+    const maker = as('maker-ann', [], 'ann@annskitchen.example.org');
+    const created = await send('POST', '/services', maker, {
+      name: "Ann's Kitchen",
+      slug: 'anns-kitchen-claims',
+      tagline: 'Soups',
+      description: '',
+      mealTypes: [],
+      deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
+      contact: { email: 'hello@annskitchen.example.org', phone: '', website: '', socialLinks: [] },
+      locations: [],
+      media: { logoImageId: null },
+      metadata: { ownerName: 'Ann Original', yearsInBusiness: '3+ years', howDidYouFindUs: 'Other', howDidYouFindUsOther: 'My cousin Bea', termsAccepted: true, submittedVia: 'dashboard' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect((await send('POST', `/services/${id}/submit`, maker)).status).toBe(200);
+    expect((await send('PATCH', `/admin/services/${id}/status`, admin(), { status: 'published' })).status).toBe(200);
+    const buyer = as('buyer-bo', [], 'bo@gmail.com');
+    const dispute = await claim(id, buyer, 'I bought the business from Ann.');
+    expect((await decide(dispute.body.id as string, admin(), 'approve', 'Bill of sale seen')).status).toBe(200);
+
+    const asBuyer = await send('GET', `/services/${id}/edit`, buyer);
+    expect(asBuyer.status).toBe(200);
+    const seen = asBuyer.body as unknown as EditableService;
+    expect(seen.metadata).toEqual({});
+    expect(seen.statusHistory.map((h) => [h.from, h.to, h.byUserId, h.byEmail, Boolean(h.byPreviousOwner), Boolean(h.byAdmin)])).toEqual([
+      [null, 'draft', null, null, true, false],
+      ['draft', 'pending', null, null, true, false],
+      ['pending', 'published', null, null, false, true],
+    ]);
+    expect(seen.ownershipHistory).toEqual([
+      expect.objectContaining({ action: 'approved', kind: 'dispute', fromOwnerUserId: null, toOwnerUserId: 'buyer-bo', byEmail: null, claimantEmail: 'bo@gmail.com' }),
+    ]);
+    const text = JSON.stringify(seen);
+    for (const theirs of ['Ann Original', 'My cousin Bea', 'maker-ann', 'ann@annskitchen.example.org', 'staff.example.org']) expect(text).not.toContain(theirs);
+
+    // Admins see the whole truth.
+    const all = await editable(id);
+    expect(all.metadata).toMatchObject({ ownerName: 'Ann Original', howDidYouFindUsOther: 'My cousin Bea' });
+    expect(all.statusHistory.slice(0, 2).map((h) => [h.byUserId, h.byEmail])).toEqual([
+      ['maker-ann', 'ann@annskitchen.example.org'],
+      ['maker-ann', 'ann@annskitchen.example.org'],
+    ]);
+    expect(all.ownershipHistory.at(-1)).toMatchObject({ fromOwnerUserId: 'maker-ann', toOwnerUserId: 'buyer-bo', byEmail: 'boss@staff.example.org' });
+    // The maker, who owns it no more, cannot read it.
+    expect((await send('GET', `/services/${id}/edit`, maker)).status).toBe(404);
+  });
+
+  it("when an admin decides a claim, then the claimant's views and the new owner's listing never name who on the staff decided, nor do the events", async () => {
+    const listing = published[22]!;
+    const fan = as('fan-22', [], 'jo@gmail.com');
+    const rejected = await claim(listing.id, fan, 'First try.');
+    expect((await decide(rejected.body.id as string, admin(), 'reject', 'Send proof')).status).toBe(200);
+    const approved = await claim(listing.id, fan, 'With the lease attached.');
+    expect((await decide(approved.body.id as string, admin(), 'approve')).status).toBe(200);
+    // Admins see who decided; the claimant does not.
+    expect((await decidedList()).filter((c) => c.serviceId === listing.id).map((c) => c.decidedByEmail)).toEqual(['boss@staff.example.org', 'boss@staff.example.org']);
+    const mine = await send('GET', '/claims/mine', fan);
+    // Both were sent at the test's one moment: sorted by status.
+    const items = (mine.body as unknown as { items: Claim[] }).items.sort((a, b) => a.status.localeCompare(b.status));
+    expect(items.map((c) => [c.status, c.reason, c.decidedByEmail])).toEqual([
+      ['approved', null, null],
+      ['rejected', 'Send proof', null],
+    ]);
+    const owned = await send('GET', `/services/${listing.id}/edit`, fan);
+    const check = await send('GET', `/services/${listing.id}/claim`, fan);
+    for (const answer of [mine, owned, check]) expect(JSON.stringify(answer.body)).not.toContain('staff.example.org');
+    await expect.poll(() => decided(approved.body.id as string).length).toBe(1);
+    const ofListing = events.filter((e) => (e.payload as { serviceId?: string }).serviceId === listing.id);
+    expect(ofListing.length).toBeGreaterThan(0);
+    expect(JSON.stringify(ofListing)).not.toContain('staff.example.org');
+  });
+
+  it("when a visitor checks or claims a listing they cannot see (another owner's draft, one in review), then the answer is exactly that of an id nobody has; its owner and admins are told it cannot be claimed", async () => {
+    const maker = as('maker-hid');
+    const draft = await send('POST', '/services', maker, {
+      name: 'Hidden Kitchen',
+      slug: 'hidden-kitchen-claims',
+      tagline: '',
+      description: '',
+      mealTypes: [],
+      deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
+      contact: { email: '', phone: '', website: '', socialLinks: [] },
+      locations: [],
+      media: { logoImageId: null },
+      metadata: { ownerName: 'Hid', termsAccepted: true, submittedVia: 'dashboard' },
+    });
+    expect(draft.status).toBe(201);
+    const inReview = published[23]!;
+    expect((await send('PATCH', `/admin/services/${inReview.id}/status`, admin(), { status: 'pending' })).status).toBe(200);
+    const visitor = as('prober', [], 'prober@gmail.com');
+    const unknown = 'f'.repeat(24);
+    // All but the request's own id, which every answer has.
+    const shape = (a: Answer) => ({ status: a.status, body: { ...a.body, error: { ...a.body.error, requestId: 'any' } }, cache: a.headers.get('cache-control'), type: a.headers.get('content-type') });
+    for (const hidden of [draft.body.id as string, inReview.id]) {
+      expect(shape(await send('GET', `/services/${hidden}/claim`, visitor))).toEqual(shape(await send('GET', `/services/${unknown}/claim`, visitor)));
+      expect(shape(await claim(hidden, visitor, 'x'))).toEqual(shape(await claim(unknown, visitor, 'x')));
+    }
+    expect((await send('GET', `/services/${unknown}/claim`, visitor)).status).toBe(404);
+    for (const who of [maker, admin()]) {
+      const answer = await send('GET', `/services/${draft.body.id}/claim`, who);
+      expect(answer.status).toBe(409);
+      expect(answer.body.error?.message).toBe('Only published or closed listings can be claimed.');
+    }
   });
 });

@@ -1,5 +1,7 @@
 import type { EditableService, ServiceInsertInput, ServiceList } from '@mealprep/contracts';
-import { EDIT_NOT_FOUND_MESSAGE } from '@mealprep/contracts';
+import { EDIT_NOT_FOUND_MESSAGE, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@mealprep/contracts';
+import { OUTBOX_FIELD } from '@mealprep/service-kit';
+import { Types } from 'mongoose';
 import { demoServices } from '@mealprep/demo-data';
 import { describe, expect, it } from 'vitest';
 import { as, useCatalog } from './harness';
@@ -30,6 +32,11 @@ describe('owner listings', () => {
   const events = catalog.events;
 
   const send = catalog.send;
+  /** The listing as stored: its version (one more with every write) and the events it still holds for the broker. */
+  const stored = async (id: string) => {
+    const doc = await catalog.db.connection.collection('services').findOne({ _id: new Types.ObjectId(id) });
+    return { version: doc?.version as number, waiting: (doc?.[OUTBOX_FIELD] as string[] | undefined) ?? [] };
+  };
   const mine = async (headers: Record<string, string>) => ((await send('GET', '/services/mine', headers)).body as unknown as { items: Array<{ id: string; status: string }> }).items;
   const publicSlugs = async (q: string) => ((await send('GET', `/services?q=${encodeURIComponent(q)}`, {})).body as unknown as ServiceList).items.map((s) => s.slug);
 
@@ -236,7 +243,107 @@ describe('owner listings', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error?.message).toContain('Idempotency-Key');
     expect((await send('GET', `/services/${id}/edit`, owner())).body).toMatchObject({ tagline: 'Second save' });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(updatesOf()).toBe(2);
+    // Created at version 1, then the two saves; every event they announced is sent.
+    await expect.poll(() => stored(id)).toEqual({ version: 3, waiting: [] });
+    await expect.poll(updatesOf).toBe(2);
+  });
+
+  /** A listing of the owner's to save with keys: its id, how many updates it announced, and the listing as the owner reads it. */
+  async function keyedListing(n: number) {
+    const created = await send('POST', '/services', owner(), listing({ name: `Keyed Kitchen ${n}`, slug: `keyed-kitchen-${n}` }));
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    return {
+      id,
+      save: (headers: Record<string, string>, key: string, changes: Record<string, unknown>) => send('PATCH', `/services/${id}`, { ...headers, 'idempotency-key': key }, changes),
+      read: async () => (await send('GET', `/services/${id}/edit`, admin())).body as unknown as EditableService,
+      updates: () => events.filter((e) => e.type === 'catalog.service.updated' && (e.payload as { serviceId: string }).serviceId === id).length,
+    };
+  }
+
+  it('when a save is sent with a key already used for a different change, then it is refused with a message that says so and the listing keeps the first change', async () => {
+    const { id, save, read, updates } = await keyedListing(1);
+    const key = 'reuse-0123456789abcdef';
+    const first = await save(owner(), key, { tagline: 'First change', description: 'Made once.' });
+    expect(first.status).toBe(200);
+
+    for (const other of [{ tagline: 'Another change', description: 'Made once.' }, { description: 'Another description.' }, { tagline: 'First change' }]) {
+      const reused = await save(owner(), key, other);
+      expect(reused.status, JSON.stringify(other)).toBe(422);
+      expect(reused.body.error).toMatchObject({ code: IDEMPOTENCY_KEY_REUSED, message: IDEMPOTENCY_KEY_REUSED_MESSAGE });
+    }
+    // The same key on another listing is another request too.
+    const elsewhere = await keyedListing(2);
+    expect((await elsewhere.save(owner(), 'reuse-0123456789abcdef', { tagline: 'First change', description: 'Made once.' })).status).toBe(200);
+    expect((await elsewhere.save(owner(), 'elsewhere-0123456789ab', { tagline: 'Later change' })).status).toBe(200);
+    const misplaced = await save(owner(), 'elsewhere-0123456789ab', { tagline: 'Later change' });
+    expect(misplaced.status).toBe(200);
+    expect(misplaced.body).toMatchObject({ tagline: 'Later change' });
+
+    expect(await read()).toMatchObject({ tagline: 'Later change', description: 'Made once.' });
+    await expect.poll(() => stored(id)).toEqual({ version: 3, waiting: [] });
+    await expect.poll(updates).toBe(2);
+  });
+
+  it('when a save is sent again with its key and the same changes (in another order, with spaces the form trims), then it gets the answer of the save, applied once', async () => {
+    const { id, save, read, updates } = await keyedListing(3);
+    const key = 'again-0123456789abcdef';
+    const saved = await save(owner(), key, { tagline: 'Saved once', contact: { email: 'once@sunrise.example.com', phone: '555-0101', website: '' } });
+    expect(saved.status).toBe(200);
+    const again = await save(owner(), key, { contact: { website: '', phone: '555-0101 ', email: 'once@sunrise.example.com' }, tagline: '  Saved once' });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(saved.body);
+    expect(await read()).toMatchObject({ tagline: 'Saved once', contact: { email: 'once@sunrise.example.com', phone: '555-0101' } });
+    await expect.poll(() => stored(id)).toEqual({ version: 2, waiting: [] });
+    await expect.poll(updates).toBe(1);
+  });
+
+  it("when an admin sends a change with a key the owner used, then it is the admin's own save and is applied; each one's save sent again is answered as done", async () => {
+    const { id, save, read, updates } = await keyedListing(4);
+    const key = 'shared-0123456789abcdef';
+    expect((await save(owner(), key, { tagline: "The owner's tagline" })).status).toBe(200);
+    const byAdmin = await save(admin(), key, { description: "The admin's description." });
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body).toMatchObject({ tagline: "The owner's tagline", description: "The admin's description." });
+    // Each one's save sent again is theirs, done already: answered without a write.
+    expect((await save(owner(), key, { tagline: "The owner's tagline" })).status).toBe(200);
+    expect((await save(admin(), key, { description: "The admin's description." })).status).toBe(200);
+    // And each one's own key with another change is refused.
+    expect((await save(owner(), key, { description: 'Not this.' })).body.error?.message).toBe(IDEMPOTENCY_KEY_REUSED_MESSAGE);
+    expect((await save(admin(), key, { tagline: 'Not this.' })).body.error?.message).toBe(IDEMPOTENCY_KEY_REUSED_MESSAGE);
+
+    expect(await read()).toMatchObject({ tagline: "The owner's tagline", description: "The admin's description." });
+    // Created, then the owner's save and the admin's: two, each announced once.
+    await expect.poll(() => stored(id)).toEqual({ version: 3, waiting: [] });
+    await expect.poll(updates).toBe(2);
+  });
+
+  it('when a listing holds bare keys kept before keys were bound to their sender, then a save with one of them is applied once, and the listing keeps only who sent it and a hash of it', async () => {
+    const { id, save, read } = await keyedListing(6);
+    const key = 'legacy-0123456789abcdef';
+    await catalog.db.connection.collection('services').updateOne({ _id: new Types.ObjectId(id) }, { $set: { writeKeys: [key, 'legacy-fedcba9876543210'] } });
+    const changes = { tagline: 'After the upgrade', description: 'x'.repeat(2_000) };
+    expect((await save(owner(), key, changes)).status).toBe(200);
+    expect((await save(owner(), key, changes)).status).toBe(200);
+    expect(await read()).toMatchObject({ tagline: 'After the upgrade' });
+    await expect.poll(() => stored(id)).toEqual({ version: 2, waiting: [] });
+    const doc = await catalog.db.connection.collection('services').findOne({ _id: new Types.ObjectId(id) });
+    expect(doc?.writeKeys).toEqual([{ key, userId: 'owner-a', fingerprint: expect.stringMatching(/^[\w-]{43}$/) }]);
+  });
+
+  it("when the owner saves with a key an admin used, then it is the owner's own save: applied, and answered with the owner's change, not the admin's", async () => {
+    const { id, save, read, updates } = await keyedListing(5);
+    const key = 'staff-0123456789abcdef';
+    expect((await save(admin(), key, { tagline: "The admin's tagline" })).status).toBe(200);
+    const byOwner = await save(owner(), key, { tagline: "The owner's new tagline" });
+    expect(byOwner.status).toBe(200);
+    expect(byOwner.body).toMatchObject({ tagline: "The owner's new tagline" });
+    const ownerAgain = await save(owner(), key, { tagline: "The owner's new tagline" });
+    expect(ownerAgain.status).toBe(200);
+    expect(ownerAgain.body).toEqual(byOwner.body);
+
+    expect(await read()).toMatchObject({ tagline: "The owner's new tagline" });
+    await expect.poll(() => stored(id)).toEqual({ version: 3, waiting: [] });
+    await expect.poll(updates).toBe(2);
   });
 });

@@ -13,7 +13,9 @@ export interface RequestOptions {
   /**
    * Makes a write safe to send again: it goes with this Idempotency-Key, and when no answer comes
    * (the connection broke) or the site says to try again (502, 503, 504), it is sent again with the
-   * same key, up to WRITE_RETRIES times a second apart; the service applies a key once.
+   * same key and the very body it was first sent with, up to WRITE_RETRIES times a second apart; the
+   * service applies a key once, and refuses it (422) with another body. One key, one write: a new
+   * write takes a new key (newIdempotencyKey).
    */
   idempotencyKey?: string;
 }
@@ -68,6 +70,8 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
     const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
     const signal = defaultTimeoutMs === null ? options.signal : options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(defaultTimeoutMs)]) : AbortSignal.timeout(defaultTimeoutMs);
     const hasBody = options.body !== undefined;
+    // Written once: a retry sends these bytes, whatever becomes of the caller's object meanwhile (its key names this body).
+    const body = hasBody ? JSON.stringify(options.body) : undefined;
     const key = options.idempotencyKey;
     const send = () =>
       doFetch(`${base}${path.startsWith('/') ? path : `/${path}`}`, {
@@ -75,7 +79,7 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
         signal,
         credentials: 'same-origin',
         headers: { Accept: 'application/json', ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...(key ? { 'Idempotency-Key': key } : {}) },
-        body: hasBody ? JSON.stringify(options.body) : undefined,
+        body,
       });
     const response = await (async (): Promise<Response> => {
       for (let attempt = 0; ; attempt += 1) {
@@ -90,12 +94,12 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
     })();
-    const body = await readJson(response);
-    if (!response.ok) throw errorFromBody(response.status, body.ok ? body.value : undefined);
-    if (!body.ok) {
+    const answer = await readJson(response);
+    if (!response.ok) throw errorFromBody(response.status, answer.ok ? answer.value : undefined);
+    if (!answer.ok) {
       throw new ApiError({ status: response.status, code: 'invalid_response', message: 'The server sent a reply that is not JSON.' });
     }
-    return body.value as T;
+    return answer.value as T;
   }
 
   return {

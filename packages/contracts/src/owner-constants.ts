@@ -18,6 +18,9 @@ export const OWNER_LOCKED_STATUSES = ['closed', 'rejected'] as const;
 export const PUBLIC_SERVICE_STATUSES: readonly string[] = ['published', 'closed'];
 
 export const EDIT_NOT_FOUND_MESSAGE = "Service not found or you don't have permission to edit it.";
+/** The refusal (422) of a write whose Idempotency-Key the caller already used on this listing for a different change. */
+export const IDEMPOTENCY_KEY_REUSED = 'idempotency_key_reused';
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different change. Send the new change with a new key.';
 export const NAME_CHANGE_CONFIRM = 'Are you sure? Changing the name or URL slug will temporarily unpublish your listing until an admin can review.';
 export const SUBMIT_FOR_APPROVAL_CONFIRM = 'Submit this service for approval? It will move to Pending status and be reviewed by the admin team.';
 

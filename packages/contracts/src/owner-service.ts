@@ -119,10 +119,15 @@ export type ServiceUpdate = z.infer<typeof ServiceUpdateSchema>;
 
 export const StatusChangeSchema = z.object({
   at: z.string(),
-  /** Who made the change; an owner is shown their own changes, and "an admin" for anyone else's (`byAdmin`). */
+  /**
+   * Who made the change. Admins see everyone; an owner sees who only for their own changes, and for
+   * anyone else's whether it was one of the listing's earlier owners (`byPreviousOwner`) or someone
+   * on the staff (`byAdmin`).
+   */
   byUserId: z.string().nullable(),
   byEmail: z.string().nullable(),
   byAdmin: z.boolean().optional(),
+  byPreviousOwner: z.boolean().optional(),
   from: ServiceStatusSchema.nullable(),
   to: ServiceStatusSchema,
   reason: z.string().nullable(),
@@ -132,11 +137,12 @@ export type StatusChange = z.infer<typeof StatusChangeSchema>;
 /** services.edit: everything the Edit Service screen shows, for the owner or an admin. */
 export const EditableServiceSchema = PublicServiceSchema.extend({
   ownerUserId: z.string().nullable(),
+  /** The answers its maker gave in the listing's form (and when they accepted the terms), or what an import set: an owner is not shown another owner's answers. */
   metadata: z.record(z.string(), z.unknown()),
   statusHistory: z.array(StatusChangeSchema),
   /** Other services this one may repeat: for admins only (an owner is never told of another owner's listing). */
   possibleDuplicateOf: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string(), reason: z.string() })),
-  /** Claims granted, approved and rejected: for admins (an owner sees only those that made them the owner). */
+  /** Claims granted, approved and rejected: for admins (an owner sees only those that made them the owner, without who owned it before or who decided). */
   ownershipHistory: z.array(OwnershipChangeSchema),
 });
 export type EditableService = z.infer<typeof EditableServiceSchema>;

@@ -107,7 +107,9 @@ export const ServiceIdParamsSchema = z.strictObject({ id: z.string().regex(/^[0-
 /**
  * The Idempotency-Key header of a write that may be sent again: a page that got no answer (the
  * connection broke, or the site said to try again) sends the same write with the same key, and a
- * key already applied to that listing is answered without writing a second time.
+ * key already applied to that listing is answered without writing a second time. A key is its
+ * sender's and names one request: the same key from another user is another key, and the same key
+ * with another change is refused (422, IDEMPOTENCY_KEY_REUSED_MESSAGE).
  */
 export const IdempotencyKeySchema = z
   .string()

@@ -62,8 +62,12 @@ const serviceSchema = new Schema(
      * version it leaves, so projections apply only what is newer than what they hold.
      */
     version: { type: Number, default: 0 },
-    /** The Idempotency-Keys of the latest writes that carried one (WRITE_KEYS_KEPT at most): a write sent again with one of them is not applied twice. */
-    writeKeys: { type: [String], default: undefined },
+    /**
+     * The latest writes that carried an Idempotency-Key (WRITE_KEYS_KEPT at most): the key, whose it
+     * is and a hash of the request (never the request itself). The same request sent again with its
+     * key is not applied twice; the key with another request from the same user is refused.
+     */
+    writeKeys: { type: [new Schema({ key: String, userId: String, fingerprint: String }, { _id: false })], default: undefined },
   },
   { collection: 'services', versionKey: false, timestamps: true },
 );

@@ -1,5 +1,6 @@
 import { Types, type Connection } from 'mongoose';
 import type { EditableService, EventEnvelope, ServiceSnapshot, ServiceStatus } from '@mealprep/contracts';
+import { IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@mealprep/contracts';
 import { AppError, type Outbox } from '@mealprep/service-kit';
 import { readFrom, SNAPSHOT_FIELDS, toEditable, toSnapshot, toStored, type NewService, type StoredService } from './service-mapping';
 import { atVersion, MAX_ATTEMPTS, pause, serviceModel, type Doc } from './service-model';
@@ -25,6 +26,25 @@ const BY_KEY_UP_TO = 1_000;
 
 /** How many recent writes' Idempotency-Keys a listing keeps: a page sends a write again within seconds, a few saves later at most. */
 const WRITE_KEYS_KEPT = 20;
+
+/**
+ * A write sent with an Idempotency-Key, as a listing keeps it: the key, the user who sent it (a key
+ * is its sender's: another user's same key is another key) and a hash of the request it came with.
+ */
+export interface KeyedWrite {
+  key: string;
+  userId: string;
+  fingerprint: string;
+}
+
+/** The keyed writes a stored listing keeps (entries of another shape, such as the bare keys kept before, are bound to nobody and dropped). */
+function keptWrites(doc: Doc): KeyedWrite[] {
+  if (!Array.isArray(doc.writeKeys)) return [];
+  return (doc.writeKeys as unknown[]).flatMap((k) => {
+    const { key, userId, fingerprint } = (typeof k === 'object' && k !== null ? k : {}) as Partial<Record<keyof KeyedWrite, unknown>>;
+    return typeof key === 'string' && typeof userId === 'string' && typeof fingerprint === 'string' ? [{ key, userId, fingerprint }] : [];
+  });
+}
 
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 const SLUG_TAKEN = 'That URL slug is already used by another service. Choose another.';
@@ -82,10 +102,12 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
      * events it announces; the write applies only if nobody wrote the service since it was read,
      * else it reads again and asks `plan` again (so rules are checked against what is there).
      * `read`: the service as the caller just read it, used for the first try.
-     * Returns the service before and after (the same when `plan` says there is nothing to do), or
-     * null when there is no such service.
+     * `write`: the write's Idempotency-Key, kept in the same write; the same request sent again with
+     * it by the same user is answered as done without writing, another request with it is refused (422).
+     * Returns the service before and after (the same when `plan` says there is nothing to do, or the
+     * write was applied already), or null when there is no such service.
      */
-    async modify(id: string, plan: Plan, read?: StoredService, options: { writeKey?: string } = {}): Promise<{ before: StoredService; after: StoredService } | null> {
+    async modify(id: string, plan: Plan, read?: StoredService, options: { write?: KeyedWrite } = {}): Promise<{ before: StoredService; after: StoredService } | null> {
       if (!Types.ObjectId.isValid(id)) return null;
       // The service as the caller read it a moment ago, if it did (a bulk call reads them all first): one read fewer.
       let known = read && read.id === id ? readFrom(read) : null;
@@ -95,14 +117,20 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
         known = null;
         if (!current) return null;
         const before = toStored(current);
-        const keys: string[] = Array.isArray(current.writeKeys) ? current.writeKeys : [];
-        // Sent again after an answer that never arrived: it was applied, once.
-        if (options.writeKey && keys.includes(options.writeKey)) return { before, after: before };
+        const kept = keptWrites(current);
+        const { write } = options;
+        const earlier = write && kept.find((k) => k.key === write.key && k.userId === write.userId);
+        if (earlier) {
+          // The key names the request it came with: another change with it is refused, never dropped.
+          if (earlier.fingerprint !== write.fingerprint) throw new AppError(IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_REUSED_MESSAGE, { status: 422 });
+          // Sent again after an answer that never arrived: it was applied, once.
+          return { before, after: before };
+        }
         const planned = plan(before);
         if (!planned) return { before, after: before };
         const set: Doc = planned.status ? { ...planned.set, status: planned.status.to } : { ...planned.set };
         // Kept in the same guarded write as the change (set from what was read: FerretDB ignores $push's $slice).
-        if (options.writeKey) set.writeKeys = [...keys.slice(-(WRITE_KEYS_KEPT - 1)), options.writeKey];
+        if (write) set.writeKeys = [...kept.slice(-(WRITE_KEYS_KEPT - 1)), { key: write.key, userId: write.userId, fingerprint: write.fingerprint }];
         if (planned.status?.to === 'published' && !current.publishedAt) set.publishedAt = planned.status.at;
         const operations: Doc = { $set: set, $inc: { version: 1 } };
         if (planned.status && planned.status.to !== before.status) {

@@ -1,6 +1,16 @@
-import { TOO_MANY_CLAIMS_MESSAGE, type Claim, type ClaimCheck, type ClaimKind, type ClaimList, type Identity } from '@mealprep/contracts';
+import {
+  TOO_MANY_CLAIMS_MESSAGE,
+  type AdminClaimList,
+  type Claim,
+  type ClaimCheck,
+  type ClaimedListing,
+  type ClaimKind,
+  type ClaimList,
+  type EditableService,
+  type Identity,
+} from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
-import type { ClaimRepository } from '../data-access/claim-repository';
+import type { ClaimRepository, StoredClaim } from '../data-access/claim-repository';
 import type { StoredService } from '../data-access/service-mapping';
 import type { Announce } from '../data-access/service-repository';
 import { websiteHost } from './admin-index';
@@ -12,12 +22,24 @@ export type ClaimDeps = OwnerDeps & { claims: ClaimRepository };
 
 const now = (deps: ClaimDeps) => deps.now?.() ?? new Date();
 const CLAIMABLE_STATUSES = new Set(['published', 'closed']);
+const isAdmin = (identity: Identity) => identity.roles.includes('admin');
+const NO_SUCH_LISTING = 'There is no such listing.';
+const notClaimable = () => new AppError('not_claimable', 'Only published or closed listings can be claimed.', { status: 409 });
+const alreadyOwner = () => new AppError('already_owner', 'You already own this listing.', { status: 409 });
 
-/** The listing a claim names, if it may be claimed: published or closed (drafts and listings in review are their owners' alone). */
-async function claimableService(deps: ClaimDeps, serviceId: string): Promise<StoredService> {
+/**
+ * The listing a claim names, if it may be claimed: published or closed (drafts and listings in
+ * review are their owners' alone). A listing the caller cannot see (another owner's draft, one in
+ * review or rejected) answers exactly as an id nobody has, so ids cannot be probed; its owner and
+ * the admins, who see it, are told it cannot be claimed.
+ */
+async function claimableService(deps: ClaimDeps, identity: Identity, serviceId: string): Promise<StoredService> {
   const service = await deps.services.findById(serviceId);
-  if (!service) throw AppError.notFound('There is no such listing.');
-  if (!CLAIMABLE_STATUSES.has(service.status)) throw new AppError('not_claimable', 'Only published or closed listings can be claimed.', { status: 409 });
+  if (!service) throw AppError.notFound(NO_SUCH_LISTING);
+  if (!CLAIMABLE_STATUSES.has(service.status)) {
+    if (!isAdmin(identity) && service.ownerUserId !== identity.userId) throw AppError.notFound(NO_SUCH_LISTING);
+    throw notClaimable();
+  }
   return service;
 }
 
@@ -32,12 +54,22 @@ function grantedBecause(identity: Identity, service: StoredService): { granted: 
 
 const DISPUTE_WHY = 'This listing already has an owner: your claim goes to our team, who will look at both sides.';
 
+/** A claim as the contract has it (what only the service keeps is left out). */
+function asClaim(claim: StoredClaim): Claim {
+  const { ownerUserIdWhenSent: _sent, ...shown } = claim;
+  return shown;
+}
+
+/** A claim as its claimant sees it: never who on the staff decided it. */
+const forClaimant = (claim: StoredClaim): Claim => ({ ...asClaim(claim), decidedByEmail: null });
+
 /** GET /services/:id/claim: what a claim by the signed-in user would do. */
 export async function checkClaim(deps: ClaimDeps, identity: Identity, serviceId: string): Promise<ClaimCheck> {
-  const service = await claimableService(deps, serviceId);
+  const service = await claimableService(deps, identity, serviceId);
   const yours = service.ownerUserId === identity.userId;
   const owned = service.ownerUserId !== null && !yours;
   const match = grantedBecause(identity, service);
+  const waiting = await deps.claims.waitingOf(service.id, identity.userId);
   return {
     serviceId: service.id,
     serviceName: service.name,
@@ -47,37 +79,50 @@ export async function checkClaim(deps: ClaimDeps, identity: Identity, serviceId:
     owned,
     grantedAtOnce: !yours && !owned && match.granted,
     why: yours ? 'You already own this listing.' : owned ? DISPUTE_WHY : match.why,
-    waiting: await deps.claims.waitingOf(service.id, identity.userId),
+    waiting: waiting ? forClaimant(waiting) : null,
   };
 }
 
 interface Decision {
   claimId: string;
-  kind: ClaimKind;
   action: 'granted' | 'approved' | 'rejected';
   claimantUserId: string;
   claimantEmail: string;
   by: { userId: string; email: string } | null;
-  reason: string | null;
   at: Date;
 }
 
 /**
+ * Decides a claim on the listing as it is when the decision is written: its reason, or null to
+ * write nothing (a grant at once that no longer holds); it throws to refuse with a message.
+ */
+type DecideOn = (current: StoredService) => { reason: string | null } | null;
+
+/**
  * Writes a decision on a claim to its listing: the owner (unless rejected), the entry in its
  * ownership trail, and the events (the listing changed; the claimant is told) in the same write.
- * `onlyIfUnowned`: a grant at once applies only while the listing has no owner.
- * Returns the listing after, or null when the write did not apply (it has an owner now).
+ * `decide` is asked on the listing as it is at the write, which applies only to the version it was
+ * asked on (the repository's compare-and-set; a write between makes it read and ask again), so the
+ * decision stands on the owner, status and contact the listing has when it is written, and the
+ * claim's kind is what it is then: a dispute when the listing has an owner.
+ * Returns the listing after, with the kind, or null when `decide` wrote nothing.
  */
-async function writeDecision(deps: ClaimDeps, serviceId: string, decision: Decision, onlyIfUnowned: boolean): Promise<{ before: StoredService; after: StoredService } | null> {
+async function writeDecision(
+  deps: ClaimDeps,
+  serviceId: string,
+  decision: Decision,
+  decide: DecideOn,
+): Promise<{ before: StoredService; after: StoredService; kind: ClaimKind; reason: string | null } | null> {
   const updated = announceUpdate(deps.events);
-  let refused = false;
+  let decided: { kind: ClaimKind; reason: string | null } | null = null;
   const written = await deps.services.modify(serviceId, (current) => {
-    if (onlyIfUnowned && current.ownerUserId !== null) {
-      refused = true;
-      return null;
-    }
+    decided = null;
+    const on = decide(current);
+    if (!on) return null;
+    const kind: ClaimKind = current.ownerUserId === null ? 'claim' : 'dispute';
+    decided = { kind, reason: on.reason };
     const owner = decision.action === 'rejected' ? current.ownerUserId : decision.claimantUserId;
-    const decided: Announce = (before) => [
+    const told: Announce = (before) => [
       deps.events.event('catalog.claim.decided', {
         claimId: decision.claimId,
         serviceId: current.id,
@@ -86,7 +131,7 @@ async function writeDecision(deps: ClaimDeps, serviceId: string, decision: Decis
         outcome: decision.action,
         claimantUserId: decision.claimantUserId,
         previousOwnerUserId: decision.action === 'rejected' ? null : (before?.ownerUserId ?? null),
-        reason: decision.reason,
+        reason: on.reason,
       }),
     ];
     return {
@@ -94,116 +139,172 @@ async function writeDecision(deps: ClaimDeps, serviceId: string, decision: Decis
       ownership: {
         at: decision.at,
         action: decision.action,
-        kind: decision.kind,
+        kind,
         claimId: decision.claimId,
         claimantEmail: decision.claimantEmail,
         fromOwnerUserId: current.ownerUserId,
         toOwnerUserId: owner,
         byUserId: decision.by?.userId ?? null,
         byEmail: decision.by?.email ?? null,
-        reason: decision.reason,
+        reason: on.reason,
       },
-      announce: (before, after) => [...(owner === current.ownerUserId ? [] : updated(before, after)), ...decided(before, after)],
+      announce: (before, after) => [...(owner === current.ownerUserId ? [] : updated(before, after)), ...told(before, after)],
     };
   });
-  if (!written) throw AppError.notFound('There is no such listing.');
-  if (refused) return null;
+  if (!written) throw AppError.notFound(NO_SUCH_LISTING);
+  const applied = decided as { kind: ClaimKind; reason: string | null } | null;
+  if (!applied) return null;
   deps.catalog.apply(written.after);
-  return written;
+  return { ...written, ...applied };
 }
 
 /**
  * POST /services/:id/claims. Granted at once when the signed-in address proves the listing theirs
- * (and it has no owner); otherwise it waits for an admin with the claimant's note (a claim of an
- * owned listing is a dispute). At most MAX_WAITING_CLAIMS wait per claimant, one per listing.
+ * (and it has no owner) on the listing as it is when the grant is written; otherwise it waits for
+ * an admin with the claimant's note (a claim of an owned listing is a dispute). At most
+ * MAX_WAITING_CLAIMS wait per claimant, one per listing.
  */
 export async function submitClaim(deps: ClaimDeps, identity: Identity, serviceId: string, note: string): Promise<Claim> {
-  const service = await claimableService(deps, serviceId);
-  if (service.ownerUserId === identity.userId) throw new AppError('already_owner', 'You already own this listing.', { status: 409 });
+  const service = await claimableService(deps, identity, serviceId);
+  if (service.ownerUserId === identity.userId) throw alreadyOwner();
   const at = now(deps);
   const claimId = deps.claims.newId();
   const base = { serviceId: service.id, serviceName: service.name, serviceSlug: service.slug, claimantUserId: identity.userId, claimantEmail: identity.email, note, createdAt: at };
   const match = grantedBecause(identity, service);
   if (service.ownerUserId === null && match.granted) {
-    const decision: Decision = { claimId, kind: 'claim', action: 'granted', claimantUserId: identity.userId, claimantEmail: identity.email, by: null, reason: match.why, at };
-    const written = await writeDecision(deps, service.id, decision, true);
+    const decision: Decision = { claimId, action: 'granted', claimantUserId: identity.userId, claimantEmail: identity.email, by: null, at };
+    // Only while it still has no owner, is still public and its contact still names the claimant's address.
+    const written = await writeDecision(deps, service.id, decision, (current) => {
+      const still = grantedBecause(identity, current);
+      return current.ownerUserId === null && CLAIMABLE_STATUSES.has(current.status) && still.granted ? { reason: still.why } : null;
+    });
     if (written) {
       try {
-        return await deps.claims.insert(claimId, { ...base, kind: 'claim', status: 'granted', reason: match.why });
+        return forClaimant(await deps.claims.insert(claimId, { ...base, kind: 'claim', status: 'granted', reason: written.reason, ownerUserIdWhenSent: null }));
       } finally {
         await deps.events.relay();
       }
     }
-    // Someone took it a moment before: this claim is a dispute like any other.
+    // Someone took it a moment before, or it changed: this claim waits like any other.
   }
   if (!note) {
     const why = service.ownerUserId === null && !match.granted ? match.why : DISPUTE_WHY;
     throw AppError.badRequest(`${why} Tell us how you are connected to the business, and our team will decide.`, [{ path: 'note', message: 'a note is needed' }]);
   }
-  const current = (await deps.services.findById(service.id)) ?? service;
+  const current = await claimableService(deps, identity, service.id);
+  if (current.ownerUserId === identity.userId) throw alreadyOwner();
   const kind: ClaimKind = current.ownerUserId === null ? 'claim' : 'dispute';
   const reserved = await deps.claims.reserveWaiting(claimId, service.id, identity.userId, at);
   if (reserved === 'open') throw new AppError('claim_waiting', 'You already have a claim of this listing waiting for review.', { status: 409 });
   if (reserved === 'full') throw new AppError('too_many_claims', TOO_MANY_CLAIMS_MESSAGE, { status: 409 });
   try {
-    return await deps.claims.insert(claimId, { ...base, kind, status: 'waiting', reason: null });
+    return forClaimant(await deps.claims.insert(claimId, { ...base, kind, status: 'waiting', reason: null, ownerUserIdWhenSent: current.ownerUserId }));
   } catch (err) {
     await deps.claims.releaseWaiting(claimId, service.id, identity.userId);
     throw err;
   }
 }
 
-/** GET /claims/mine: the signed-in user's claims, newest first. */
+/** GET /claims/mine: the signed-in user's claims, newest first (without who on the staff decided them). */
 export async function myClaims(deps: ClaimDeps, identity: Identity): Promise<ClaimList> {
-  return { items: await deps.claims.mine(identity.userId) };
+  return { items: (await deps.claims.mine(identity.userId)).map(forClaimant) };
 }
 
-/** GET /admin/claims. */
-export async function claimsForAdmin(deps: ClaimDeps, which: 'waiting' | 'decided'): Promise<ClaimList> {
-  return { items: await deps.claims.list(which) };
+/** The owner's address as the listing's trails know it: the claim that made them owner, else the listing they made. */
+function ownerEmailOf(listing: EditableService): string | null {
+  const owner = listing.ownerUserId;
+  if (!owner) return null;
+  const claimed = [...listing.ownershipHistory].reverse().find((h) => h.toOwnerUserId === owner && h.action !== 'rejected');
+  if (claimed) return claimed.claimantEmail || null;
+  return listing.statusHistory.find((h) => h.from === null && h.byUserId === owner)?.byEmail ?? null;
+}
+
+/** A claimed listing as it is now (null: deleted), for the admin who decides. */
+function listingNow(claim: StoredClaim, listing: EditableService | null): ClaimedListing {
+  if (!listing) return { status: null, owner: null, kind: claim.kind };
+  return {
+    status: listing.status,
+    owner: listing.ownerUserId ? { userId: listing.ownerUserId, email: ownerEmailOf(listing) } : null,
+    kind: listing.ownerUserId === null ? 'claim' : 'dispute',
+  };
+}
+
+/** GET /admin/claims: each claim with its listing as it is now (its owner, and so whether deciding it is a dispute). */
+export async function claimsForAdmin(deps: ClaimDeps, which: 'waiting' | 'decided'): Promise<AdminClaimList> {
+  const claims = await deps.claims.list(which);
+  const listings = new Map<string, EditableService | null>();
+  for (const id of new Set(claims.map((c) => c.serviceId))) listings.set(id, await deps.services.findEditable(id));
+  return { items: claims.map((claim) => ({ ...asClaim(claim), listing: listingNow(claim, listings.get(claim.serviceId) ?? null) })) };
 }
 
 const alreadyDecided = (claim: Claim) => new AppError('already_decided', `This claim was already ${claim.status === 'waiting' ? 'decided' : claim.status} by another admin.`, { status: 409 });
 
+/** Whether the listing's owner now is the one the decision was made on: the admin's, else the one when the claim was sent. */
+function ownerAsSeen(claim: StoredClaim, expectedOwnerUserId: string | null | undefined): (owner: string | null) => boolean {
+  if (expectedOwnerUserId !== undefined) return (owner) => owner === expectedOwnerUserId;
+  if (claim.ownerUserIdWhenSent !== undefined) return (owner) => owner === claim.ownerUserIdWhenSent;
+  // Claims stored before the owner was kept with them: what their kind says.
+  return (owner) => (owner === null) === (claim.kind === 'claim');
+}
+
+function ownerChanged(claim: StoredClaim, owner: string | null): AppError {
+  const nowIs =
+    owner === null ? 'it has no owner now' : owner === claim.claimantUserId ? 'the claimant owns it now' : 'it has another owner now, so deciding this claim is deciding a dispute with them';
+  return new AppError('owner_changed', `The listing's owner changed since this claim was shown: ${nowIs}. Look at the claim again before deciding.`, { status: 409 });
+}
+
 /**
  * POST /admin/claims/:id/decision. Exactly one decision of a claim stands: the first to take the
- * claim's decision key writes it; another admin at the same moment is told it is decided.
- * Approving a dispute reassigns the listing from its owner to the claimant.
+ * claim's decision key writes it; another admin at the same moment is told it is decided. The
+ * decision is made on the listing as it is when written: refused when its owner is not the one the
+ * admin saw (`expectedOwnerUserId`; left out, the one it had when the claim was sent), and an
+ * approval only of a public listing the claimant does not own. Approving a dispute reassigns the
+ * listing from its owner to the claimant.
  */
-export async function decideClaim(deps: ClaimDeps, admin: Identity, claimId: string, decision: 'approve' | 'reject', reason: string): Promise<Claim> {
+export async function decideClaim(deps: ClaimDeps, admin: Identity, claimId: string, decision: 'approve' | 'reject', reason: string, expectedOwnerUserId?: string | null): Promise<Claim> {
   const claim = await deps.claims.findById(claimId);
   if (!claim) throw AppError.notFound('There is no such claim.');
   if (claim.status !== 'waiting') throw alreadyDecided(claim);
   const at = now(deps);
   if (!(await deps.claims.takeDecision(claim.id, at))) throw alreadyDecided((await deps.claims.findById(claim.id)) ?? claim);
-  // Until the listing is written the decision may be given back (the listing was deleted, the database failed); after, never.
+  // Until the listing is written the decision may be given back (the listing was deleted, it changed, the database failed); after, never.
   let written = false;
   try {
     const action = decision === 'approve' ? 'approved' : 'rejected';
+    const asSeen = ownerAsSeen(claim, expectedOwnerUserId);
     const service = await deps.services.findById(claim.serviceId);
+    let kind = claim.kind;
     if (service) {
-      await writeDecision(
+      const applied = await writeDecision(
         deps,
         claim.serviceId,
-        {
-          claimId: claim.id,
-          kind: claim.kind,
-          action,
-          claimantUserId: claim.claimantUserId,
-          claimantEmail: claim.claimantEmail,
-          by: { userId: admin.userId, email: admin.email },
-          reason: reason || null,
-          at,
+        { claimId: claim.id, action, claimantUserId: claim.claimantUserId, claimantEmail: claim.claimantEmail, by: { userId: admin.userId, email: admin.email }, at },
+        (current) => {
+          if (!asSeen(current.ownerUserId)) throw ownerChanged(claim, current.ownerUserId);
+          if (decision === 'approve' && current.ownerUserId === claim.claimantUserId) {
+            throw new AppError('already_owner', 'The claimant owns this listing already: reject the claim to close it.', { status: 409 });
+          }
+          if (decision === 'approve' && !CLAIMABLE_STATUSES.has(current.status)) {
+            throw new AppError(
+              'not_claimable',
+              `The listing is ${current.status} now: only a published or closed listing changes hands. Reject the claim, or decide it once the listing is public again.`,
+              {
+                status: 409,
+              },
+            );
+          }
+          return { reason: reason || null };
         },
-        false,
       );
+      if (!applied) throw new Error('a decision on a claim wrote nothing');
+      kind = applied.kind;
       written = true;
     } else if (decision === 'approve') {
       throw new AppError('listing_gone', 'The listing of this claim was deleted: it can only be rejected.', { status: 409 });
     }
-    const decided = await deps.claims.markDecided(claim.id, { status: action, reason: reason || null, at, byUserId: admin.userId, byEmail: admin.email });
+    const decided = await deps.claims.markDecided(claim.id, { status: action, kind, reason: reason || null, at, byUserId: admin.userId, byEmail: admin.email });
     await deps.claims.releaseWaiting(claim.id, claim.serviceId, claim.claimantUserId);
-    return decided ?? claim;
+    return asClaim(decided ?? claim);
   } catch (err) {
     if (!written) await deps.claims.releaseDecision(claim.id);
     throw err;

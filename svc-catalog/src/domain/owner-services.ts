@@ -5,10 +5,12 @@ import type { z } from 'zod';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import type { MediaFinder } from '../data-access/media-client';
 import type { StoredService } from '../data-access/service-mapping';
+import type { KeyedWrite } from '../data-access/service-repository';
 import type { ServiceDeps } from './services';
 import { announceStatusChange, announceUpdate, serviceChange } from './service-events';
 import { websiteHost } from './admin-index';
 import { managedBy } from './listing-access';
+import { ownerView } from './listing-trail';
 import { checkLogoChoice } from './logo-choice';
 import { US_STATES } from './us-states';
 
@@ -33,20 +35,9 @@ async function editableBy(deps: OwnerDeps, identity: Identity, id: string): Prom
 
 const actor = (identity: Identity) => ({ byUserId: identity.userId, byEmail: identity.email });
 
-/**
- * The listing as the caller may see it: admins see everything; an owner is not told who on the
- * staff changed it ("an admin"), which other listings it may repeat (they may be other owners'
- * drafts) nor who else claimed it.
- */
+/** The listing as the caller may see it: admins see everything; its owner what listing-trail.ts leaves them. */
 export function editableFor(identity: Identity, service: EditableService): EditableService {
-  if (isAdmin(identity)) return service;
-  return {
-    ...service,
-    statusHistory: service.statusHistory.map((change) => (change.byUserId === identity.userId ? change : { ...change, byUserId: null, byEmail: null, byAdmin: change.byUserId !== null })),
-    possibleDuplicateOf: [],
-    // Only how they came to own it, without who on the staff decided or who else asked.
-    ownershipHistory: service.ownershipHistory.filter((h) => h.toOwnerUserId === identity.userId && h.action !== 'rejected').map((h) => ({ ...h, byEmail: null })),
-  };
+  return isAdmin(identity) ? service : ownerView(identity, service);
 }
 
 /**
@@ -127,8 +118,9 @@ export async function getEditable(deps: OwnerDeps, identity: Identity, id: strin
 /**
  * services.update. Owners edit their own listing unless it is closed or rejected; an owner who
  * renames a published listing (name or slug) sends it back to review: it leaves the public site.
+ * `write`: its Idempotency-Key, bound to the caller and this request (keyed-write.ts).
  */
-export async function updateService(deps: OwnerDeps, identity: Identity, id: string, update: ServiceUpdate, options: { writeKey?: string } = {}): Promise<EditableService> {
+export async function updateService(deps: OwnerDeps, identity: Identity, id: string, update: ServiceUpdate, options: { write?: KeyedWrite } = {}): Promise<EditableService> {
   const admin = isAdmin(identity);
   const first = await editableBy(deps, identity, id);
   if (update.slug && update.slug !== first.slug && deps.catalog.admin.slugTaken(update.slug, id)) {

@@ -1,4 +1,5 @@
 import type { GeoRegion, GeoRegionList } from '@mealprep/contracts';
+import { IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@mealprep/contracts/browser';
 import { ApiError, createApiClient, isApiError, newIdempotencyKey, shouldRetry, WRITE_RETRIES } from '../index';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -123,6 +124,32 @@ describe('api client', () => {
       const refused = vi.fn(async () => jsonResponse(409, { error: { code: 'changed_meanwhile', message: 'Changed meanwhile.' } }));
       await expect(createApiClient({ fetch: refused }).request('/x', { method: 'PATCH', body: {}, idempotencyKey: newIdempotencyKey() })).rejects.toMatchObject({ status: 409 });
       expect(refused).toHaveBeenCalledTimes(1);
+    });
+
+    it('when the page changes its form while a save waits to be sent again, then the save is sent again as it was first sent (its key names that body), and a refused key is shown, not sent again', async () => {
+      const fetch = vi
+        .fn<(url: RequestInfo | URL, init?: RequestInit) => Promise<Response>>()
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(jsonResponse(200, { tagline: 'Saved' }));
+      const changes = { tagline: 'Saved' };
+      const key = newIdempotencyKey();
+      const saving = createApiClient({ fetch }).request('/catalog/services/1', { method: 'PATCH', body: changes, idempotencyKey: key });
+      expect(fetch).toHaveBeenCalledTimes(1);
+      changes.tagline = 'Typed after pressing Save';
+      await vi.runAllTimersAsync();
+      await expect(saving).resolves.toEqual({ tagline: 'Saved' });
+      expect(fetch.mock.calls.map(([, init]) => [keyOf(init), init?.body])).toEqual([
+        [key, '{"tagline":"Saved"}'],
+        [key, '{"tagline":"Saved"}'],
+      ]);
+
+      const reused = vi.fn(async () => jsonResponse(422, { error: { code: IDEMPOTENCY_KEY_REUSED, message: IDEMPOTENCY_KEY_REUSED_MESSAGE } }));
+      await expect(createApiClient({ fetch: reused }).request('/x', { method: 'PATCH', body: {}, idempotencyKey: key })).rejects.toMatchObject({
+        status: 422,
+        code: IDEMPOTENCY_KEY_REUSED,
+        message: IDEMPOTENCY_KEY_REUSED_MESSAGE,
+      });
+      expect(reused).toHaveBeenCalledTimes(1);
     });
 
     it('when a write has no key, then a failure is not sent again', async () => {

@@ -51,7 +51,7 @@ export function claimsRouter(deps: ClaimDeps): Router {
       parseInput(NoQuerySchema, req.query, 'query');
       const { id } = parseInput(ClaimIdParamsSchema, req.params, 'claim');
       const body = parseInput(ClaimDecisionBodySchema, req.body, 'decision');
-      res.json(await decideClaim(deps, req.identity!, id, body.decision, body.reason));
+      res.json(await decideClaim(deps, req.identity!, id, body.decision, body.reason, body.expectedOwnerUserId));
     }),
   );
   return router;

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { IdempotencyKeySchema, NoQuerySchema, ServiceIdParamsSchema, ServiceInsertSchema, ServiceUpdateSchema } from '@mealprep/contracts';
 import { parseInput, requireSignIn, route } from '@mealprep/service-kit';
+import { keyedWrite } from '../../domain/keyed-write';
 import { createService, getEditable, submitForApproval, updateService, type OwnerDeps } from '../../domain/owner-services';
 
 /** An owner's own listings: create, read for editing, change, send for approval. Admins may do the same to any. */
@@ -30,8 +31,10 @@ export function ownerRouter(deps: OwnerDeps): Router {
     route(async (req, res) => {
       const { id } = parseInput(ServiceIdParamsSchema, req.params, 'service');
       const update = parseInput(ServiceUpdateSchema, req.body, 'changes');
-      const writeKey = parseInput(IdempotencyKeySchema, req.get('idempotency-key'), 'Idempotency-Key');
-      res.json(await updateService(deps, req.identity!, id, update, { writeKey }));
+      const key = parseInput(IdempotencyKeySchema, req.get('idempotency-key'), 'Idempotency-Key');
+      // The key is the caller's and names this request: the listing and the changes as validated.
+      const write = keyedWrite(key, req.identity!, { method: 'PATCH', route: '/services/:id', target: id, body: update });
+      res.json(await updateService(deps, req.identity!, id, update, { write }));
     }),
   );
   router.post(

@@ -89,6 +89,26 @@ describe('Edit Service', () => {
     ).toEqual([expect.stringMatching(/draft → published by an admin$/), expect.stringMatching(/draft by owner@example\.com$/)]);
   });
 
+  it('when the listing came to its owner through a dispute, then the previous owner\'s changes read "by a previous owner", not "by an admin"', async () => {
+    const history = [
+      { at: '2026-11-01T10:00:00.000Z', byUserId: null, byEmail: null, byAdmin: false, byPreviousOwner: true, from: null, to: 'draft' as const, reason: null },
+      { at: '2026-11-02T10:00:00.000Z', byUserId: null, byEmail: null, byAdmin: true, byPreviousOwner: false, from: 'draft' as const, to: 'published' as const, reason: null },
+      { at: '2026-11-05T10:00:00.000Z', byUserId: 'owner-1', byEmail: 'owner@example.com', from: 'published' as const, to: 'pending' as const, reason: 'Name or URL slug changed by the owner' },
+    ];
+    mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service({ status: 'pending', statusHistory: history }) } });
+    renderEdit();
+    const list = await screen.findByRole('list', { name: 'Status history' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/published → pending by owner@example\.com \(Name or URL slug changed by the owner\)$/),
+      expect.stringMatching(/draft → published by an admin$/),
+      expect.stringMatching(/: draft by a previous owner$/),
+    ]);
+  });
+
   it('when the listing changed hands through claims, then the panel lists each decision, newest first, with who decided', async () => {
     const ownership = [
       {

@@ -27,7 +27,7 @@ export function ServiceInfoPanel({ service, isAdmin }: { service: EditableServic
             {[...service.statusHistory].reverse().map((change, i) => (
               <li key={`${change.at}-${i}`}>
                 {formatDayAndTime(change.at)}: {change.from ? `${change.from} → ${change.to}` : change.to}
-                {change.byEmail ? ` by ${change.byEmail}` : change.byAdmin ? ' by an admin' : ''}
+                {change.byEmail ? ` by ${change.byEmail}` : change.byPreviousOwner ? ' by a previous owner' : change.byAdmin ? ' by an admin' : ''}
                 {change.reason ? ` (${change.reason})` : ''}
               </li>
             ))}
