@@ -267,10 +267,12 @@ async function runCount(n: number, websites: readonly MixedSite[], fakeSitesPid:
     if (n > 1) {
       const lines = readFileSync(balancerLog, 'utf8').slice(balancerLogFrom).split('\n').filter(Boolean);
       // HAProxy's log (option dontlog-normal) holds its own notes, a gateway taken out or put back,
-      // and the sessions that were not plain: a connection of the load generator's closed or left
-      // idle before any request (`<BADREQ>`, the pools closing between runs), no visitor's failure;
-      // a request sent again to another gateway (retries, after the connection counts), answered or
-      // not; and an answer cut off by the gateway (termination state `S…` after the status).
+      // and the sessions that were not plain (no client address in any): a request begun and never
+      // finished (`<BADREQ>`; a connection closed or left idle before sending anything, as the pools
+      // do between runs, is not logged); a request sent again to another gateway (retries, after the
+      // connection counts), answered or not; and an answer cut off by the gateway (termination
+      // state `S…` after the status). The load comes from 127.0.0.1, this machine, which the
+      // balancer's per-client limits leave alone (as they do the renderers).
       const notes = lines.filter((line) => !/\] site /.test(line));
       const sessions = lines.filter((line) => /\] site /.test(line));
       const idle = sessions.filter((line) => line.includes('<BADREQ>'));
@@ -280,7 +282,7 @@ async function runCount(n: number, websites: readonly MixedSite[], fakeSitesPid:
       const sentAgain = visitorLines.filter((line) => /\d+\/\d+\/\d+\/\d+\/\+?[1-9]\d* /.test(line));
       const other = visitorLines.filter((line) => !cut.includes(line) && !notOk.includes(line) && !sentAgain.includes(line));
       console.log(
-        `B: HAProxy logged ${sessions.length} sessions that were not plain: ${idle.length} idle connections of the load generator closed before a request, ${sentAgain.length} requests sent again to another gateway (${sentAgain.filter((line) => !notOk.includes(line)).length} of them answered 200), ${cut.length} answers cut off by a gateway, ${notOk.length} not 200, ${other.length} other; and ${notes.filter((line) => /^Server \S+ is (DOWN|UP)\b/.test(line)).length} notes of a gateway taken out or put back${
+        `B: HAProxy logged ${sessions.length} sessions that were not plain: ${idle.length} requests begun and never finished, ${sentAgain.length} requests sent again to another gateway (${sentAgain.filter((line) => !notOk.includes(line)).length} of them answered 200), ${cut.length} answers cut off by a gateway, ${notOk.length} not 200, ${other.length} other; and ${notes.filter((line) => /^Server \S+ is (DOWN|UP)\b/.test(line)).length} notes of a gateway taken out or put back${
           visitorLines.length ? `; e.g.:\n  ${[...new Set([...notOk.slice(0, 5), ...cut.slice(0, 5), ...sentAgain.slice(0, 2), ...other.slice(0, 3)])].join('\n  ')}` : ''
         }`,
       );

@@ -12,7 +12,7 @@ import { ensureInstall } from './lib/ensure-install.mjs';
 import { startFerretdb } from './lib/ferretdb.mjs';
 import { say } from './lib/log.mjs';
 import { freePort, waitFor } from './lib/net.mjs';
-import { ensureHaproxy, HAPROXY, writeHaproxyConfig } from './lib/load-balancer.mjs';
+import { balancerSettings, ensureHaproxy, HAPROXY, writeHaproxyConfig } from './lib/load-balancer.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { privateDir } from './lib/private-files.mjs';
 import { logTail, startProcess, stopProcess } from './lib/processes.mjs';
@@ -25,11 +25,14 @@ let stopping = false;
 
 function checkSettings() {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-config.ts'], { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) {
-    process.stderr.write(result.stderr.trim() ? `${result.stderr.trim()}\n` : 'The settings could not be checked.\n');
+  // The load balancer's limits (BALANCER_*), checked with the others: one line for each bad one.
+  const balancer = balancerSettings(process.env);
+  if (result.status !== 0 || balancer.errors) {
+    const lines = [...(result.status !== 0 ? [result.stderr.trim() || 'The settings could not be checked.'] : []), ...(balancer.errors ?? [])];
+    process.stderr.write(`${lines.join('\n')}\n`);
     process.exit(1);
   }
-  return JSON.parse(result.stdout);
+  return { ...JSON.parse(result.stdout), BALANCER_LIMITS: balancer.limits };
 }
 
 function portIsFree(port, host) {
@@ -185,7 +188,17 @@ async function main() {
   let balancer = null;
   if (balanced) {
     const configFile = path.join(runDir, 'haproxy.cfg');
-    writeHaproxyConfig(configFile, { host: settings.HOST, port: settings.PORT, gateways: parts.gateway.map((g) => g.url) });
+    writeHaproxyConfig(configFile, {
+      host: settings.HOST,
+      port: settings.PORT,
+      gateways: parts.gateway.map((g) => g.url),
+      limits: settings.BALANCER_LIMITS,
+      // With another proxy in front (TRUST_PROXY set), every visitor comes from its address: the
+      // per-client limits are that proxy's to keep, and its X-Forwarded-For is passed on.
+      frontProxy: trustBehindBalancer(process.env.TRUST_PROXY) !== 'loopback',
+      // The renderers read the site through the balancer from this machine: never limited.
+      ownAddresses: [...new Set(['127.0.0.1', '::1', ...(net.isIP(settings.HOST) && !['0.0.0.0', '::'].includes(settings.HOST) ? [settings.HOST] : [])])],
+    });
     balancer = { name: 'load-balancer', url };
     const proc = startProcess('load-balancer', HAPROXY, ['-db', '-f', configFile], { env: process.env, logFile: path.join(logDir, 'load-balancer.log') });
     started.push(proc);

@@ -9,6 +9,7 @@ import { ensureChromium } from './lib/ensure-chromium.mjs';
 import { ensureFerretdb } from './lib/ensure-ferretdb.mjs';
 import { ensureHelm } from './lib/ensure-helm.mjs';
 import { ensureInstall } from './lib/ensure-install.mjs';
+import { ensureHaproxy } from './lib/load-balancer.mjs';
 import { say } from './lib/log.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { run } from './lib/run.mjs';
@@ -85,6 +86,8 @@ async function main() {
   await ensureFerretdb();
   // helm lint and helm template of deploy/helm run among the integration tests.
   await ensureHelm();
+  // The balancer's own tests (scripts/lib/load-balancer.test.ts) and the sites with several gateways run the real HAProxy.
+  await ensureHaproxy();
   await ensureBuild();
 
   await typeCheck();
