@@ -91,7 +91,7 @@ export const gatewayConfigShape = {
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
   /** How many pages the renderer is asked for at once; the rest wait in order (their wait counts in RENDER_TIMEOUT_MS). */
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
-  /** How long a rendered page is served to every visitor before it is rendered again (any catalogue or media event drops it sooner). */
+  /** How long a rendered page is served to every visitor before it is rendered again (any catalogue or media event that changes what visitors see drops it sooner). */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   /** svc-checker's budget for one website check: "check now" is given that plus a margin (checkNowTimeoutMs). */
   CHECK_TIMEOUT_MS: checkTimeoutSetting,

@@ -2,6 +2,7 @@ import { createApp, type Logger, type Metrics } from '@mealprep/service-kit';
 import type { RuntimeConfig } from '@mealprep/contracts';
 import { isbot } from 'isbot';
 import type { Express, Response } from 'express';
+import { watchApiAnswers } from './api-answers';
 import { DataGenerationSchema, type PageDataCache } from './page-data-cache';
 import { renderPage, RenderUnavailable, type PageSink } from './render-page';
 import type { PublicReleases } from './releases';
@@ -18,10 +19,13 @@ export interface RendererDeps {
 
 /** The header in which the gateway names the catalogue's generation (see PageDataCache). */
 export const DATA_GENERATION_HEADER = 'x-data-generation';
+/** A page made with an answer marked no-store or private: not kept by the gateway, nor by the browser. */
+const NOT_SHARED = 'private, no-store';
 
 /** Writes a render into the response: headers and status once, then the HTML as it comes. */
 function responseSink(res: Response, release: string, wholeDocument: boolean): PageSink & { started: () => boolean; flushWhole: () => void } {
   let started = false;
+  let notShared = false;
   const held: Array<string | Uint8Array> = [];
   return {
     start(status) {
@@ -30,10 +34,15 @@ function responseSink(res: Response, release: string, wholeDocument: boolean): P
       res.set({
         'content-type': 'text/html; charset=utf-8',
         // The gateway keeps it for visitors (it is the same for everyone); browsers always ask again.
-        'cache-control': 'no-cache',
+        'cache-control': notShared ? NOT_SHARED : 'no-cache',
         'x-rendered-release': release,
       });
       if (!wholeDocument) res.flushHeaders();
+    },
+    notShared() {
+      // Made with an answer marked no-store or private: nobody keeps it (once its head is out, its root says so).
+      notShared = true;
+      if (started && !res.headersSent) res.set('cache-control', NOT_SHARED);
     },
     write(chunk) {
       if (wholeDocument) held.push(chunk);
@@ -74,6 +83,8 @@ export function createRendererApp(deps: RendererDeps): Express {
     },
     readiness: () => ({ release: deps.releases.version !== null }),
     mount: (app) => {
+      // Which of the API's answers renders may keep: the ones a shared cache may.
+      watchApiAnswers();
       app.get(/.*/, async (req, res) => {
         const url = req.originalUrl;
         const wholeDocument = isbot(req.get('user-agent') ?? '');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * How the gateway names the state of the catalogue a page request was sent in: its own random id
- * and how many catalogue and media events it had heard of (RenderedPages). It sends one only while
+ * and how many catalogue and media events that change what visitors see it had heard of (RenderedPages). It sends one only while
  * it hears events; a request without one reads everything from the API.
  */
 export const DataGenerationSchema = z.string().regex(/^[0-9a-f]{16}\.\d{1,15}$/, 'must be the gateway id and an event count');
@@ -26,10 +26,11 @@ export interface KeptData {
 
 /**
  * The public data renders read (the answers of the pages' queries), kept between renders while the
- * catalogue has not changed, so a page that is rendered again reads nothing through the API.
+ * catalogue has not changed, so a page that is rendered again reads nothing through the API. An
+ * answer the API marked no-store or private is never kept (render-page.ts).
  *
  * Why it is never stale: the gateway's generation changes with every catalogue or media event it
- * hears, before it sends the next page request. Everything here was read for a request of the
+ * hears that changes what visitors see, before it sends the next page request. Everything here was read for a request of the
  * current generation, so after the event it names (events are sent after the write); a request of
  * another generation empties it first. A read still under way when an event comes is kept under the
  * generation its request named, which the next request, of the newer one, throws away; and the

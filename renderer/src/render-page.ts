@@ -7,6 +7,7 @@ import { QueryClient, type Query } from '@mealprep/query';
 import { dehydrate } from '@mealprep/query/server';
 import { createElement, type ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { watchedRead } from './api-answers';
 import type { PageDataView } from './page-data-cache';
 import type { LoadedRelease } from './releases';
 import type { ShellPage } from './shell-page';
@@ -19,6 +20,12 @@ export interface PageSink {
   start(status: number): void;
   write(chunk: string | Uint8Array): void;
   end(): void;
+  /**
+   * The page is made with an answer a shared cache may not keep (the API marked it no-store or
+   * private): the page must not be kept for others either. Said as soon as it is known; the page's
+   * root says it too, for when its head has gone out already.
+   */
+  notShared?(): void;
 }
 
 /** A render that could not give the page's content: the gateway then serves the page for the browser to render. */
@@ -87,9 +94,10 @@ export interface DataReads {
 
 /**
  * Reads one of the page's queries into its QueryClient: from the kept data when it is there, else
- * through the API (and kept). Gives when what it read was read.
+ * through the API (and kept, unless the API marked an answer no-store or private: then
+ * `notShared` is told). Gives when what it read was read.
  */
-async function read(queryClient: QueryClient, options: QueryOptions, data: PageDataView | null | undefined, reads: DataReads): Promise<number> {
+async function read(queryClient: QueryClient, options: QueryOptions, data: PageDataView | null | undefined, reads: DataReads, notShared: () => void): Promise<number> {
   const kept = data?.get(options.queryKey);
   if (kept) {
     reads.kept += 1;
@@ -99,9 +107,10 @@ async function read(queryClient: QueryClient, options: QueryOptions, data: PageD
   }
   const readAt = Date.now();
   reads.api += 1;
-  await queryClient.prefetchQuery(options);
+  const { answered, shared } = await watchedRead(() => queryClient.prefetchQuery(options));
+  if (!shared) notShared();
   const state = queryClient.getQueryState(options.queryKey);
-  if (data && state?.status === 'success') data.keep(options.queryKey, state.data, readAt);
+  if (data && answered && shared && state?.status === 'success') data.keep(options.queryKey, state.data, readAt);
   return readAt;
 }
 
@@ -157,8 +166,15 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   // live stream asks for the changes announced since then.
   let renderedAt = Date.now();
   const reads: DataReads = { kept: 0, api: 0 };
+  // Whether the page may be kept for others: not when it was made with an answer marked no-store or private.
+  let shared = true;
+  const notShared = () => {
+    if (!shared) return;
+    shared = false;
+    sink.notShared?.();
+  };
   const readAll = async (all: QueryOptions[]) => {
-    for (const readAt of await Promise.all(all.map((options) => read(queryClient, options, input.data, reads)))) renderedAt = Math.min(renderedAt, readAt);
+    for (const readAt of await Promise.all(all.map((options) => read(queryClient, options, input.data, reads, notShared)))) renderedAt = Math.min(renderedAt, readAt);
   };
   // A head start: what the release says the page will read is fetched before the first render, so
   // most pages render once. Rendering still finds anything it left out.
@@ -203,7 +219,8 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   // chunk on the wire and a flush of the gateway's compression.
   sink.write(
     Buffer.concat([
-      Buffer.from(`<div id="root" data-release="${escapeHtml(input.release.version)}" data-rendered-at="${renderedAt}">`),
+      // A page not to be shared says so on its root (the gateway reads it there: its head may have gone out before it was known).
+      Buffer.from(`<div id="root" data-release="${escapeHtml(input.release.version)}" data-rendered-at="${renderedAt}"${shared ? '' : ' data-shared="false"'}>`),
       ...html,
       Buffer.from(`</div>\n    <script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${jsonInScript(state)}</script>${input.shell.bodyEnd}`),
     ]),

@@ -94,7 +94,11 @@ const ARTICLES: Record<string, ReturnType<typeof article>> = {
   'keto-basics': article('keto-basics'),
   'dollar-article': article('dollar-article', { title: owned('Title'), excerpt: owned('Excerpt'), author: owned('Author'), tags: [owned('tag')] }),
   'script-title': article('script-title', { title: '</script><img src=x onerror=alert(1)>' }),
+  // An answer the API marks no-store (today's offer, say): nobody may keep it.
+  'today-only': article('today-only', { title: 'Today Only' }),
 };
+/** Reads the fake services answer marked no-store. */
+const NOT_TO_KEEP = ['/articles/today-only', '/services?q=today'];
 const notFound = (res: express.Response) => res.status(404).json({ error: { code: 'not_found', message: 'Not found.' } });
 
 /** svc-catalog and svc-media as the renderer's reads meet them, counting every read. */
@@ -102,6 +106,7 @@ function fakeServices(reads: string[], failing: Set<string>) {
   const app = express();
   app.use((req, res, next) => {
     reads.push(req.url);
+    if (NOT_TO_KEEP.some((prefix) => req.url.startsWith(prefix))) res.set('cache-control', 'no-store');
     if ([...failing].some((prefix) => req.url.startsWith(prefix))) return res.status(500).json({ error: { code: 'internal', message: 'boom' } });
     next();
   });
@@ -490,6 +495,28 @@ describe('public pages rendered on the server, through the gateway', () => {
       await mq.broker.publish('catalog.service.updated', { serviceId: original.id, slug: 'green-fork-kitchen', status: 'published' });
     }
     await expect.poll(async () => (await open()).text).toContain('Weekly menus from Austin.');
+  });
+
+  it('when a page is made with an answer the API marks no-store, then every render reads it afresh, the gateway keeps neither the answer nor the page, and the visitor is told not to keep it', async () => {
+    await expect.poll(() => gateway.broker.isConnected()).toBe(true);
+    // A person's browser: the head of a page without a slug goes out before its data is read.
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' };
+    const readsOf = (prefix: string) => reads.filter((url) => url.startsWith(prefix)).length;
+    // Pages are kept once the event stream is up: one read twice shows it.
+    await expect.poll(async () => (await page('/about?warm=1', browser)).headers.get('x-page-cache')).toBe('hit');
+    for (const [pathname, read, shown] of [
+      ['/articles/today-only', '/articles/today-only', 'Today Only'],
+      ['/find-service?q=today', '/services?q=today', 'Kitchen 1'],
+    ] as const) {
+      const before = readsOf(read);
+      for (let visit = 1; visit <= 2; visit += 1) {
+        const answer = await page(pathname, browser);
+        expect([pathname, visit, answer.status, answer.headers.get('x-page-cache'), answer.headers.get('cache-control')]).toEqual([pathname, visit, 200, 'miss', 'private, no-store']);
+        expect(answer.text).toContain(shown);
+        expect(answer.html).toContain('id="query-state"');
+      }
+      expect([pathname, readsOf(read) - before]).toEqual([pathname, 2]);
+    }
   });
 
   it('when the renderer is asked without the gateway naming a generation, or with a forged one, then it reads everything through the API', async () => {

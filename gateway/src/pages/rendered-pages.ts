@@ -6,13 +6,22 @@ import { QUERY_STATE_ELEMENT_ID, REQUEST_ID_HEADER } from '@mealprep/contracts';
 import { LRUCache } from 'lru-cache';
 import type { Dispatcher } from 'undici';
 import { InstancePool } from '../proxy/instance-pool';
+import { keepRule, varyMatches, type VaryValues } from '../proxy/shared-cache';
 
 /** A rendered page kept for every visitor: its HTML once, and once gzipped. */
 interface CachedPage {
   status: number;
   release: string;
+  /** What browsers are told of keeping it (the renderer's word; no-cache when it says none). */
+  cacheControl: string;
   body: Buffer;
   gzipped: Buffer;
+}
+
+/** A kept page and the request headers its Vary names, as they were for the render. */
+interface KeptPage {
+  page: CachedPage;
+  vary: VaryValues;
 }
 
 /** Pages the renderer does not render: they belong to a signed-in person (and say noindex). */
@@ -23,6 +32,13 @@ const MAX_CACHED_URL = 1_024;
 const MAX_HELD_BODY = 1024 * 1024;
 const EMPTY = Buffer.alloc(0);
 const QUERY_STATE_MARK = `id="${QUERY_STATE_ELEMENT_ID}"`;
+/**
+ * How the renderer marks a page made with an answer a shared cache may not keep (marked no-store or
+ * private) when it learns of it after the page's head went out (renderer/src/render-page.ts): the
+ * page is not kept, and its visitor is told not to keep it either.
+ */
+const NOT_SHARED_MARK = /\sdata-shared="false"/;
+const NOT_SHARED = 'private, no-store';
 
 export interface RenderedPagesOptions {
   /** The renderer, or its instances (pages are asked of them in turn; a page is asked of the next when one does not connect). */
@@ -48,7 +64,8 @@ export const acceptsGzip = (req: Request) => /\bgzip\b/i.test(String(req.headers
 /**
  * Public pages as the renderer renders them, kept for a few seconds for every visitor (the HTML
  * is the same for all; the session settles in the browser) and dropped on any catalogue or media
- * event, as cached lists are. `serve` answers true when the page went out; false means the
+ * event that changes what visitors see, as cached lists are; only what a shared cache may keep is
+ * kept (never a page the renderer marked no-store or private). `serve` answers true when the page went out; false means the
  * renderer is away, refused, failed or was slower than `timeoutMs`, and the caller serves the
  * page for the browser to render instead. Nothing from the visitor but the user agent (a crawler
  * gets the whole document at once) and the request id goes to the renderer.
@@ -56,7 +73,7 @@ export const acceptsGzip = (req: Request) => /\bgzip\b/i.test(String(req.headers
 export class RenderedPages {
   private readonly pool: InstancePool;
   /** The least recently served page goes first when it is full; a page older than ttlMs is rendered again. */
-  private readonly entries: LRUCache<string, CachedPage>;
+  private readonly entries: LRUCache<string, KeptPage>;
   private generation = 0;
   /**
    * Names this process's generations for the renderer, which keeps the data its renders read while
@@ -90,7 +107,7 @@ export class RenderedPages {
     return this.entries.size;
   }
 
-  /** Drops every kept page (a catalogue or media event, or the event stream going down). */
+  /** Drops every kept page (a catalogue or media event visitors see, or the event stream going down). */
   clear(): void {
     this.generation += 1;
     this.entries.clear();
@@ -104,29 +121,27 @@ export class RenderedPages {
     const key = req.originalUrl;
     const hearing = this.options.enabled();
     const keep = key.length <= MAX_CACHED_URL && hearing;
-    const hit = keep ? this.cached(key) : null;
+    const generation = this.generation;
+    // What the renderer is told of the visitor: the user agent (a crawler gets the whole document at
+    // once) and the request id; and, only while events are heard, the generation of the data (a
+    // change missed would leave the renderer's data stale).
+    const headers = {
+      'user-agent': String(req.headers['user-agent'] ?? ''),
+      [REQUEST_ID_HEADER]: req.id,
+      accept: 'text/html',
+      ...(hearing ? { [DATA_GENERATION_HEADER]: `${this.id}.${generation}` } : {}),
+    };
+    const hit = keep ? this.cached(key, headers) : null;
     if (hit) {
       this.options.count?.('cached');
       this.send(req, res, hit, 'hit');
       return true;
     }
-    const generation = this.generation;
     const abort = new AbortController();
     const deadline = setTimeout(() => abort.abort(), this.options.timeoutMs);
     let answer: Dispatcher.ResponseData;
     try {
-      answer = await this.pool.request({
-        method: 'GET',
-        path: key,
-        signal: abort.signal,
-        headers: {
-          'user-agent': String(req.headers['user-agent'] ?? ''),
-          [REQUEST_ID_HEADER]: req.id,
-          accept: 'text/html',
-          // Only while events are heard: a change missed would leave the renderer's data stale.
-          ...(hearing ? { [DATA_GENERATION_HEADER]: `${this.id}.${generation}` } : {}),
-        },
-      });
+      answer = await this.pool.request({ method: 'GET', path: key, signal: abort.signal, headers });
     } catch (err) {
       clearTimeout(deadline);
       this.options.count?.(abort.signal.aborted ? 'fallback_timeout' : 'fallback_unreachable');
@@ -145,6 +160,9 @@ export class RenderedPages {
     }
     const release = String(answer.headers['x-rendered-release'] ?? '');
     const status = answer.statusCode;
+    const cacheControl = String(answer.headers['cache-control'] ?? '') || 'no-cache';
+    // Kept for every visitor only as a shared cache may keep it: never a page the renderer marked no-store or private.
+    const rule = keep && this.options.ttlMs > 0 ? keepRule({ method: 'GET', url: key, headers }, { status, headers: answer.headers }, this.options.ttlMs) : null;
     // The page is held until it is whole, then sent in one piece. Nothing of it has gone out when
     // the renderer stops in the middle (the browser then gets its own page, not half of this one),
     // or when this gateway dies before sending (the balancer sends the GET to another gateway). Only
@@ -162,7 +180,7 @@ export class RenderedPages {
           continue;
         }
         if (!stream) {
-          ({ stream, out } = this.startStreaming(req, res, status, release));
+          ({ stream, out } = this.startStreaming(req, res, status, release, cacheControl));
           for (const held of chunks) stream(held);
           chunks.length = 0;
         }
@@ -189,19 +207,20 @@ export class RenderedPages {
       return true;
     }
     const body = Buffer.concat(chunks);
+    const shared = !NOT_SHARED_MARK.test(rootTag(body));
     // A page the renderer had to finish for the browser to render (its data could not be read) has
-    // no query state: it is not kept for others.
-    const kept = keep && body.includes(QUERY_STATE_MARK) && generation === this.generation && this.options.ttlMs > 0;
-    const page: CachedPage = { status, release, body, gzipped: kept || acceptsGzip(req) ? gzipSync(body) : EMPTY };
+    // no query state: it is not kept for others. Nor is one made with data not to be shared.
+    const kept = rule !== null && shared && body.includes(QUERY_STATE_MARK) && generation === this.generation;
+    const page: CachedPage = { status, release, cacheControl: shared ? cacheControl : NOT_SHARED, body, gzipped: kept || acceptsGzip(req) ? gzipSync(body) : EMPTY };
     this.send(req, res, page, 'miss');
-    if (kept) this.store(key, page);
+    if (kept) this.entries.set(key, { page, vary: rule.vary }, { ttl: rule.ttlMs });
     return true;
   }
 
   /** Starts sending a page too large to hold: the rest goes out as it comes, gzipped piece by piece. */
-  private startStreaming(req: Request, res: Response, status: number, release: string) {
+  private startStreaming(req: Request, res: Response, status: number, release: string, cacheControl: string) {
     res.status(status);
-    this.pageHeaders(res, 'miss', release);
+    this.pageHeaders(res, 'miss', release, cacheControl);
     const gzip = acceptsGzip(req);
     if (gzip) res.setHeader('content-encoding', 'gzip');
     res.flushHeaders();
@@ -218,30 +237,34 @@ export class RenderedPages {
     await this.pool.close();
   }
 
-  private cached(key: string): CachedPage | null {
-    return this.entries.get(key) ?? null;
-  }
-
-  private store(key: string, page: CachedPage): void {
-    // A TTL of 0 keeps nothing (PAGE_CACHE_TTL_MS=0).
-    if (this.options.ttlMs > 0) this.entries.set(key, page);
+  /** The page kept for a URL, when it was rendered for a request with the same headers its Vary names. */
+  private cached(key: string, headers: Record<string, string>): CachedPage | null {
+    const kept = this.entries.get(key);
+    return kept && varyMatches(kept.vary, headers) ? kept.page : null;
   }
 
   private send(req: Request, res: Response, page: CachedPage, cache: 'hit' | 'miss'): void {
     const gzip = acceptsGzip(req);
     const body = gzip ? page.gzipped : page.body;
     res.status(page.status);
-    this.pageHeaders(res, cache, page.release);
+    this.pageHeaders(res, cache, page.release, page.cacheControl);
     if (gzip) res.setHeader('content-encoding', 'gzip');
     res.setHeader('content-length', String(body.length));
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  private pageHeaders(res: Response, cache: 'hit' | 'miss', release: string): void {
+  private pageHeaders(res: Response, cache: 'hit' | 'miss', release: string, cacheControl: string): void {
     res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.setHeader('cache-control', 'no-cache');
+    res.setHeader('cache-control', cacheControl);
     res.setHeader('vary', 'accept-encoding');
     res.setHeader('x-page-cache', cache);
     if (release) res.setHeader('x-rendered-release', release);
   }
+}
+
+/** The opening tag of the page's root (where the renderer marks a page not to be shared), or nothing. */
+function rootTag(body: Buffer): string {
+  const at = body.indexOf('<div id="root"');
+  const end = at < 0 ? -1 : body.indexOf('>', at);
+  return end < 0 ? '' : body.toString('utf8', at, end + 1);
 }

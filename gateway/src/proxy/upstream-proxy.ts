@@ -184,7 +184,7 @@ export function proxyTo(
     // Keyed by the full URL: services share one cache.
     const key = req.originalUrl;
     if (cache && cacheable) {
-      const hit = cache.get(key);
+      const hit = cache.get(key, req);
       if (hit) return sendCached(req, res, hit);
     }
     const generation = cache?.generation ?? 0;
@@ -202,10 +202,12 @@ export function proxyTo(
       for (const [key, value] of Object.entries(answer.headers)) {
         if (value !== undefined && !ofTheirHop(key) && !SET_BY_GATEWAY.has(key) && key !== 'x-request-id') headers[key] = Array.isArray(value) ? value.join(', ') : value;
       }
-      if (cache && cacheable && answer.statusCode === 200 && !headers['set-cookie']) {
+      // Kept only as a shared cache may keep it: never an answer the service marked no-store or private.
+      const rule = cache && cacheable && answer.statusCode === 200 && !headers['set-cookie'] ? cache.admits(req, 200, headers) : null;
+      if (cache && rule) {
         const body = Buffer.from(await answer.body.arrayBuffer());
         const stored = { status: 200, headers, body };
-        cache.set(key, stored, generation);
+        cache.set(key, stored, rule, generation);
         return sendCached(req, res, stored);
       }
       res.status(answer.statusCode);

@@ -24,6 +24,14 @@ const ServiceChange = z.object({
    * what it holds. Events stored before versions existed read as 0.
    */
   version: z.number().int().nonnegative().default(0),
+  /**
+   * Whether visitors see the change: the listing was or is public (published or closed) and what a
+   * visitor sees of it changed (its page, its card, where it is found, whether it may be claimed).
+   * False for a draft or pending listing saved, created or submitted, and for a save that changed
+   * nothing shown. The caches of public pages and lists are dropped only on a change visitors see.
+   * Absent (events sent before it existed): not known, which is taken as a change visitors see.
+   */
+  publicChange: z.boolean().optional(),
 });
 
 /** The version a delete announces: newer than any change, so nothing late brings the service back. */

@@ -119,30 +119,35 @@ export class PublicIndex {
     this.version += 1;
   }
 
-  /** A service changed: its entry is put in its place when it is published, and dropped otherwise. */
+  /**
+   * A service changed: its entry is put in its place when it is published, and dropped otherwise.
+   * A listing that was not in the index and is not now (a draft saved) changes nothing: what is
+   * built from the index (near-me cells, city tables) is kept.
+   */
   upsert(service: StoredService): void {
-    this.drop(service.id);
+    const dropped = this.drop(service.id);
     if (service.status === 'published') {
       const entry = this.toEntry(service);
       this.entries.splice(sortedPlace(this.entries, entry, byName), 0, entry);
       this.byId.set(service.id, entry);
-    }
+    } else if (!dropped) return;
     this.version += 1;
   }
 
   /** A service is gone. */
   remove(id: string): void {
-    this.drop(id);
-    this.version += 1;
+    if (this.drop(id)) this.version += 1;
   }
 
-  private drop(id: string): void {
+  /** Takes a service's entry out; false when it had none. */
+  private drop(id: string): boolean {
     const entry = this.byId.get(id);
-    if (!entry) return;
+    if (!entry) return false;
     const at = sortedPlace(this.entries, entry, byName);
     if (this.entries[at] === entry) this.entries.splice(at, 1);
     else this.entries.splice(this.entries.indexOf(entry), 1);
     this.byId.delete(id);
+    return true;
   }
 
   private toEntry(service: StoredService): Entry {

@@ -1,0 +1,56 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import CachePolicy from 'http-cache-semantics';
+
+/** What the API answers of one read said. */
+interface Watch {
+  answers: number;
+  shared: boolean;
+}
+
+const watching = new AsyncLocalStorage<Watch>();
+let installed = false;
+
+/**
+ * Whether a cache shared by every visitor may keep an answer, as RFC 9111 has one decide
+ * (http-cache-semantics, shared): not when the service marked it no-store or private, nor when its
+ * Vary is "*". Its status is left aside: what renders keep of an error is decided by them.
+ */
+function mayBeShared(input: Parameters<typeof fetch>[0], init: RequestInit | undefined, answer: Response): boolean {
+  const headers = Object.fromEntries(answer.headers);
+  if ((headers.vary ?? '').split(',').some((name) => name.trim() === '*')) return false;
+  const request = input instanceof Request ? input : null;
+  const url = request ? request.url : String(input);
+  const sent = Object.fromEntries(new Headers(init?.headers ?? request?.headers));
+  return new CachePolicy({ method: init?.method ?? request?.method ?? 'GET', url, headers: sent }, { status: 200, headers }, { shared: true }).storable();
+}
+
+/**
+ * Watches the answers of the API reads renders make: a release's server build reads through the
+ * global fetch, which is wrapped here once, in this process (calls outside a watched read pass
+ * through untouched).
+ */
+export function watchApiAnswers(): void {
+  if (installed) return;
+  installed = true;
+  const original = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const answer = await original(input, init);
+    const watch = watching.getStore();
+    if (watch) {
+      watch.answers += 1;
+      if (!mayBeShared(input, init, answer)) watch.shared = false;
+    }
+    return answer;
+  };
+}
+
+/**
+ * Runs one read and says whether what it read may be shared: every answer it got may be kept by a
+ * shared cache (see mayBeShared). A read that got no answer of its own (it joined one under way)
+ * cannot say, and is not kept.
+ */
+export async function watchedRead(read: () => Promise<void>): Promise<{ answered: boolean; shared: boolean }> {
+  const watch: Watch = { answers: 0, shared: true };
+  await watching.run(watch, read);
+  return { answered: watch.answers > 0, shared: watch.shared };
+}
