@@ -224,6 +224,20 @@ describe('public catalogue', () => {
     expect(await db.connection.collection('article_views').countDocuments()).toBe(before + Math.min(items.length, 30));
   });
 
+  it('when one client steps through the addresses of its IPv6 /64, then it is one client: one reader, and 30 view counts a minute in all', async () => {
+    const { items } = (await get<{ items: Array<{ id: string; slug: string }> }>('/articles')).body;
+    const first = items[0]!;
+    const viewsOf = async () => (await get<{ viewCount: number }>(`/articles/${first.slug}`)).body.viewCount;
+    const before = await viewsOf();
+    const answers = [];
+    for (let i = 1; i <= 31; i += 1) answers.push((await fetch(`${http.url}/articles/${first.id}/views`, { method: 'POST', headers: { ...asClient(`2001:db8:77:1::${i.toString(16)}`) } })).status);
+    expect(answers).toEqual([...Array(30).fill(204), 429]);
+    expect(await viewsOf()).toBe(before + 1);
+    // Another /64 is another client.
+    expect((await fetch(`${http.url}/articles/${first.id}/views`, { method: 'POST', headers: { ...asClient('2001:db8:77:2::1') } })).status).toBe(204);
+    expect(await viewsOf()).toBe(before + 2);
+  });
+
   it('when the sitemap and state counts are asked for, then they cover what is published', async () => {
     const counts = await get<{ counts: Record<string, number> }>('/regions/counts');
     expect(counts.body.counts.texas).toBe(published.filter((s) => s.locations[0]?.address.region === 'Texas').length);

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { LIVE_EVENT_NAME, LiveQuerySchema, SESSION_COOKIE } from '@mealprep/contracts';
-import { AppError, readCookie, sessionHash } from '@mealprep/service-kit';
+import { AppError, clientOf, readCookie, sessionHash } from '@mealprep/service-kit';
 import type { LiveAudience, LiveMessage } from './topics';
 
 const HEARTBEAT_MS = 25_000;
@@ -52,7 +52,7 @@ export class LiveHub {
 
   handler(): RequestHandler {
     return (req: Request, res: Response, next) => {
-      const ip = req.ip ?? 'unknown';
+      const ip = clientOf(req.ip ?? 'unknown');
       if (this.clients.size >= this.limits.maxClients) {
         return next(new AppError('live_full', 'Too many live connections; try again later.', { status: 503 }));
       }

@@ -23,4 +23,5 @@ export { peerFetch, peerUrls } from './peer-fetch';
 export { Lease, underLease } from './lease';
 export { followCatalogEvents, loadCopyFromCatalog, type CatalogCopy, type CatalogSource, type ServiceChange } from './catalog-copy';
 export { FixedWindowLimiter } from './rate-limit';
+export { clientOf } from './client-key';
 export { DELETED_STATUS, retryUntilDone, versionedProjection } from './projection';

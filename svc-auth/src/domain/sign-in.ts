@@ -1,5 +1,5 @@
 import { LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_ATTEMPTS, LOGIN_MAILS_PER_EMAIL, LOGIN_MAILS_PER_IP, LOGIN_TOKEN_TTL_MINUTES, SESSION_MAX_AGE_DAYS, type SessionUser } from '@mealprep/contracts';
-import { AppError, sessionHash, type DomainEvents, type Logger } from '@mealprep/service-kit';
+import { AppError, clientOf, sessionHash, type DomainEvents, type Logger } from '@mealprep/service-kit';
 import type { LoginTokenRepository, SignInMail } from '../data-access/login-token-repository';
 import type { SendLogRepository } from '../data-access/send-log-repository';
 import type { SessionRepository } from '../data-access/session-repository';
@@ -122,7 +122,7 @@ export class SignIn {
     const now = this.now();
     const limits = [
       { key: `email:${sha256(email)}`, ...LOGIN_MAILS_PER_EMAIL },
-      { key: `ip:${sha256(ip)}`, ...LOGIN_MAILS_PER_IP },
+      { key: `ip:${sha256(clientOf(ip))}`, ...LOGIN_MAILS_PER_IP },
     ];
     const taken: string[] = [];
     for (const limit of limits) {

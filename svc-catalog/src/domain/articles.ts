@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { BLOG_LIST_LIMIT, type AdminArticleRow, type BlogPost, type BlogPostSummary } from '@mealprep/contracts';
-import { AppError, type DomainEvents } from '@mealprep/service-kit';
-import { clientOf } from './client-key';
+import { AppError, clientOf, type DomainEvents } from '@mealprep/service-kit';
 import type { ArticleViewRepository } from '../data-access/article-view-repository';
 import type { BlogPostRepository } from '../data-access/blog-post-repository';
 

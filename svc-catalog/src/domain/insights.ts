@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 import { INSIGHT_METRICS, type Identity, type InsightCounts, type InsightHit, type InsightReport, type ListingInsights, type SiteInsights } from '@mealprep/contracts';
-import { AppError, type Broker, type Logger } from '@mealprep/service-kit';
+import { AppError, clientOf, type Broker, type Logger } from '@mealprep/service-kit';
 import type { InsightRepository } from '../data-access/insight-repository';
 import type { CatalogIndex } from './catalog-index';
 import { dayOf, daysEndingOn, firstKeptDay, firstOpenMonth } from './insight-days';
-import { clientOf } from './client-key';
 import { hitId } from './insight-tally';
 
 export { dayOf, daysEndingOn, firstKeptDay, HIT_DAYS_KEPT } from './insight-days';

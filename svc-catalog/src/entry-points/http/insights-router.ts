@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { INSIGHT_METRIC_LABELS, InsightChartQuerySchema, InsightPeriodQuerySchema, InsightReportSchema, NoQuerySchema, ServiceIdParamsSchema } from '@mealprep/contracts';
-import { AppError, FixedWindowLimiter, parseInput, requireRole, requireSignIn, route } from '@mealprep/service-kit';
+import { AppError, clientOf, FixedWindowLimiter, parseInput, requireRole, requireSignIn, route } from '@mealprep/service-kit';
 import { managedBy } from '../../domain/listing-access';
 import { insightsChartSvg } from '../../domain/insights-chart';
 import { listingInsights, siteInsights, type InsightReadDeps, type InsightRecorder } from '../../domain/insights';
@@ -15,7 +15,7 @@ export function insightsRouter(deps: InsightReadDeps & { recorder: InsightRecord
       parseInput(NoQuerySchema, req.query, 'query');
       const report = parseInput(InsightReportSchema, req.body, 'report');
       const ip = req.ip ?? '';
-      if (!limit.take(ip)) {
+      if (!limit.take(clientOf(ip))) {
         res.set('Retry-After', String(Math.max(1, Math.ceil(limit.retryAfterMs / 1000))));
         throw new AppError('too_many_requests', 'Too many reports. Please wait a minute.', { status: 429 });
       }

@@ -2,7 +2,9 @@ import { isIP } from 'node:net';
 
 /**
  * The part of a client address that names one client: an IPv4 address whole, an IPv6 address by
- * its /64 (one household or device is given a whole /64, and picks any address in it).
+ * its /64 (one household or device is given a whole /64, and picks any address in it). Every
+ * bound per client (rate limits, counted once a day, streams at once) keys by this, so a client
+ * cannot pass one by stepping through the addresses of its own network.
  */
 export function clientOf(ip: string): string {
   if (isIP(ip) !== 6) return ip;
