@@ -92,7 +92,9 @@ export async function reportStillOpen(deps: ServiceDeps, input: { serviceId: str
   if (!service || !PUBLIC_SERVICE_STATUSES.includes(service.status)) throw AppError.notFound('There is no such service.');
   if (service.status !== 'closed') return;
   const now = deps.now?.() ?? new Date();
-  const ipHash = createHash('sha256').update(`${deps.ipHashSecret}:${clientOf(input.ip)}`).digest('hex');
+  const ipHash = createHash('sha256')
+    .update(`${deps.ipHashSecret}:${clientOf(input.ip)}`)
+    .digest('hex');
   if (await deps.reports.findRecent(service.id, ipHash, new Date(now.getTime() - REPORT_WINDOW_MS))) return;
   await deps.reports.create({ serviceId: service.id, reportedAt: now, ipHash, userId: input.userId }, (reportId) => [
     deps.events.event('catalog.service.reported-open', { serviceId: service.id, slug: service.slug, reportId }),
