@@ -1,6 +1,7 @@
 // npm test: all set-up, then every runner (type check, unit and integration, end-to-end), ending
 // with one line "N passed, N failed" over all of them. With --quick (npm run test:quick): the type
 // check, the lint, the units and the screens in jsdom only, for day-to-day work.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBroker } from './lib/ensure-broker.mjs';
@@ -11,7 +12,7 @@ import { ensureHelm } from './lib/ensure-helm.mjs';
 import { ensureInstall } from './lib/ensure-install.mjs';
 import { ensureHaproxy } from './lib/load-balancer.mjs';
 import { say } from './lib/log.mjs';
-import { ROOT } from './lib/paths.mjs';
+import { FERRETDB_SRC, GO_BIN_DIRS, ROOT } from './lib/paths.mjs';
 import { run } from './lib/run.mjs';
 
 const resultsDir = path.join(ROOT, '.tmp', 'test-results');
@@ -68,6 +69,71 @@ async function format({ cached = false } = {}) {
   count('format', code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 }
 
+/** Runs a command, its standard output read line by line (stderr shown); resolves with its exit code. */
+function runLines(command, args, { cwd, env }, onLine) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let rest = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      for (const line of lines) onLine(line);
+    });
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      if (rest) onLine(rest);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/**
+ * The FerretDB launcher's Go checks (scripts/ferretdb): go test, every test and subtest counted
+ * from its -json report (a test that fails shows its output), then go vet and gofmt -l, one test
+ * each. Built as the launcher is (CGO_ENABLED=0), so go test reuses its build cache.
+ */
+async function goChecks() {
+  say('FerretDB launcher (go test, go vet, gofmt)…');
+  const options = { cwd: FERRETDB_SRC, env: { ...process.env, PATH: [...GO_BIN_DIRS, process.env.PATH].join(':'), CGO_ENABLED: '0' } };
+  const started = Date.now();
+  let passed = 0;
+  let failed = 0;
+  const output = new Map();
+  const code = await runLines('go', ['test', '-json', '-count=1', './...'], options, (line) => {
+    let event;
+    try {
+      event = JSON.parse(line);
+    } catch {
+      if (line.trim()) process.stdout.write(`${line}\n`); // a build error
+      return;
+    }
+    if (event.Action === 'build-output') {
+      process.stdout.write(event.Output);
+      return;
+    }
+    const key = `${event.Package} ${event.Test ?? ''}`;
+    if (event.Action === 'output') output.set(key, (output.get(key) ?? '') + event.Output);
+    if (!['pass', 'fail', 'skip'].includes(event.Action)) return;
+    if (event.Action !== 'pass') process.stdout.write(output.get(key) ?? `${key}: ${event.Action}\n`);
+    output.delete(key);
+    if (!event.Test) return; // the package's own line
+    if (event.Action === 'pass') passed += 1;
+    else failed += 1; // a skipped test counts as failed, as vitest's pending ones do
+  });
+  if (code !== 0 && failed === 0) failed = 1;
+  count(`FerretDB launcher, go test (${Math.round((Date.now() - started) / 1000)} s)`, passed, failed);
+
+  const vet = await run('go', ['vet', './...'], options);
+  count('FerretDB launcher, go vet', vet === 0 ? 1 : 0, vet === 0 ? 0 : 1);
+
+  const unformatted = [];
+  const gofmt = await runLines('gofmt', ['-l', '.'], options, (line) => line.trim() && unformatted.push(line.trim()));
+  if (unformatted.length > 0) say(`not formatted (gofmt -w ${unformatted.join(' ')}): ${unformatted.join(', ')}`);
+  const formatted = gofmt === 0 && unformatted.length === 0;
+  count('FerretDB launcher, gofmt', formatted ? 1 : 0, formatted ? 0 : 1);
+}
+
 /** npm run test:quick: the day-to-day tier (type check, lint, units and the screens in jsdom). */
 async function quick() {
   mkdirSync(resultsDir, { recursive: true });
@@ -93,6 +159,7 @@ async function main() {
   await typeCheck();
   await lint();
   await format();
+  await goChecks();
 
   await vitest('unit and integration', ['--config', 'vitest.config.ts'], 'unit-integration');
   await vitest('end-to-end', ['--config', 'e2e/vitest.config.ts'], 'end-to-end');

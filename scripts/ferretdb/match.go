@@ -11,8 +11,11 @@ import (
 // A small query matcher for one document, with MongoDB's meaning for the filters the services use
 // on top of an _id: equality, $eq, $ne, $gt, $gte, $lt, $lte, $in, $nin, $exists, $and, $or, $nor
 // over scalar fields (numbers, strings, booleans, null, ObjectIds, dates) and embedded documents
-// by dotted path. Anything else (arrays in the document, regular expressions, other operators) is
-// "unsupported": the launcher then leaves the command to FerretDB as it came.
+// by dotted path; embedded documents and arrays in the filter are compared whole (compare.go:
+// numbers by value across int32, int64 and double, exactly). Anything else (arrays in the
+// document, regular expressions, NaN, Decimal128, other operators, "a..b" paths) is
+// "unsupported": the launcher then leaves the command to FerretDB as it came. Every condition of a
+// filter is looked at, so one left to FerretDB wins over one that fails.
 
 type outcome int
 
@@ -35,6 +38,7 @@ func matchFilter(doc bson.Raw, filter bson.Raw) outcome {
 	if err != nil {
 		return unsupported
 	}
+	out := matched
 	for _, e := range elements {
 		key := e.Key()
 		var o outcome
@@ -46,9 +50,20 @@ func matchFilter(doc bson.Raw, filter bson.Raw) outcome {
 		default:
 			o = matchField(doc, key, e.Value())
 		}
-		if o != matched {
-			return o
-		}
+		out = both(out, o)
+	}
+	return out
+}
+
+// both combines two conditions that must both hold. Every condition is looked at: one the matcher
+// leaves to FerretDB (perhaps one MongoDB refuses, as an unknown operator) wins over one that
+// fails, so that a filter MongoDB would refuse is never answered "nothing matched".
+func both(a, b outcome) outcome {
+	switch {
+	case a == unsupported || b == unsupported:
+		return unsupported
+	case a == noMatch || b == noMatch:
+		return noMatch
 	}
 	return matched
 }
@@ -62,7 +77,7 @@ func matchLogical(doc bson.Raw, op string, list bson.RawValue) outcome {
 	if err != nil || len(values) == 0 {
 		return unsupported
 	}
-	any := false
+	any, all := false, true
 	for _, v := range values {
 		sub, ok := v.DocumentOK()
 		if !ok {
@@ -72,14 +87,12 @@ func matchLogical(doc bson.Raw, op string, list bson.RawValue) outcome {
 		if o == unsupported {
 			return unsupported
 		}
-		if op == "$and" && o == noMatch {
-			return noMatch
-		}
 		any = any || o == matched
+		all = all && o == matched
 	}
 	switch op {
 	case "$and":
-		return matched
+		return fromBool(all)
 	case "$or":
 		return fromBool(any)
 	default:
@@ -90,11 +103,18 @@ func matchLogical(doc bson.Raw, op string, list bson.RawValue) outcome {
 // lookup finds a dotted path in doc; ok is false when the path goes through something that is
 // not a document (an array, where MongoDB would look into every element).
 func lookup(doc bson.Raw, path string) (value bson.RawValue, found bool, ok bool) {
+	parts := strings.Split(path, ".")
+	for _, part := range parts {
+		if part == "" || strings.HasPrefix(part, "$") {
+			// "a..b", "a.", "a.$": MongoDB and FerretDB refuse or read these their own way (also
+			// where there is no document: an upsert).
+			return bson.RawValue{}, false, false
+		}
+	}
 	if doc == nil {
 		return bson.RawValue{}, false, true
 	}
 	current := doc
-	parts := strings.Split(path, ".")
 	for i, part := range parts {
 		v, err := current.LookupErr(part)
 		if err != nil {
@@ -143,7 +163,13 @@ func matchField(doc bson.Raw, path string, condition bson.RawValue) outcome {
 	if err != nil {
 		return unsupported
 	}
-	for _, e := range elements {
+	out := matched
+	for i, e := range elements {
+		if (e.Key() == "$eq" || e.Key() == "$ne") && e.Value().Type == bsontype.EmbeddedDocument && i < len(elements)-1 {
+			// FerretDB 1.24 answers {$ne: {...}, $lt: 5} (or $eq) by the document alone and skips
+			// the operators after it; MongoDB takes them all. Left to FerretDB, as without the launcher.
+			return unsupported
+		}
 		var o outcome
 		switch e.Key() {
 		case "$eq":
@@ -166,11 +192,9 @@ func matchField(doc bson.Raw, path string, condition bson.RawValue) outcome {
 		default:
 			return unsupported
 		}
-		if o != matched {
-			return o
-		}
+		out = both(out, o)
 	}
-	return matched
+	return out
 }
 
 func negate(o outcome) outcome {
@@ -192,15 +216,16 @@ func inList(value bson.RawValue, found bool, list bson.RawValue) outcome {
 	if err != nil {
 		return unsupported
 	}
+	out := noMatch
 	for _, want := range values {
 		switch equals(value, found, want) {
 		case matched:
-			return matched
+			out = matched
 		case unsupported:
 			return unsupported
 		}
 	}
-	return noMatch
+	return out
 }
 
 // number reads a numeric BSON value.
@@ -221,21 +246,15 @@ func number(v bson.RawValue) (float64, int64, bool, bool) {
 // order compares two scalars of one type class: -1, 0, 1; ok is false for values of different
 // classes (MongoDB's comparison operators match nothing across classes) or unsupported types.
 func order(a, b bson.RawValue) (cmp int, sameClass bool, supported bool) {
+	if isNaN(a) || isNaN(b) {
+		return 0, false, false
+	}
 	if af, ai, aInt, aNum := number(a); aNum {
 		bf, bi, bInt, bNum := number(b)
 		if !bNum {
 			return 0, false, isScalar(b)
 		}
-		if aInt && bInt {
-			return compareInts(ai, bi), true, true
-		}
-		switch {
-		case af < bf:
-			return -1, true, true
-		case af > bf:
-			return 1, true, true
-		}
-		return 0, true, true
+		return compareNumbers(af, ai, aInt, bf, bi, bInt), true, true
 	}
 	if !isScalar(a) || !isScalar(b) {
 		return 0, false, false
@@ -286,30 +305,34 @@ func isScalar(v bson.RawValue) bool {
 
 func equals(value bson.RawValue, found bool, want bson.RawValue) outcome {
 	if want.Type == bsontype.Null {
+		if found && value.Type == bsontype.Undefined {
+			// null matches undefined before MongoDB 8.0, not since.
+			return unsupported
+		}
 		return fromBool(!found || value.Type == bsontype.Null)
 	}
-	if !found {
-		if isScalar(want) || want.Type == bsontype.EmbeddedDocument {
+	if want.Type == bsontype.EmbeddedDocument || want.Type == bsontype.Array {
+		// Compared whole (compare.go): field for field in order, numbers by value.
+		if !plainFilterValue(want) {
+			return unsupported
+		}
+		if !found {
 			return noMatch
 		}
+		return sameValue(value, want)
+	}
+	if !isScalar(want) || isNaN(want) {
 		return unsupported
 	}
-	if want.Type == bsontype.EmbeddedDocument {
-		if value.Type != bsontype.EmbeddedDocument {
-			return fromBool(false)
-		}
-		// Documents are equal when they are the same, field for field in order.
-		return fromBool(bytes.Equal(value.Value, want.Value))
+	if !found {
+		return noMatch
 	}
-	cmp, same, supported := order(value, want)
-	if !supported {
-		return unsupported
-	}
-	return fromBool(same && cmp == 0)
+	// A stored document is no scalar; a stored Decimal128 or NaN is left to FerretDB.
+	return sameValue(value, want)
 }
 
 func compareOp(op string, value bson.RawValue, found bool, want bson.RawValue) outcome {
-	if want.Type == bsontype.Null || !isScalar(want) {
+	if want.Type == bsontype.Null || !isScalar(want) || isNaN(want) {
 		return unsupported
 	}
 	if !found {
@@ -373,7 +396,8 @@ func keyOf(filter bson.Raw) (id bson.RawValue, residual bson.Raw, ok bool) {
 	for _, e := range elements {
 		if e.Key() == "_id" {
 			v := e.Value()
-			if v.Type != bsontype.String && v.Type != bsontype.ObjectID {
+			if found || (v.Type != bsontype.String && v.Type != bsontype.ObjectID) {
+				// {_id: a, _id: b} asks for both.
 				return bson.RawValue{}, nil, false
 			}
 			id, found = v, true

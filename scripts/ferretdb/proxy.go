@@ -64,7 +64,8 @@ func (t *writeTurns) of(db string) *sync.Mutex {
 type proxy struct {
 	backend string
 	turns   writeTurns
-	// afterWrite runs after a write command was answered, still within the database's write turn.
+	// afterWrite runs after FerretDB answered a write command, still within the database's write
+	// turn (before the client gets the answer).
 	afterWrite func(c command)
 	logger     *slog.Logger
 }
@@ -128,8 +129,10 @@ func (p *proxy) handle(ctx context.Context, client net.Conn) {
 	}
 }
 
-// exchange sends one request to FerretDB and its answer (all its parts) back to the client,
-// inside the database's write turn when the request may write.
+// exchange sends one request to FerretDB and its answer (all its parts) back to the client. A
+// request that may write runs inside its database's write turn; its answer is read whole within
+// the turn and sent to the client after it, so that a client slow to read (or not reading) its
+// answer never keeps the next writer waiting.
 func (p *proxy) exchange(request *message, toServer *bufio.Writer, fromServer *bufio.Reader, toClient *bufio.Writer) error {
 	c, err := request.command()
 	writing := err == nil && writes(c)
@@ -137,63 +140,106 @@ func (p *proxy) exchange(request *message, toServer *bufio.Writer, fromServer *b
 		// Neither a command nor the legacy handshake: treat it as a write, to be safe.
 		writing = true
 	}
-	if writing {
-		turn := p.turns.of(c.db)
-		turn.Lock()
-		defer turn.Unlock()
-		if request.flags()&flagMoreToCome == 0 {
-			reply, err := keyedWrite(c, request, backend{w: toServer, r: fromServer})
+	if !writing {
+		// A find by many _id values is read key by key (FerretDB's SQLite backend scans for $in).
+		if err == nil {
+			reply, err := keyedFind(c, request, backend{w: toServer, r: fromServer})
 			if err != nil {
 				return err
 			}
 			if reply != nil {
-				reply = translateUniqueViolation(c, requestIDOf(request), reply)
 				if _, err := toClient.Write(reply); err != nil {
 					return err
 				}
-				if err := toClient.Flush(); err != nil {
-					return err
-				}
-				if p.afterWrite != nil {
-					p.afterWrite(c)
-				}
-				return nil
+				return toClient.Flush()
 			}
 		}
+		if err := send(toServer, request.raw); err != nil {
+			return err
+		}
+		return relay(fromServer, toClient, request)
 	}
-	if _, err := toServer.Write(request.raw); err != nil {
+	replies, err := p.write(c, request, backend{w: toServer, r: fromServer})
+	if err != nil {
 		return err
 	}
-	if err := toServer.Flush(); err != nil {
-		return err
+	for _, reply := range replies {
+		if _, err := toClient.Write(reply); err != nil {
+			return err
+		}
 	}
-	// A request sent with moreToCome gets no answer.
+	return toClient.Flush()
+}
+
+// write runs a request that may write within its database's write turn and returns its answer.
+func (p *proxy) write(c command, request *message, b backend) ([][]byte, error) {
+	turn := p.turns.of(c.db)
+	turn.Lock()
+	defer turn.Unlock()
+	if request.flags()&flagMoreToCome == 0 {
+		reply, err := keyedWrite(c, request, b)
+		if err != nil {
+			return nil, err
+		}
+		if reply != nil {
+			if p.afterWrite != nil {
+				p.afterWrite(c)
+			}
+			return [][]byte{translateUniqueViolation(c, requestIDOf(request), reply)}, nil
+		}
+	}
+	if err := send(b.w, request.raw); err != nil {
+		return nil, err
+	}
+	var replies [][]byte
+	for {
+		reply, err := readMessage(b.r)
+		if err != nil {
+			return nil, err
+		}
+		replies = append(replies, translateUniqueViolation(c, requestIDOf(request), reply.raw))
+		if reply.flags()&flagMoreToCome == 0 {
+			break
+		}
+	}
+	if p.afterWrite != nil {
+		p.afterWrite(c)
+	}
 	if request.flags()&flagMoreToCome != 0 {
-		return nil
+		// Sent with moreToCome (a write with w: 0): the client waits for no answer. FerretDB 1.24
+		// answers anyway; that answer, read within the turn (the write is done), is dropped.
+		return nil, nil
+	}
+	return replies, nil
+}
+
+func send(w *bufio.Writer, raw []byte) error {
+	if _, err := w.Write(raw); err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
+// relay passes FerretDB's answer to a request (all its parts) to the client as it comes.
+func relay(fromServer *bufio.Reader, toClient *bufio.Writer, request *message) error {
+	if request.flags()&flagMoreToCome != 0 {
+		// The client waits for no answer; FerretDB 1.24 sends one anyway, which is dropped.
+		_, err := readMessage(fromServer)
+		return err
 	}
 	for {
 		reply, err := readMessage(fromServer)
 		if err != nil {
 			return err
 		}
-		raw := reply.raw
-		if writing {
-			raw = translateUniqueViolation(c, requestIDOf(request), raw)
-		}
-		if _, err := toClient.Write(raw); err != nil {
+		if _, err := toClient.Write(reply.raw); err != nil {
 			return err
 		}
 		if reply.flags()&flagMoreToCome == 0 {
 			break
 		}
 	}
-	if err := toClient.Flush(); err != nil {
-		return err
-	}
-	if writing && p.afterWrite != nil {
-		p.afterWrite(c)
-	}
-	return nil
+	return toClient.Flush()
 }
 
 func requestIDOf(m *message) int32 {
