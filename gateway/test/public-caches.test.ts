@@ -2,13 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
-import { NearestPlaceSchema, PublicServiceSchema, QUERY_STATE_ELEMENT_ID, SESSION_COOKIE, ServiceListSchema, type ServiceInsertInput } from '@mealprep/contracts';
+import { NearestPlaceSchema, PublicServiceSchema, QUERY_STATE_ELEMENT_ID, SESSION_COOKIE, ServiceListSchema } from '@mealprep/contracts';
 import { Outbox } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../../svc-catalog/src/app';
 import { CatalogIndex } from '../../svc-catalog/src/domain/catalog-index';
 import { seedReferenceData } from '../../svc-catalog/src/domain/reference-data';
+import { sampleListing as listing } from '../../svc-catalog/test/harness';
 import { createGateway } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
 
@@ -25,21 +26,6 @@ const SESSIONS: Record<string, { userId: string; email: string; roles: Array<'ad
 };
 const OWNER = { cookie: `${SESSION_COOKIE}=owner-session-token-0001` };
 const ADMIN = { cookie: `${SESSION_COOKIE}=admin-session-token-0001` };
-
-function listing(name: string, slug: string): ServiceInsertInput {
-  return {
-    name,
-    slug,
-    tagline: 'Breakfasts that keep',
-    description: 'Fresh breakfast boxes every Monday.',
-    mealTypes: ['keto'],
-    deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
-    contact: { email: 'hello@example.com', phone: '555-0100', website: `https://${slug}.example.com`, socialLinks: [] },
-    locations: [{ label: '', address: { line1: '1 Main St', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true }],
-    media: { logoImageId: null },
-    metadata: { ownerName: 'Sam Owner', yearsInBusiness: '1-2 years', termsAccepted: true, submittedVia: 'dashboard' },
-  };
-}
 
 /** svc-auth's stand-in: the sessions above. */
 function fakeAuth() {

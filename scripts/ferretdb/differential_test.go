@@ -2,16 +2,12 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
 	"math"
 	"math/rand/v2"
 	"net"
-	"net/url"
 	"os"
 	"sort"
 	"strconv"
@@ -20,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/FerretDB/FerretDB/ferretdb"
 	"go.mongodb.org/mongo-driver/bson"
 	"go.mongodb.org/mongo-driver/bson/primitive"
 )
@@ -80,53 +75,8 @@ func diffSetting(flagValue uint64, name string, fallback uint64) uint64 {
 
 // ---- FerretDB and the launcher's proxy, for the test ----
 
-type diffServer struct {
-	ferret string // FerretDB itself
-	proxy  string // the launcher's proxy in front of it
-}
-
-// startDiffServer starts FerretDB as main.go does (embedded, SQLite in a temp dir, a free port)
-// and the launcher's proxy in front of it; both stop when the test ends.
-func startDiffServer(t *testing.T) diffServer {
-	t.Helper()
-	dir := t.TempDir()
-	logger := slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError}))
-	indexes := newIDIndexes(dir, logger)
-	f, err := ferretdb.New(&ferretdb.Config{
-		Logger:    logger,
-		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
-		Handler:   "sqlite",
-		SQLiteURL: "file:" + dir + "/",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	ferretDone := make(chan error, 1)
-	go func() { ferretDone <- f.Run(ctx) }()
-	inner, err := url.Parse(f.MongoDBURI())
-	if err != nil {
-		cancel()
-		<-ferretDone
-		t.Fatal(err)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		cancel()
-		<-ferretDone
-		t.Fatal(err)
-	}
-	p := &proxy{backend: inner.Host, afterWrite: indexes.afterWrite, logger: logger}
-	proxyDone := make(chan error, 1)
-	go func() { proxyDone <- p.serve(ctx, l) }()
-	t.Cleanup(func() {
-		cancel()
-		<-proxyDone
-		<-ferretDone
-		indexes.close()
-	})
-	return diffServer{ferret: inner.Host, proxy: l.Addr().String()}
-}
+// The server is the tests' own (harness_test.go's startLauncher): FerretDB itself at .ferret, the
+// launcher's proxy in front of it at .addr.
 
 // diffClient sends OP_MSG commands over one connection, dialled again after one breaks.
 type diffClient struct {
@@ -680,10 +630,10 @@ func TestDifferentialMatcher(t *testing.T) {
 	t.Logf("seed %d (to run it again: FERRETDB_DIFF_SEED=%d go test -run TestDifferentialMatcher)", seed, seed)
 	started := time.Now()
 
-	srv := startDiffServer(t)
+	srv := startLauncher(t)
 	ferret := &diffClient{addr: srv.ferret}
 	defer ferret.close()
-	launcher := &diffClient{addr: srv.proxy}
+	launcher := &diffClient{addr: srv.addr}
 	defer launcher.close()
 
 	g := &diffGen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
@@ -1068,7 +1018,7 @@ func TestDifferentialKeyedFind(t *testing.T) {
 	t.Logf("seed %d (to run it again: FERRETDB_DIFF_SEED=%d go test -run TestDifferentialKeyedFind)", seed, seed)
 	started := time.Now()
 
-	srv := startDiffServer(t)
+	srv := startLauncher(t)
 	ferret := &diffClient{addr: srv.ferret}
 	defer ferret.close()
 	g := &diffGen{r: rand.New(rand.NewPCG(seed^0x5bd1e995, seed))}

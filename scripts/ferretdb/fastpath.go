@@ -168,31 +168,7 @@ func (b backend) roundTrip(raw []byte) (*message, error) {
 // not answer the find with a document or none (a collection name it refuses, say): the command
 // then goes to FerretDB as it came, for FerretDB to answer. err is a broken connection.
 func (b backend) findByID(db, collection string, id bson.RawValue) (doc bson.Raw, read bool, err error) {
-	body := marshal(bson.D{{Key: "find", Value: collection}, {Key: "filter", Value: idFilter(id)}, {Key: "limit", Value: int32(1)}, {Key: "singleBatch", Value: true}, {Key: "$db", Value: db}})
-	reply, err := b.roundTrip(buildOpMsg(ourRequestIDs.Add(1), 0, body))
-	if err != nil {
-		return nil, false, err
-	}
-	parsed, err := parseOpMsg(reply)
-	if err != nil {
-		return nil, false, nil
-	}
-	if okValue, isNumber := numberValue(parsed.body.Lookup("ok")); !isNumber || okValue != 1 {
-		return nil, false, nil
-	}
-	batch, isArray := parsed.body.Lookup("cursor", "firstBatch").ArrayOK()
-	if !isArray {
-		return nil, false, nil
-	}
-	values, err := batch.Values()
-	if err != nil {
-		return nil, false, nil
-	}
-	if len(values) == 0 {
-		return nil, true, nil
-	}
-	doc, isDoc := values[0].DocumentOK()
-	return doc, isDoc, nil
+	return b.readByID(db, collection, id, bson.RawValue{})
 }
 
 // keyedWrite answers a single-document write whose filter is an _id plus other conditions, by key.
@@ -854,11 +830,12 @@ func plainFindProjection(v bson.RawValue) bool {
 // readByID reads one document by _id with a projection (none when projection is empty), as
 // findByID does.
 func (b backend) readByID(db, collection string, id bson.RawValue, projection bson.RawValue) (doc bson.Raw, read bool, err error) {
-	if projection.Type == 0 {
-		return b.findByID(db, collection, id)
+	command := bson.D{{Key: "find", Value: collection}, {Key: "filter", Value: idFilter(id)}}
+	if projection.Type != 0 {
+		command = append(command, bson.E{Key: "projection", Value: projection})
 	}
-	body := marshal(bson.D{{Key: "find", Value: collection}, {Key: "filter", Value: idFilter(id)}, {Key: "projection", Value: projection}, {Key: "limit", Value: int32(1)}, {Key: "singleBatch", Value: true}, {Key: "$db", Value: db}})
-	reply, err := b.roundTrip(buildOpMsg(ourRequestIDs.Add(1), 0, body))
+	command = append(command, bson.E{Key: "limit", Value: int32(1)}, bson.E{Key: "singleBatch", Value: true}, bson.E{Key: "$db", Value: db})
+	reply, err := b.roundTrip(buildOpMsg(ourRequestIDs.Add(1), 0, marshal(command)))
 	if err != nil {
 		return nil, false, err
 	}

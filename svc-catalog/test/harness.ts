@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@mealprep/contracts';
+import type { EventEnvelope, ServiceInsertInput } from '@mealprep/contracts';
 import { Outbox, signIdentity, type Broker } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll } from 'vitest';
@@ -10,6 +10,22 @@ import type { InsightRepository } from '../src/data-access/insight-repository';
 import { subscribeCheckerEvents } from '../src/entry-points/mq/checker-events';
 import { subscribeInsightHits } from '../src/entry-points/mq/insight-hits';
 import { InsightTally } from '../src/domain/insight-tally';
+
+/** A complete listing as its owner submits it, form answers included. */
+export function sampleListing(name: string, slug: string): ServiceInsertInput {
+  return {
+    name,
+    slug,
+    tagline: 'Breakfasts that keep',
+    description: 'Fresh breakfast boxes every Monday.',
+    mealTypes: ['keto'],
+    deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
+    contact: { email: 'hello@example.com', phone: '555-0100', website: `https://${slug}.example.com`, socialLinks: [] },
+    locations: [{ label: '', address: { line1: '1 Main St', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true }],
+    media: { logoImageId: null },
+    metadata: { ownerName: 'Sam Owner', yearsInBusiness: '1-2 years', termsAccepted: true, submittedVia: 'dashboard' },
+  };
+}
 
 /** Signed identity headers, as the gateway would send them. */
 export const as = (userId: string, roles: Array<'admin'> = [], email = `${userId}@example.com`) => signIdentity({ userId, email, roles }, TEST_IDENTITY_SECRET);

@@ -1,27 +1,12 @@
-import { EventPayloadSchemas, type ServiceInsertInput } from '@mealprep/contracts';
+import { EventPayloadSchemas } from '@mealprep/contracts';
 import { describe, expect, it } from 'vitest';
 import { usPlaces } from '../src/data-access/us-places';
 import type { StoredService } from '../src/data-access/service-mapping';
 import { PublicIndex } from '../src/domain/public-index';
-import { as, useCatalog } from './harness';
+import { as, sampleListing as listing, useCatalog } from './harness';
 
 const owner = () => as('owner-a');
 const admin = () => as('boss', ['admin']);
-
-function listing(name: string, slug: string): ServiceInsertInput {
-  return {
-    name,
-    slug,
-    tagline: 'Breakfasts that keep',
-    description: 'Fresh breakfast boxes every Monday.',
-    mealTypes: ['keto'],
-    deliveryMethods: { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false },
-    contact: { email: 'hello@example.com', phone: '555-0100', website: `https://${slug}.example.com`, socialLinks: [] },
-    locations: [{ label: '', address: { line1: '1 Main St', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true }],
-    media: { logoImageId: null },
-    metadata: { ownerName: 'Sam Owner', yearsInBusiness: '1-2 years', termsAccepted: true, submittedVia: 'dashboard' },
-  };
-}
 
 const SERVICE_EVENTS = ['catalog.service.created', 'catalog.service.updated', 'catalog.service.deleted', 'catalog.service.status-changed'] as const;
 type ServiceEventType = (typeof SERVICE_EVENTS)[number];
