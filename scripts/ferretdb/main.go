@@ -23,6 +23,11 @@ import (
 )
 
 func main() {
+	// `ferretdb backup …` and `ferretdb restore …` (backup.go); anything else runs the server.
+	if len(os.Args) > 1 && (os.Args[1] == "backup" || os.Args[1] == "restore") {
+		os.Exit(backupMain(os.Args[1], os.Args[2:]))
+	}
+
 	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
 	data := flag.String("data", "data/ferretdb", "folder for the SQLite files")
 	flag.Parse()
