@@ -111,11 +111,13 @@ describe('accessibility of every screen (axe-core in Chromium)', () => {
   for (const view of VIEWS) {
     it(`when every screen is audited ${view.name}, then none has a serious or critical violation`, { timeout: 240_000 }, async () => {
       const findings: string[] = [];
+      // Each screen is audited in the view's theme.
+      const themeOf = async (page: Page, path: string) => [path, (await page.evaluate(() => document.documentElement.classList.contains('dark'))) ? 'dark' : 'light'];
       // The public pages as a visitor sees them (signed out: /login is the sign-in form).
       const visitor = await browser.newPage(view.options);
       for (const path of PUBLIC) {
         await open(visitor, path);
-        if (path === '/') expect(await visitor.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(view.options.colorScheme === 'dark');
+        expect(await themeOf(visitor, path)).toEqual([path, view.options.colorScheme]);
         findings.push(...(await seriousFindings(visitor, path)));
       }
       const page = await browser.newPage({ ...view.options, storageState: await adminState() });
@@ -126,6 +128,7 @@ describe('accessibility of every screen (axe-core in Chromium)', () => {
           path = (await page.locator('tbody a[href$="/edit"]').first().getAttribute('href'))!;
         }
         await open(page, path);
+        expect(await themeOf(page, path)).toEqual([path, view.options.colorScheme]);
         findings.push(...(await seriousFindings(page, path)));
       }
       expect(findings).toEqual([]);

@@ -125,13 +125,21 @@ describe('admin services management in Chromium', () => {
       ',,No name here,,,,,,,,,,',
     ].join('\n');
     await signInWithCode(page, E2E_ADMINS.imports);
+    // The two imported listings leave with the test: other files count the published services.
+    const imported = async () => ((await (await page.request.get(`${siteUrl}/api/catalog/admin/services?q=${tag}&pageSize=20`)).json()) as { items: Array<{ id: string; name: string }> }).items;
+    const remove = (ids: string[]) => page.request.post(`${siteUrl}/api/catalog/admin/services/bulk/delete`, { data: { ids } });
     try {
       await importAndImportAgain(tag, csv);
-    } finally {
-      // The two imported listings leave with the test: other files count the published services.
-      const mine = (await (await page.request.get(`${siteUrl}/api/catalog/admin/services?q=${tag}&pageSize=20`)).json()) as { items: Array<{ id: string }> };
-      if (mine.items.length) expect((await page.request.post(`${siteUrl}/api/catalog/admin/services/bulk/delete`, { data: { ids: mine.items.map((s) => s.id) } })).status()).toBe(200);
+    } catch (err) {
+      // Failed halfway: whatever it imported leaves all the same (its failure is what is reported).
+      const left = await imported();
+      if (left.length > 0) await remove(left.map((s) => s.id));
+      throw err;
     }
+    const mine = await imported();
+    expect(mine.map((s) => s.name).sort()).toEqual([`Imported Kitchen ${tag}`, `Imported Pantry ${tag}`]);
+    expect((await remove(mine.map((s) => s.id))).status()).toBe(200);
+    await expect.poll(imported).toEqual([]);
   });
 
   async function importAndImportAgain(tag: string, csv: string) {

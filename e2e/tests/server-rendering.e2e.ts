@@ -29,16 +29,31 @@ function dataReads(page: Page): string[] {
   return reads;
 }
 
-/** Layout shifts so far (the CLS a visitor would feel without input). */
+/**
+ * Layout shifts so far (the CLS a visitor would feel without input). The observer is handed the
+ * shifts recorded so far when it starts observing, then a mark made after that: once the mark has
+ * reached it, so has every shift before it.
+ */
 const layoutShift = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
+        const marker = `layout-shift-marker-${Math.random()}`;
+        const observer = new PerformanceObserver((list) => {
+          let marked = false;
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value?: number; hadRecentInput?: boolean }>) {
+            if (entry.entryType === 'layout-shift' && !entry.hadRecentInput) total += entry.value ?? 0;
+            if (entry.entryType === 'mark' && entry.name === marker) marked = true;
+          }
+          if (marked) {
+            observer.disconnect();
+            resolve(total);
+          }
+        });
+        observer.observe({ type: 'layout-shift', buffered: true });
+        observer.observe({ type: 'mark' });
+        performance.mark(marker);
       }),
   );
 
@@ -92,6 +107,10 @@ describe('server-rendered pages in the browser', () => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
       for (const path of paths) {
         await page.goto(`${siteUrl}${path}`, { waitUntil: 'load' });
+        // Counted once the page is hydrated (the header's menu button works only then) and has
+        // nothing more to fetch: every shift the page makes on its way is in.
+        await page.locator('button[aria-controls="site-nav"]:enabled').waitFor({ state: 'attached', timeout: 30_000 });
+        await page.waitForLoadState('networkidle');
         shifts.push([path, await layoutShift(page)]);
       }
       await page.context().close();

@@ -138,20 +138,42 @@ const SAMPLES: Record<string, string> = {
 
 /** A container's environment as the process sees it: Secret references as samples, $(VAR) expanded as Kubernetes does. */
 function environmentOf(container: Container): Record<string, string> {
+  // What is not a value is read from a Secret, and has a sample here.
+  const fromElsewhere = (container.env ?? []).filter((variable) => variable.valueFrom);
+  expect(
+    fromElsewhere.filter((variable) => !variable.valueFrom?.secretKeyRef).map((variable) => variable.name),
+    'read from something else than a Secret',
+  ).toEqual([]);
+  expect(
+    fromElsewhere.filter((variable) => SAMPLES[variable.name] === undefined).map((variable) => variable.name),
+    'read from a Secret with no sample here',
+  ).toEqual([]);
   const env: Record<string, string> = {};
   for (const variable of container.env ?? []) {
-    let value: string;
-    if (variable.valueFrom) {
-      expect(variable.valueFrom.secretKeyRef, `${variable.name} is read from a Secret`).toBeDefined();
-      expect(SAMPLES[variable.name], `a sample for ${variable.name}`).toBeDefined();
-      value = SAMPLES[variable.name]!;
-    } else {
-      value = String(variable.value ?? '');
-    }
+    const value = variable.valueFrom ? SAMPLES[variable.name]! : String(variable.value ?? '');
     env[variable.name] = value.replace(/\$\((\w+)\)/g, (whole, name: string) => env[name] ?? whole);
   }
   return env;
 }
+
+const amqpUrl = expect.stringMatching(/^amqp:\/\//);
+const mongodbUri = expect.stringMatching(/^mongodb:\/\//);
+/**
+ * What each part is given to reach the others (the setting, and the part whose chart Service it
+ * names) and the stores it keeps (the data folder, the database, the broker).
+ */
+const WIRING: Record<Part, { peers: Partial<Record<string, Part>>; stores: Record<string, unknown> }> = {
+  gateway: { peers: { CATALOG_URL: 'svc-catalog', AUTH_URL: 'svc-auth', MEDIA_URL: 'svc-media', CHECKER_URL: 'svc-checker', RENDERER_URL: 'renderer' }, stores: { AMQP_URL: amqpUrl } },
+  renderer: { peers: { GATEWAY_URL: 'gateway' }, stores: {} },
+  'svc-catalog': { peers: { MEDIA_URL: 'svc-media' }, stores: { DATA_DIR: '/data', MONGODB_URI: mongodbUri, AMQP_URL: amqpUrl } },
+  'svc-auth': { peers: {}, stores: { DATA_DIR: '/data', MONGODB_URI: mongodbUri, AMQP_URL: amqpUrl } },
+  'svc-media': { peers: { CATALOG_URL: 'svc-catalog' }, stores: { DATA_DIR: '/data', MONGODB_URI: mongodbUri, AMQP_URL: amqpUrl } },
+  'svc-checker': { peers: { CATALOG_URL: 'svc-catalog' }, stores: { DATA_DIR: '/data', MONGODB_URI: mongodbUri, AMQP_URL: amqpUrl } },
+};
+const PEER_SETTINGS = ['CATALOG_URL', 'AUTH_URL', 'MEDIA_URL', 'CHECKER_URL', 'RENDERER_URL', 'GATEWAY_URL'];
+const STORE_SETTINGS = ['DATA_DIR', 'MONGODB_URI', 'AMQP_URL'];
+/** The settings of `names` the environment has. */
+const given = (env: Record<string, string>, names: string[]): Record<string, string> => Object.fromEntries(names.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]])));
 
 /** Settings that are secrets wherever they appear: never a plain value. */
 const SECRET_SETTINGS = ['IDENTITY_SECRET', 'MONGODB_URI', 'SMTP_URL', 'RABBITMQ_USERNAME', 'RABBITMQ_PASSWORD', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'];
@@ -225,23 +247,10 @@ describe('the Helm chart (deploy/helm/mealprep)', () => {
       expect(env.PORT).toBe(String(PORTS[part]));
       expect(env.HOST).toBe('0.0.0.0');
       const services = new Set(ofKind(manifests, 'Service').map((s) => `http://${s.metadata.name}:${s.spec.ports?.[0]?.port}`));
-      const peers: Record<string, Part> = { CATALOG_URL: 'svc-catalog', AUTH_URL: 'svc-auth', MEDIA_URL: 'svc-media', CHECKER_URL: 'svc-checker', RENDERER_URL: 'renderer', GATEWAY_URL: 'gateway' };
-      for (const [setting, peer] of Object.entries(peers)) {
-        if (env[setting] === undefined) continue;
-        expect(env[setting], setting).toBe(serviceUrl(peer));
-        expect(services.has(env[setting]!), setting).toBe(true);
-      }
-      if (part === 'gateway') {
-        for (const setting of ['CATALOG_URL', 'AUTH_URL', 'MEDIA_URL', 'CHECKER_URL', 'RENDERER_URL']) expect(env[setting], setting).toBeDefined();
-      } else if (part === 'renderer') {
-        expect(env.GATEWAY_URL).toBe(serviceUrl('gateway'));
-      } else {
-        expect(env.DATA_DIR).toBe('/data');
-        expect(env.MONGODB_URI).toMatch(/^mongodb:\/\//);
-        expect(env.AMQP_URL).toMatch(/^amqp:\/\//);
-      }
-      if (part === 'svc-catalog') expect(env.MEDIA_URL).toBe(serviceUrl('svc-media'));
-      if (part === 'svc-media' || part === 'svc-checker') expect(env.CATALOG_URL).toBe(serviceUrl('svc-catalog'));
+      const peers = given(env, PEER_SETTINGS);
+      expect(peers).toEqual(Object.fromEntries(Object.entries(WIRING[part].peers).map(([setting, peer]) => [setting, serviceUrl(peer!)])));
+      expect(Object.values(peers).filter((url) => !services.has(url))).toEqual([]);
+      expect(given(env, STORE_SETTINGS)).toEqual(WIRING[part].stores);
     });
   });
 
@@ -249,16 +258,16 @@ describe('the Helm chart (deploy/helm/mealprep)', () => {
     for (const sets of [[], EVERYTHING_ON]) {
       const manifests = render(sets);
       expect(ofKind(manifests, 'Secret')).toEqual([]);
-      for (const container of allContainers(manifests)) {
-        for (const variable of container.env ?? []) {
-          if (SECRET_SETTINGS.includes(variable.name)) {
-            expect(variable.value, `${container.name} ${variable.name}`).toBeUndefined();
-            expect(variable.valueFrom?.secretKeyRef, `${container.name} ${variable.name}`).toBeDefined();
-          }
-          // No credentials in a URL, unless Kubernetes fills them in from a Secret ($(VAR)).
-          if (variable.value !== undefined) expect(variable.value, `${container.name} ${variable.name}`).not.toMatch(/:\/\/[^/\s:@$]+:[^@\s$]+@/);
-        }
-      }
+      const variables = allContainers(manifests).flatMap((container) => (container.env ?? []).map((variable) => ({ where: `${container.name} ${variable.name}`, ...variable })));
+      const secrets = variables.filter((variable) => SECRET_SETTINGS.includes(variable.name));
+      expect(secrets.length).toBeGreaterThan(0);
+      expect(secrets.map(({ where, value, valueFrom }) => ({ where, value, fromSecret: valueFrom?.secretKeyRef !== undefined }))).toEqual(
+        secrets.map(({ where }) => ({ where, value: undefined, fromSecret: true })),
+      );
+      // No credentials in a URL, unless Kubernetes fills them in from a Secret ($(VAR)).
+      const values = variables.filter((variable) => variable.value !== undefined);
+      expect(values.length).toBeGreaterThan(0);
+      expect(values.filter((variable) => /:\/\/[^/\s:@$]+:[^@\s$]+@/.test(variable.value!)).map(({ where, value }) => `${where}=${value}`)).toEqual([]);
       const identity = containerOf(manifests, 'gateway').env?.find((v) => v.name === 'IDENTITY_SECRET');
       expect(identity?.valueFrom?.secretKeyRef).toEqual({ name: EXISTING_SECRET, key: 'IDENTITY_SECRET' });
       const renderer = containerOf(manifests, 'renderer');
