@@ -175,7 +175,10 @@ func (b backend) findByID(db, collection string, id bson.RawValue) (doc bson.Raw
 // It returns the reply for the client, or nil when the command is not one it decides (the caller
 // then sends it to FerretDB as it came).
 func keyedWrite(c command, request *message, b backend) ([]byte, error) {
-	if c.name != "update" && c.name != "findandmodify" {
+	if (c.name != "update" && c.name != "findandmodify") || request.flags() != 0 {
+		// With a flag (a checksum, which FerretDB checks and the launcher does not, or a flag it
+		// does not know), the message goes to FerretDB as it came: a write the launcher narrowed
+		// would drop its checksum and be done however its bytes had been damaged.
 		return nil, nil
 	}
 	msg, err := parseOpMsg(request)
@@ -675,7 +678,8 @@ const maxKeyedFindIDs = 1000
 var keyedFindFields = fieldSet(append([]string{"find", "filter", "projection", "batchSize", "singleBatch"}, genericFields...)...)
 
 func keyedFind(c command, request *message, b backend) ([]byte, error) {
-	if c.name != "find" || c.collection == "" || c.db == "" || request.flags()&flagMoreToCome != 0 {
+	if c.name != "find" || c.collection == "" || c.db == "" || request.flags() != 0 {
+		// With a flag (a checksum, moreToCome...), as keyedWrite: left to FerretDB.
 		return nil, nil
 	}
 	msg, err := parseOpMsg(request)

@@ -34,7 +34,13 @@ type launcherUnderTest struct {
 
 func startLauncher(t *testing.T) *launcherUnderTest {
 	t.Helper()
-	dir := t.TempDir()
+	return startLauncherOn(t, t.TempDir())
+}
+
+// startLauncherOn starts it on FerretDB's files in dir, as main.go does (the launcher's repairs and
+// indexes first).
+func startLauncherOn(t *testing.T, dir string) *launcherUnderTest {
+	t.Helper()
 	logger := slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError}))
 	indexes := newIDIndexes(dir, logger)
 	if err := indexes.ensureAll(); err != nil {

@@ -6,10 +6,13 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"sync"
+
+	"go.mongodb.org/mongo-driver/bson"
 )
 
 // FerretDB 1.24 applies an update by reading the document, applying the operators and writing the
@@ -134,6 +137,18 @@ func (p *proxy) handle(ctx context.Context, client net.Conn) {
 // the turn and sent to the client after it, so that a client slow to read (or not reading) its
 // answer never keeps the next writer waiting.
 func (p *proxy) exchange(request *message, toServer *bufio.Writer, fromServer *bufio.Reader, toClient *bufio.Writer) error {
+	if request.tooDeep() {
+		// Refused as MongoDB refuses it (wire.go, maxBSONDepth), before any write turn; nothing of
+		// it reaches FerretDB. The message was read whole: the connection goes on.
+		p.logger.Warn("refused a command nested too deep", "bytes", len(request.raw))
+		if request.flags()&flagMoreToCome != 0 {
+			return nil
+		}
+		if _, err := toClient.Write(tooDeepReply(requestIDOf(request))); err != nil {
+			return err
+		}
+		return toClient.Flush()
+	}
 	c, err := request.command()
 	writing := err == nil && writes(c)
 	if err != nil && request.opCode != opQuery {
@@ -240,6 +255,16 @@ func relay(fromServer *bufio.Reader, toClient *bufio.Writer, request *message) e
 		}
 	}
 	return toClient.Flush()
+}
+
+// tooDeepReply is MongoDB's answer to a command nested deeper than maxBSONDepth.
+func tooDeepReply(responseTo int32) []byte {
+	return buildOpMsg(ourRequestIDs.Add(1), responseTo, marshal(bson.D{
+		{Key: "ok", Value: 0.0},
+		{Key: "errmsg", Value: fmt.Sprintf("BSONObj exceeded maximum nested object depth: %d", maxBSONDepth)},
+		{Key: "code", Value: int32(15)},
+		{Key: "codeName", Value: "Overflow"},
+	}))
 }
 
 func requestIDOf(m *message) int32 {

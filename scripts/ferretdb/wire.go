@@ -188,3 +188,115 @@ func bsonValueSize(kind byte, b []byte) (int, error) {
 	}
 	return size, nil
 }
+
+// maxBSONDepth is MongoDB's limit on how deep documents and arrays nest in what a client sends (its
+// maxBSONDepth parameter, 200 by default): a command nested deeper is refused, its connection kept,
+// with code 15 (Overflow). FerretDB 1.24 has no limit, and decodes and matches recursively: a
+// document 100,000 levels deep kept it busy 6 s, 1,000,000 levels (19 MB) overflowed its stack,
+// which ends the process, the launcher with it; the launcher's matcher took 7 s over such a filter,
+// within the database's write turn. The launcher refuses what MongoDB refuses, before any turn.
+const maxBSONDepth = 200
+
+// tooDeep says whether a document of an OP_MSG (its command, or one of its document sequences)
+// nests documents or arrays more than maxBSONDepth levels down. A message it cannot read as
+// sections of documents is not too deep here: it goes its way (to FerretDB, which refuses it).
+func (m *message) tooDeep() bool {
+	if m.opCode != opMsg || len(m.raw) < 21 {
+		return false
+	}
+	end := len(m.raw)
+	if m.flags()&flagChecksumPresent != 0 {
+		end -= 4
+	}
+	for pos := 20; pos < end; {
+		kind := m.raw[pos]
+		pos++
+		if pos+4 > end {
+			return false
+		}
+		size := int(int32(binary.LittleEndian.Uint32(m.raw[pos : pos+4])))
+		if size < 5 || pos+size > end {
+			return false
+		}
+		section := m.raw[pos : pos+size]
+		pos += size
+		switch kind {
+		case 0:
+			if nestsDeeper(section, maxBSONDepth) {
+				return true
+			}
+		case 1:
+			nul := bytes.IndexByte(section[4:], 0)
+			if nul < 0 {
+				return false
+			}
+			for docs := section[4+nul+1:]; len(docs) >= 5; {
+				n := int(int32(binary.LittleEndian.Uint32(docs[:4])))
+				if n < 5 || n > len(docs) {
+					return false
+				}
+				if nestsDeeper(docs[:n], maxBSONDepth) {
+					return true
+				}
+				docs = docs[n:]
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// nestsDeeper says whether a BSON document holds documents or arrays more than max levels below
+// it (the document's own fields are at level 1). It reads the bytes once, without recursion, and
+// stops at the first level too deep; malformed BSON before that is not too deep here.
+func nestsDeeper(doc []byte, max int) bool {
+	if len(doc) < 5 {
+		return false
+	}
+	size := int(int32(binary.LittleEndian.Uint32(doc[:4])))
+	if size < 5 || size > len(doc) {
+		return false
+	}
+	ends := []int{size} // where each open document ends, the innermost last
+	pos := 4
+	for len(ends) > 0 {
+		end := ends[len(ends)-1]
+		if pos >= end-1 {
+			if pos != end-1 || doc[pos] != 0 {
+				return false
+			}
+			pos = end
+			ends = ends[:len(ends)-1]
+			continue
+		}
+		kind := doc[pos]
+		pos++
+		nul := bytes.IndexByte(doc[pos:end], 0)
+		if nul < 0 {
+			return false
+		}
+		pos += nul + 1
+		if kind == 0x03 || kind == 0x04 { // document, array
+			if pos+4 > end {
+				return false
+			}
+			n := int(int32(binary.LittleEndian.Uint32(doc[pos : pos+4])))
+			if n < 5 || pos+n > end-1 {
+				return false
+			}
+			if len(ends) > max {
+				return true
+			}
+			ends = append(ends, pos+n)
+			pos += 4
+			continue
+		}
+		n, err := bsonValueSize(kind, doc[pos:end])
+		if err != nil {
+			return false
+		}
+		pos += n
+	}
+	return false
+}

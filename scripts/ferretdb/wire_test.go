@@ -265,6 +265,7 @@ func FuzzMessage(f *testing.F) {
 	f.Add(opMsgWith(1, 0, []byte{1, 0xff, 0xff, 0xff, 0x7f}))
 	f.Add(wireHeader(16, opMsg))
 	f.Add(append(wireHeader(21, opQuery), 0, 0, 0, 0, 0))
+	f.Add(opMsgWith(1, 0, bodySection(nested(203, "a", marshal(x(1))))))
 	f.Fuzz(func(t *testing.T, input []byte) {
 		m, err := readMessage(bufio.NewReader(bytes.NewReader(input)))
 		if err != nil {
@@ -280,5 +281,58 @@ func FuzzMessage(f *testing.F) {
 		if parsed, err := parseOpMsg(m); err == nil {
 			_, _ = parsed.body.Elements()
 		}
+		_ = m.tooDeep()
 	})
+}
+
+// How deep a command nests (MongoDB's maxBSONDepth, 200): counted as MongoDB counts it, in
+// documents and arrays alike, in the command and in each document of a sequence, from bytes that
+// may be malformed, without recursion.
+func TestTooDeep(t *testing.T) {
+	one := marshal(x(1))
+	// deep is a document whose innermost document is levels below it (0: one itself).
+	deep := func(levels int, key string) []byte { return nested(levels, key, one) }
+	// In an array: {a: [[[...{x: 1}...]]]}, levels below the document.
+	inArrays := func(levels int) []byte {
+		inner := one
+		for i := 1; i < levels; i++ {
+			inner = rawDocument(rawElement(0x04, "0", inner))
+		}
+		return rawDocument(rawElement(0x04, "a", inner))
+	}
+	command := func(levels int) []byte {
+		return rawDocument(rawElement(0x02, "find", rawString("c")), rawElement(0x03, "filter", deep(levels-1, "f")), rawElement(0x02, "$db", rawString("d")))
+	}
+	insert := marshal(bson.D{{Key: "insert", Value: "c"}, {Key: "$db", Value: "d"}})
+	cases := []struct {
+		name string
+		raw  []byte
+		want bool
+	}{
+		{"a command 200 levels deep", opMsgWith(1, 0, bodySection(command(200))), false},
+		{"a command 201 levels deep", opMsgWith(1, 0, bodySection(command(201))), true},
+		{"arrays 200 levels deep", opMsgWith(1, 0, bodySection(inArrays(200))), false},
+		{"arrays 201 levels deep", opMsgWith(1, 0, bodySection(inArrays(201))), true},
+		{"a sequence's document 200 levels deep", opMsgWith(1, 0, bodySection(insert), sequenceSection("documents", one, deep(200, "d"))), false},
+		{"a sequence's second document 201 levels deep", opMsgWith(1, 0, bodySection(insert), sequenceSection("documents", one, deep(201, "d"))), true},
+		{"the sequence before the command", opMsgWith(1, 0, sequenceSection("documents", deep(201, "d")), bodySection(insert)), true},
+		{"with a checksum", opMsgWith(1, flagChecksumPresent, bodySection(command(201)), []byte{1, 2, 3, 4}), true},
+		{"every BSON type, not deep", opMsgWith(1, 0, bodySection(marshal(allTypes()))), false},
+		{"1,000,000 levels", opMsgWith(1, 0, bodySection(command(1_000_000))), true},
+		// Malformed before any level too deep: not too deep here (FerretDB refuses it).
+		{"a document longer than its section", opMsgWith(1, 0, bodySection(command(300)[:100])), false},
+		{"an inner document longer than its parent", opMsgWith(1, 0, bodySection(rawDocument(rawElement(0x03, "a", []byte{200, 0, 0, 0, 0})))), false},
+		{"an inner document of size 4", opMsgWith(1, 0, bodySection(rawDocument(rawElement(0x03, "a", []byte{4, 0, 0, 0})))), false},
+		{"an unknown BSON type", opMsgWith(1, 0, bodySection(rawDocument(rawElement(0x42, "a", nil)))), false},
+		{"a key without its end", opMsgWith(1, 0, bodySection([]byte{8, 0, 0, 0, 0x10, 'a', 'b', 0})), false},
+		{"no end byte", opMsgWith(1, 0, bodySection([]byte{6, 0, 0, 0, 0x0A, 'a'})), false},
+		{"an unknown section kind", opMsgWith(1, 0, []byte{2, 9, 0, 0, 0, 1, 2, 3, 4}), false},
+		{"not an OP_MSG", append(wireHeader(21, opQuery), 0, 0, 0, 0, 0), false},
+	}
+	for _, tc := range cases {
+		m := &message{raw: tc.raw, opCode: int32(binary.LittleEndian.Uint32(tc.raw[12:16]))}
+		if got := m.tooDeep(); got != tc.want {
+			t.Errorf("%s: too deep %v, want %v", tc.name, got, tc.want)
+		}
+	}
 }
