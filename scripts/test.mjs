@@ -1,6 +1,8 @@
-// npm test: all set-up, then every runner (type check, unit and integration, end-to-end), ending
-// with one line "N passed, N failed" over all of them. With --quick (npm run test:quick): the type
-// check, the lint, the units and the screens in jsdom only, for day-to-day work.
+// npm test: all set-up, then every stage (type check, lint and format; the launcher's Go checks;
+// units and screens; integration; end to end), a table of each stage's time, and one last line
+// "N passed, N failed" over all of them. With --quick (npm run test:quick): the type check, the
+// lint, the format check, and every test that needs no database, broker, build or browser (the
+// services' domain rules included), for day-to-day work.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -43,9 +45,6 @@ async function vitest(label, configArgs, reportName) {
   if (code !== 0 && failed === 0) failed = 1;
   count(label, passed, failed);
 }
-
-/** The projects of `npm run test:quick`: no database, broker, build or browser. */
-const QUICK_PROJECTS = ['shell', 'mfe-public', 'mfe-admin', 'mfe-dashboard', 'ui', 'api-client'];
 
 async function typeCheck() {
   say('type check (tsc)…');
@@ -134,35 +133,75 @@ async function goChecks() {
   count('FerretDB launcher, gofmt', formatted ? 1 : 0, formatted ? 0 : 1);
 }
 
-/** npm run test:quick: the day-to-day tier (type check, lint, units and the screens in jsdom). */
+/** Each stage's wall time, printed as a table before the last line. */
+const stages = [];
+
+/** Runs one stage (its steps may run side by side inside it) and notes how long it took. */
+async function stage(name, work) {
+  const started = Date.now();
+  const before = { ...totals };
+  try {
+    await work();
+  } finally {
+    stages.push({ name, seconds: (Date.now() - started) / 1000, passed: totals.passed - before.passed, failed: totals.failed - before.failed });
+  }
+}
+
+function stageTable() {
+  const width = Math.max(...stages.map((s) => s.name.length), 5);
+  const time = (seconds) => (seconds >= 60 ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s` : `${seconds.toFixed(1)} s`);
+  const lines = stages.map((s) => `  ${s.name.padEnd(width)}  ${time(s.seconds).padStart(12)}  ${s.passed + s.failed > 0 ? `${s.passed} passed, ${s.failed} failed` : ''}`);
+  const all = stages.reduce((sum, s) => sum + s.seconds, 0);
+  return ['stage times:', ...lines, `  ${'total'.padEnd(width)}  ${time(all).padStart(12)}`].join('\n');
+}
+
+/** Type check, lint and format check side by side (each single-threaded; the machine has two cores). */
+async function staticChecks({ cached }) {
+  await Promise.all([typeCheck(), lint({ cached }), format({ cached })]);
+}
+
+/** The projects that need no database, broker, build or browser: the node units and the screens in jsdom. */
+const UNIT_PROJECTS = ['units', 'shell', 'mfe-public', 'mfe-admin', 'mfe-dashboard', 'ui', 'api-client'];
+
+async function units(reportName) {
+  await vitest('units and screens', ['--config', 'vitest.config.ts', ...UNIT_PROJECTS.map((name) => `--project=${name}`)], reportName);
+}
+
+/** npm run test:quick: the day-to-day tier (type check, lint, format, every unit and screen test). */
 async function quick() {
   mkdirSync(resultsDir, { recursive: true });
-  await ensureInstall();
-  // Side by side, and the lint and format checks remember the files they passed (under .tmp/):
-  // the day-to-day tier re-reads only what changed. npm test (and CI) checks every file.
-  await Promise.all([typeCheck(), lint({ cached: true }), format({ cached: true })]);
-  await vitest('units and screens', ['--config', 'vitest.config.ts', ...QUICK_PROJECTS.map((name) => `--project=${name}`)], 'quick');
+  await stage('set-up (install)', () => ensureInstall());
+  // The lint and format checks remember the files they passed (under .tmp/): the day-to-day tier
+  // re-reads only what changed. npm test (and CI) checks every file.
+  await stage('type check, lint, format', () => staticChecks({ cached: true }));
+  await stage('units and screens', () => units('quick'));
 }
 
 async function main() {
   mkdirSync(resultsDir, { recursive: true });
-  await ensureInstall();
-  await ensureChromium();
-  await ensureBroker(process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672', { restartStuck: true });
-  await ensureFerretdb();
-  // helm lint and helm template of deploy/helm run among the integration tests.
-  await ensureHelm();
-  // The balancer's own tests (scripts/lib/load-balancer.test.ts) and the sites with several gateways run the real HAProxy.
-  await ensureHaproxy();
-  await ensureBuild();
-
-  await typeCheck();
-  await lint();
-  await format();
-  await goChecks();
-
-  await vitest('unit and integration', ['--config', 'vitest.config.ts'], 'unit-integration');
-  await vitest('end-to-end', ['--config', 'e2e/vitest.config.ts'], 'end-to-end');
+  await stage('set-up', async () => {
+    await ensureInstall();
+    // Side by side: the Debian packages (one apt at a time), the Go builds, the front ends' build.
+    await Promise.all([
+      (async () => {
+        await ensureChromium();
+        // The balancer's own tests and the sites with several gateways run the real HAProxy.
+        await ensureHaproxy();
+      })(),
+      ensureBroker(process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672', { restartStuck: true }),
+      (async () => {
+        await ensureFerretdb();
+        // helm lint and helm template of deploy/helm run among the integration tests.
+        await ensureHelm();
+      })(),
+      ensureBuild(),
+    ]);
+  });
+  await stage('type check, lint, format', () => staticChecks({ cached: false }));
+  await stage('FerretDB launcher (Go)', () => goChecks());
+  await stage('units and screens', () => units('units'));
+  await stage('integration', () => vitest('integration', ['--config', 'vitest.config.ts', '--project=integration', '--project=systems'], 'integration'));
+  await stage('end-to-end', () => vitest('end-to-end', ['--config', 'e2e/vitest.config.ts'], 'end-to-end'));
 }
 
 (process.argv.includes('--quick') ? quick() : main())
@@ -171,6 +210,7 @@ async function main() {
     totals.failed += 1;
   })
   .finally(() => {
+    if (stages.length > 0) process.stdout.write(`${stageTable()}\n`);
     process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
     process.exitCode = totals.failed > 0 ? 1 : 0;
   });
