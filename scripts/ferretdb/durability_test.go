@@ -42,12 +42,12 @@ import (
 
 const launcherProcessEnv = "FERRETDB_LAUNCHER_PROCESS_DATA"
 
-// TestLauncherProcess is not a test of its own: it is the launcher, run as its own process by
-// TestDurabilityUnderKill (and skipped otherwise).
-func TestLauncherProcess(t *testing.T) {
+// TestMain runs the tests, or, in the process TestDurabilityUnderKill starts (the test binary run
+// again with launcherProcessEnv set), the launcher itself, through run() as main() calls it.
+func TestMain(m *testing.M) {
 	data := os.Getenv(launcherProcessEnv)
 	if data == "" {
-		t.Skip("the launcher's own process, started by TestDurabilityUnderKill")
+		os.Exit(m.Run())
 	}
 	if err := run("127.0.0.1:0", data); err != nil {
 		fmt.Fprintln(os.Stderr, "ferretdb:", err)
@@ -86,7 +86,7 @@ func (b *lockedBuffer) String() string {
 func startLauncherProcess(t *testing.T, dir string) *launcherProcess {
 	t.Helper()
 	// -test.timeout ends a launcher this test failed to end, should the test itself be killed.
-	cmd := exec.Command(os.Args[0], "-test.run=^TestLauncherProcess$", "-test.count=1", "-test.timeout=5m")
+	cmd := exec.Command(os.Args[0], "-test.count=1", "-test.timeout=5m")
 	cmd.Env = append(os.Environ(), launcherProcessEnv+"="+dir)
 	p := &launcherProcess{cmd: cmd, exited: make(chan struct{}), stderr: &lockedBuffer{}}
 	cmd.Stderr = p.stderr
