@@ -41,6 +41,33 @@ describe('blog CSV import', () => {
     expect((await upload(file)).body).toMatchObject({ imported: 0, skipped: 1, unchanged: 2 });
   });
 
+  it("when new posts name ids, then each keeps the file's id unless another post has it already (stored before, or earlier in the same file)", async () => {
+    const idOf = async (slug: string) => String((await catalog.db.connection.collection('blog_posts').findOne({ slug }))?._id);
+    const held = '64b000000000000000000001';
+    const fresh = '64b000000000000000000002';
+    const twice = '64b000000000000000000003';
+    expect((await upload(csv([{ id: held, headline: 'Id Holder', html: '<p>First.</p>', isPublished: 'true' }]))).body).toMatchObject({ imported: 1 });
+    expect(await idOf('id-holder')).toBe(held);
+
+    const result = await upload(
+      csv([
+        { id: held, headline: 'Id Taken', html: '<p>Same id as a stored post.</p>', isPublished: 'true' },
+        { id: fresh.toUpperCase(), headline: 'Id Fresh', html: '<p>Its own id.</p>', isPublished: 'true' },
+        { id: twice, headline: 'Id Twice First', html: '<p>First with this id.</p>', isPublished: 'true' },
+        { id: twice, headline: 'Id Twice Second', html: '<p>Second with this id.</p>', isPublished: 'true' },
+        { id: 'not-an-id', headline: 'Id Malformed', html: '<p>No id of its own.</p>', isPublished: 'true' },
+      ]),
+    );
+    expect(result.body).toMatchObject({ imported: 5, skipped: 0 });
+    expect(await idOf('id-holder')).toBe(held);
+    expect(await idOf('id-taken')).not.toBe(held);
+    expect(await idOf('id-fresh')).toBe(fresh);
+    expect(await idOf('id-twice-first')).toBe(twice);
+    expect(await idOf('id-twice-second')).not.toBe(twice);
+    expect(await idOf('id-malformed')).toMatch(/^[0-9a-f]{24}$/);
+    expect((await (await fetch(`${catalog.url}/articles/id-taken`)).json()) as BlogPost).toMatchObject({ title: 'Id Taken' });
+  });
+
   it('when the file lacks the headline column or the caller is not an admin, then nothing is imported', async () => {
     const missing = await upload('title,html\nX,<p>y</p>');
     expect(missing.status).toBe(400);

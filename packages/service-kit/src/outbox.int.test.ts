@@ -140,6 +140,51 @@ describe('outbox: every event is written with the change it reports', () => {
     await next.outbox.stop();
   });
 
+  it('when many writes wait at once (more than a relay takes, more than one write clears), then every event goes out once, in order, and every stored copy is cleared', async () => {
+    const broker = publisherBroker('many');
+    const { Articles, outbox, carrier } = processOn('many', broker);
+    const docs = Array.from({ length: 1_220 }, (_, i) => ({ _id: new Types.ObjectId(), slug: `many-${i}`, status: 'draft' }));
+    for (let i = 0; i < docs.length; i += 500) await db.connection.collection('many').insertMany(docs.slice(i, i + 500));
+    const sent: EventEnvelope[] = [];
+
+    // A delete of 1,100 documents (more than one delete command names).
+    const gone = outbox.event('catalog.articles.changed', { slugs: ['gone'] });
+    expect(
+      await carrier.deleteWith(
+        docs.slice(0, 1_100).map((d) => String(d._id)),
+        [gone],
+      ),
+    ).toBe(1_100);
+    sent.push(gone);
+    expect(await db.connection.collection('many').countDocuments({})).toBe(120);
+    // One change of the other 120, one event each document stores (more updates than one command takes).
+    const kept = docs.slice(1_100).map((d) => d._id);
+    const changed = outbox.event('catalog.articles.changed', { slugs: ['all'] });
+    await Articles.updateMany({}, carrier.update({ $set: { status: 'archived' } }, [changed]));
+    carrier.written(kept, [changed]);
+    sent.push(changed);
+    // 250 events recorded on their own: more entries than one relay takes.
+    for (let i = 0; i < 250; i += 1) {
+      const event = outbox.event('catalog.articles.changed', { slugs: [`entry-${i}`] });
+      await outbox.record([event]);
+      sent.push(event);
+    }
+    await outbox.relay();
+    expect(await outbox.waiting()).toBe(1 + 120 + 250);
+
+    await broker.connect();
+    await outbox.relay();
+    await expect.poll(() => outbox.waiting(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => from('many').length, { timeout: 10_000 }).toBe(sent.length);
+    expect(from('many').map((e) => e.id)).toEqual(sent.map((e) => e.id));
+    expect(await db.connection.collection('many_outbox').countDocuments({})).toBe(0);
+    expect(await db.connection.collection('many').countDocuments({ [`${OUTBOX_FIELD}.0`]: { $exists: true } })).toBe(0);
+    expect(await db.connection.collection('many').countDocuments({ status: 'archived' })).toBe(120);
+    await heardAllSentSoFar();
+    expect(from('many')).toHaveLength(sent.length);
+    await outbox.stop();
+  });
+
   it('when a payload does not match its schema, then making the event throws before anything is written; a stored event that is not valid is dropped without blocking the rest', async () => {
     const broker = publisherBroker('bad');
     await broker.connect();

@@ -24,6 +24,9 @@ const blogPostSchema = new Schema(
 );
 blogPostSchema.plugin(carriesEvents);
 
+/** The most ids one find by many keys asks for (the FerretDB launcher reads up to 1,000 key by key). */
+const IDS_PER_FIND = 1_000;
+
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a lean document as the driver gives it, read field by field where it is mapped
 
 function toSummary(doc: Doc): BlogPostSummary {
@@ -128,6 +131,12 @@ export function blogPostRepository(connection: Connection, outbox: Outbox) {
      * kept unless another post has it). What the import announces rides on its last write.
      */
     async writeImported(writes: ReadonlyArray<{ stored: StoredArticle | null; post: ImportedArticle }>, events: EventEnvelope[]): Promise<void> {
+      // The ids new posts ask for that other posts have: one find by many keys, not one read each.
+      const asked = [...new Set(writes.flatMap(({ stored, post }) => (!stored && post.id && Types.ObjectId.isValid(post.id) ? [String(new Types.ObjectId(post.id))] : [])))];
+      const taken = new Set<string>();
+      for (let start = 0; start < asked.length; start += IDS_PER_FIND) {
+        for (const doc of await Model.find({ _id: { $in: asked.slice(start, start + IDS_PER_FIND) } }, { _id: 1 }).lean()) taken.add(String(doc._id));
+      }
       for (const [i, { stored, post }] of writes.entries()) {
         const carried = i === writes.length - 1 ? events : [];
         const { createdAt, id, ...fields } = post;
@@ -137,8 +146,9 @@ export function blogPostRepository(connection: Connection, outbox: Outbox) {
           continue;
         }
         const doc = { ...fields, ...(createdAt ? { createdAt } : {}) };
-        const wanted = id && Types.ObjectId.isValid(id) && !(await Model.exists({ _id: id })) ? new Types.ObjectId(id) : new Types.ObjectId();
+        const wanted = id && Types.ObjectId.isValid(id) && !taken.has(String(new Types.ObjectId(id))) ? new Types.ObjectId(id) : new Types.ObjectId();
         await Model.create(carrier.insert({ _id: wanted, ...doc }, carried));
+        taken.add(String(wanted));
         carrier.written([wanted], carried);
       }
     },

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Collection, type Connection } from 'mongoose';
 import { INSIGHT_METRICS, type InsightCounts } from '@mealprep/contracts';
 import { modelOn } from '@mealprep/service-kit';
 import type { CountWrite, InsightLedger, LedgerStore } from '../domain/insight-tally';
 import type { Doc } from './service-model';
 
 /*
- * Every read here on a path that runs often is by _id alone: FerretDB's SQLite backend finds a
- * document by key only for {_id: value}, and reads the whole collection for any other filter.
+ * Every read here on a path that runs often is by _id: {_id: value}, or {_id: {$in: [...]}} with a
+ * plain projection and no sort, skip or limit, which the FerretDB launcher reads key by key
+ * (FerretDB's SQLite backend alone finds a document by key only for {_id: value}, and reads the
+ * whole collection for any other filter).
  */
 
 /**
@@ -45,6 +47,19 @@ const zero = (): InsightCounts => Object.fromEntries(INSIGHT_METRICS.map((m) => 
 const termOf = (key: string) => decodeURIComponent(key);
 /** Final months kept in memory per instance: a listing's history is read once, then only its open months. */
 const FINAL_MONTHS_KEPT = 20_000;
+/** The most ids one find by many keys asks for (the launcher reads up to 1,000 key by key). */
+const IDS_PER_FIND = 1_000;
+
+/** The documents with these string _ids, by _id (those not there left out), in finds of IDS_PER_FIND ids. */
+async function readByIds(collection: Collection, ids: readonly string[], projection?: Record<string, 1>): Promise<Map<string, Doc>> {
+  const found = new Map<string, Doc>();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += IDS_PER_FIND) {
+    const docs = await collection.find({ _id: { $in: unique.slice(start, start + IDS_PER_FIND) as never[] } }, projection ? { projection } : {}).toArray();
+    for (const doc of docs) found.set(String(doc._id), doc as Doc);
+  }
+  return found;
+}
 
 interface LedgerDoc {
   _id: number;
@@ -122,21 +137,26 @@ export function insightRepository(connection: Connection) {
     },
     /**
      * A listing's counts per day for the days asked (all zero where nothing was counted). Months
-     * before `firstOpenMonth` take no more hits: each is read once and kept (a read by _id costs
-     * FerretDB about 2 ms, and two years of history are 25 months).
+     * before `firstOpenMonth` take no more hits: each is read once and kept (two years of history
+     * are 25 months, read in one find by many keys).
      */
     async countsByDay(key: string, days: readonly string[], firstOpenMonth: string): Promise<Map<string, InsightCounts>> {
       const months = [...new Set(days.map((d) => d.slice(0, 7)))];
-      const docs = await Promise.all(
-        months.map(async (month) => {
-          const id = `${key}|${month}`;
-          const kept = finalMonths.get(id);
-          if (kept) return kept;
-          const doc = ((await Months.collection.findOne({ _id: id as never }, { projection: { c: 1 } })) as Doc | null) ?? {};
-          if (month < firstOpenMonth) finalMonths.set(id, doc);
-          return doc;
-        }),
+      const ids = months.map((month) => `${key}|${month}`);
+      const kept = ids.map((id) => finalMonths.get(id));
+      const read = await readByIds(
+        Months.collection,
+        ids.filter((_, i) => !kept[i]),
+        { c: 1 },
       );
+      const docs = months.map((month, i) => {
+        const id = ids[i]!;
+        const known = kept[i];
+        if (known) return known;
+        const doc = read.get(id) ?? {};
+        if (month < firstOpenMonth) finalMonths.set(id, doc);
+        return doc;
+      });
       const out = new Map<string, InsightCounts>();
       months.forEach((month, i) => {
         for (const [dd, counts] of Object.entries((docs[i]?.c ?? {}) as Record<string, Partial<InsightCounts>>)) out.set(`${month}-${dd.slice(1)}`, { ...zero(), ...counts });
@@ -148,8 +168,11 @@ export function insightRepository(connection: Connection) {
       const views = new Map<string, number>();
       const empty = new Map<string, number>();
       const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
-      const docs = await Promise.all(days.map(async (d) => (await SiteDays.collection.findOne({ _id: `site|${d}` as never })) as Doc | null));
-      for (const doc of docs) {
+      const read = await readByIds(
+        SiteDays.collection,
+        days.map((d) => `site|${d}`),
+      );
+      for (const doc of days.map((d) => read.get(`site|${d}`))) {
         for (const [key, n] of Object.entries(doc?.views ?? {})) add(views, key, Number(n));
         for (const [key, n] of Object.entries(doc?.empty ?? {})) add(empty, termOf(key), Number(n));
       }

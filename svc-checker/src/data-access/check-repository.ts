@@ -35,6 +35,13 @@ const checkSchema = new Schema(
 );
 checkSchema.plugin(carriesEvents);
 
+/**
+ * The most updates one bulk write sends in a command: FerretDB 1.24 holds a SQLite connection for
+ * each statement of an update command until the command ends, from a pool of 100, so a command of
+ * 100 updates or more never ends.
+ */
+const UPDATES_PER_WRITE = 50;
+
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a lean document as the driver gives it, read field by field where it is mapped
 
 /**
@@ -166,15 +173,27 @@ export function checkRepository(connection: Connection, outbox: Outbox) {
       ]);
       return { items: docs.map((d) => toCheck(d as Doc)), total };
     },
-    /** Reviews checks, each with what its review announces in the same write; returns how many were found. */
+    /**
+     * Reviews checks, each with what its review announces in the same write (bulk writes of one
+     * update by _id per check, UPDATES_PER_WRITE to a command); returns how many were found.
+     */
     async review(checks: ReadonlyArray<{ id: string; serviceId: string }>, action: ReviewAction, now: Date, announce: (check: { id: string; serviceId: string }) => EventEnvelope[]): Promise<number> {
       let found = 0;
-      for (const check of checks) {
-        const events = announce(check);
-        const answer = await Model.updateOne({ _id: check.id }, carrier.update({ $set: { reviewed: true, reviewedAt: now, reviewAction: action } }, events));
-        if (answer.matchedCount === 0) continue;
-        carrier.written([check.id], events);
-        found += 1;
+      for (let start = 0; start < checks.length; start += UPDATES_PER_WRITE) {
+        const group = checks.slice(start, start + UPDATES_PER_WRITE).map((check) => ({ check, events: announce(check) }));
+        const answer = await Model.bulkWrite(
+          group.map(({ check, events }) => ({
+            updateOne: { filter: { _id: check.id }, update: carrier.update({ $set: { reviewed: true, reviewedAt: now, reviewAction: action } }, events) },
+          })),
+          { ordered: false },
+        );
+        // Some were gone (removed meanwhile): the ones still there are those the write found.
+        const there = answer.matchedCount === group.length ? null : new Set((await Model.find({ _id: { $in: group.map(({ check }) => check.id) } }, { _id: 1 }).lean()).map((d) => String(d._id)));
+        for (const { check, events } of group) {
+          if (there && !there.has(check.id)) continue;
+          carrier.written([check.id], events);
+          found += 1;
+        }
       }
       return found;
     },
