@@ -4,38 +4,18 @@
  * sign-in e-mail, the newest e-mail of an address, the send log's window, one mail per event key)
  * and record what was written, sent and announced.
  */
-import { randomUUID } from 'node:crypto';
-import type { EventEnvelope, EventPayloadInput, EventType } from '@mealprep/contracts';
-import type { DomainEvents, Logger } from '@mealprep/service-kit';
+import type { EventEnvelope } from '@mealprep/contracts';
+import type { Logger } from '@mealprep/service-kit';
 import type { LoginTokenRepository, SignInMail } from '../data-access/login-token-repository';
 import type { NotificationRepository } from '../data-access/notification-repository';
 import type { SendLogRepository } from '../data-access/send-log-repository';
 import type { SessionRepository } from '../data-access/session-repository';
 import type { StoredUser, UserRepository } from '../data-access/user-repository';
 import type { Mailer, MailMessage } from '../mail/mailer';
+import { fakeDomainEvents } from '@mealprep/service-kit/testing/fakes';
 
 /** Events made by the domain, and those a write carried (what the outbox would send). */
-export function fakeEvents() {
-  const written: EventEnvelope[] = [];
-  let relays = 0;
-  const events: DomainEvents = {
-    event<T extends EventType>(type: T, payload: EventPayloadInput<T>): EventEnvelope {
-      return { id: randomUUID(), type, occurredAt: new Date().toISOString(), source: 'svc-auth', payload };
-    },
-    async relay() {
-      relays += 1;
-    },
-  };
-  return {
-    events,
-    written,
-    get relays() {
-      return relays;
-    },
-    /** The types of the events written, in order. */
-    types: () => written.map((e) => e.type),
-  };
-}
+export const fakeEvents = () => fakeDomainEvents('svc-auth');
 
 type Role = 'admin';
 

@@ -3,33 +3,16 @@
  * unit tests (no database, no broker, no network). They record what was queued, stored and
  * announced so a test can assert what an admin would see.
  */
-import { randomUUID } from 'node:crypto';
-import type { EventEnvelope, EventPayloadInput, EventType, ReviewAction, WebsiteCheck } from '@mealprep/contracts';
-import type { DomainEvents, Logger } from '@mealprep/service-kit';
+import type { EventEnvelope, ReviewAction, WebsiteCheck } from '@mealprep/contracts';
+import type { Logger } from '@mealprep/service-kit';
 import type { CheckRepository } from '../data-access/check-repository';
 import type { CheckRunRepository } from '../data-access/check-run-repository';
 import type { ProjectedService, ServiceProjectionRepository, VersionedService } from '../data-access/service-projection-repository';
 import type { CheckOptions, CheckResult, FetchPage, Page } from './check-website';
+import { fakeDomainEvents } from '@mealprep/service-kit/testing/fakes';
 
-export function fakeEvents() {
-  const written: EventEnvelope[] = [];
-  let relays = 0;
-  const events: DomainEvents = {
-    event<T extends EventType>(type: T, payload: EventPayloadInput<T>): EventEnvelope {
-      return { id: randomUUID(), type, occurredAt: new Date().toISOString(), source: 'svc-checker', payload };
-    },
-    async relay() {
-      relays += 1;
-    },
-  };
-  return {
-    events,
-    written,
-    get relays() {
-      return relays;
-    },
-  };
-}
+/** Events made by the domain, and those a write carried (what the outbox would send). */
+export const fakeEvents = () => fakeDomainEvents('svc-checker');
 
 export const quietLogger = { info() {}, warn() {}, error() {}, debug() {}, child: () => quietLogger } as unknown as Logger;
 

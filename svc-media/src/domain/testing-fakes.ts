@@ -3,9 +3,7 @@
  * for the domain's unit tests (no database, no broker, no disk). They record what was written and
  * announced so a test can assert what a user would see.
  */
-import { randomUUID } from 'node:crypto';
-import type { EventEnvelope, EventPayloadInput, EventType, StockPhoto } from '@mealprep/contracts';
-import type { DomainEvents } from '@mealprep/service-kit';
+import type { EventEnvelope, StockPhoto } from '@mealprep/contracts';
 import type { AnnounceBanners, BannerImageRecord, BannerImageRepository } from '../data-access/banner-image-repository';
 import type { ImageFileStore } from '../data-access/image-file-store';
 import type { MediaRecord, MediaRepository, NewMedia } from '../data-access/media-repository';
@@ -13,26 +11,10 @@ import type { DirectoryEntry, DirectoryState, ServiceDirectoryRepository } from 
 import type { ImageFolder, StoredImage, StoredImageRepository } from '../data-access/stored-image-repository';
 import type { UploadQuotaRepository } from '../data-access/upload-quota-repository';
 import type { StockPhotos } from './stock-photos';
+import { fakeDomainEvents } from '@mealprep/service-kit/testing/fakes';
 
-export function fakeEvents() {
-  const written: EventEnvelope[] = [];
-  let relays = 0;
-  const events: DomainEvents = {
-    event<T extends EventType>(type: T, payload: EventPayloadInput<T>): EventEnvelope {
-      return { id: randomUUID(), type, occurredAt: new Date().toISOString(), source: 'svc-media', payload };
-    },
-    async relay() {
-      relays += 1;
-    },
-  };
-  return {
-    events,
-    written,
-    get relays() {
-      return relays;
-    },
-  };
-}
+/** Events made by the domain, and those a write carried (what the outbox would send). */
+export const fakeEvents = () => fakeDomainEvents('svc-media');
 
 /** A media item as stored, with defaults for what a test does not care about. */
 export function mediaRecord(over: Partial<MediaRecord> & { id: string }): MediaRecord {
