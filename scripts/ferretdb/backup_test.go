@@ -22,7 +22,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/FerretDB/FerretDB/ferretdb"
 	"go.mongodb.org/mongo-driver/bson"
 	"go.mongodb.org/mongo-driver/mongo/options"
 )
@@ -30,23 +29,8 @@ import (
 // startFerretOn runs FerretDB (no launcher in front) on an existing data folder; stopped when the test ends.
 func startFerretOn(t *testing.T, dir string) string {
 	t.Helper()
-	logger := slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError}))
-	f, err := ferretdb.New(&ferretdb.Config{
-		Logger:    logger,
-		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
-		Handler:   "sqlite",
-		SQLiteURL: "file:" + dir + "/",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- f.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		<-done
-	})
+	f, stop := runFerretDB(t, dir, slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError})))
+	t.Cleanup(stop)
 	u, err := url.Parse(f.MongoDBURI())
 	if err != nil {
 		t.Fatal(err)

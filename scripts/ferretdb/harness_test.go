@@ -37,15 +37,10 @@ func startLauncher(t *testing.T) *launcherUnderTest {
 	return startLauncherOn(t, t.TempDir())
 }
 
-// startLauncherOn starts it on FerretDB's files in dir, as main.go does (the launcher's repairs and
-// indexes first).
-func startLauncherOn(t *testing.T, dir string) *launcherUnderTest {
+// runFerretDB runs an embedded FerretDB on the SQLite files in dir, on a free loopback port; stop
+// ends it and waits until it has.
+func runFerretDB(t *testing.T, dir string, logger *slog.Logger) (f *ferretdb.FerretDB, stop func()) {
 	t.Helper()
-	logger := slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError}))
-	indexes := newIDIndexes(dir, logger)
-	if err := indexes.ensureAll(); err != nil {
-		t.Fatal(err)
-	}
 	f, err := ferretdb.New(&ferretdb.Config{
 		Logger:    logger,
 		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
@@ -56,11 +51,26 @@ func startLauncherOn(t *testing.T, dir string) *launcherUnderTest {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	ferretDone := make(chan error, 1)
-	go func() { ferretDone <- f.Run(ctx) }()
-	stopFerret := func() {
+	done := make(chan error, 1)
+	go func() { done <- f.Run(ctx) }()
+	return f, func() {
 		cancel()
-		<-ferretDone
+		<-done
+	}
+}
+
+// startLauncherOn starts it on FerretDB's files in dir, as main.go does (the launcher's repairs and
+// indexes first).
+func startLauncherOn(t *testing.T, dir string) *launcherUnderTest {
+	t.Helper()
+	logger := slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError}))
+	indexes := newIDIndexes(dir, logger)
+	if err := indexes.ensureAll(); err != nil {
+		t.Fatal(err)
+	}
+	f, stopF := runFerretDB(t, dir, logger)
+	stopFerret := func() {
+		stopF()
 		indexes.close()
 	}
 	inner, err := url.Parse(f.MongoDBURI())
@@ -74,6 +84,7 @@ func startLauncherOn(t *testing.T, dir string) *launcherUnderTest {
 		t.Fatal(err)
 	}
 	p := &proxy{backend: inner.Host, afterWrite: indexes.afterWrite, logger: logger}
+	ctx, cancel := context.WithCancel(context.Background())
 	proxyDone := make(chan error, 1)
 	go func() { proxyDone <- p.serve(ctx, l) }()
 	t.Cleanup(func() {
@@ -81,8 +92,7 @@ func startLauncherOn(t *testing.T, dir string) *launcherUnderTest {
 		if err := <-proxyDone; err != nil {
 			t.Errorf("proxy: %v", err)
 		}
-		<-ferretDone
-		indexes.close()
+		stopFerret()
 	})
 	return &launcherUnderTest{dir: dir, ferret: inner.Host, addr: l.Addr().String(), indexes: indexes}
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isSlug, SERVICE_TEXT_LIMITS } from '@mealprep/contracts';
+import { isSlug, SERVICE_CSV_COLUMNS, SERVICE_TEXT_LIMITS } from '@mealprep/contracts';
 import { mapRow, type ImportedService } from './service-import-rows';
 
 const KNOWN = new Map(['keto', 'vegan', 'gluten-free', 'paleo'].map((slug) => [slug, slug]));
@@ -106,23 +106,8 @@ describe('a row of a services file', () => {
 
   it('property: whatever the cells hold, a row is either skipped with a reason or a service within every limit, with a valid slug and only known meal types', () => {
     const cellText = fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('Texas', 'keto, vegan', 'greenfork.com', '=1', '-97.5', '30.1', 'yes'));
-    const columns = [
-      'Name',
-      'Slug',
-      'Tagline',
-      'Meal Types',
-      'City',
-      'State',
-      'Home Delivery',
-      'Shipping',
-      'Website',
-      'Image Link Full',
-      'Profile Page Image Link',
-      'Place Longitude',
-      'Place Latitude',
-    ];
     fc.assert(
-      fc.property(fc.record(Object.fromEntries(columns.map((c) => [c, cellText])), { requiredKeys: [] }), (values) => {
+      fc.property(fc.record(Object.fromEntries(SERVICE_CSV_COLUMNS.map((c) => [c, cellText])), { requiredKeys: [] }), (values) => {
         const mapped = mapRow(values as Record<string, string>, KNOWN);
         if ('reason' in mapped) {
           expect(mapped.reason.length).toBeGreaterThan(0);
