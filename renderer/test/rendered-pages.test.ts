@@ -203,6 +203,19 @@ describe('public pages rendered on the server, through the gateway', () => {
     await services?.close();
   });
 
+  /** Events the gateway's catalogue subscription has handled, read from its /metrics. */
+  async function gatewayEventsHandled(): Promise<number> {
+    const text = await (await fetch(`${site.url}/metrics`)).text();
+    return Number(/^broker_events_handled\{queue="gateway-live"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+  }
+
+  /** A listing changed, as svc-catalog announces it; back once the gateway has handled it, so it never lands in a later test. */
+  async function catalogChanged(payload: { serviceId: string; slug: string; status: 'published' }) {
+    const before = await gatewayEventsHandled();
+    await mq.broker.publish('catalog.service.updated', payload);
+    await expect.poll(gatewayEventsHandled).toBeGreaterThan(before);
+  }
+
   async function page(pathname: string, headers: Record<string, string> = {}) {
     const response = await fetch(`${site.url}${pathname}`, { headers });
     const html = await response.text();
@@ -416,7 +429,7 @@ describe('public pages rendered on the server, through the gateway', () => {
     try {
       // Read afresh, not from what earlier renders kept: a catalogue event drops what they kept.
       await expect.poll(() => gateway.broker.isConnected()).toBe(true);
-      await mq.broker.publish('catalog.service.updated', { serviceId: 'x', slug: 'green-fork-kitchen', status: 'published' });
+      await catalogChanged({ serviceId: 'x', slug: 'green-fork-kitchen', status: 'published' });
       let answer: Awaited<ReturnType<typeof page>> | null = null;
       let n = 0;
       await expect
@@ -454,7 +467,7 @@ describe('public pages rendered on the server, through the gateway', () => {
     expect(renders).toBe(rendersBefore);
     expect(first.html).toContain('<title>About | Meal Prep Directory</title>');
 
-    await mq.broker.publish('catalog.service.updated', { serviceId: 'x', slug: 'green-fork-kitchen', status: 'published' });
+    await catalogChanged({ serviceId: 'x', slug: 'green-fork-kitchen', status: 'published' });
     await expect.poll(async () => (await page('/services-by-name?cache=1')).headers.get('x-page-cache')).toBe('miss');
     // A gzip-capable visitor gets the same page compressed.
     const zipped = await fetch(`${site.url}/about?cache=1`, { headers: { 'accept-encoding': 'gzip' } });
@@ -488,11 +501,11 @@ describe('public pages rendered on the server, through the gateway', () => {
     const original = SERVICES['green-fork-kitchen']!;
     SERVICES['green-fork-kitchen'] = { ...original, description: 'New menus every Monday.' };
     try {
-      await mq.broker.publish('catalog.service.updated', { serviceId: original.id, slug: 'green-fork-kitchen', status: 'published' });
+      await catalogChanged({ serviceId: original.id, slug: 'green-fork-kitchen', status: 'published' });
       await expect.poll(async () => (await open()).text).toContain('New menus every Monday.');
     } finally {
       SERVICES['green-fork-kitchen'] = original;
-      await mq.broker.publish('catalog.service.updated', { serviceId: original.id, slug: 'green-fork-kitchen', status: 'published' });
+      await catalogChanged({ serviceId: original.id, slug: 'green-fork-kitchen', status: 'published' });
     }
     await expect.poll(async () => (await open()).text).toContain('Weekly menus from Austin.');
   });

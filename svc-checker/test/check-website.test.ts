@@ -128,14 +128,16 @@ describe('checking one website', () => {
 
   it('when a page of 1 MiB is built to make an HTML reader backtrack or nest without end, then its check ends as blank well within the budget and never holds up the event loop', async () => {
     for (const kind of Object.keys(HOSTILE_PAGES)) {
-      // The longest gap between ticks of a 5 ms timer: how long the event loop was held at once.
-      let longestGap = 0;
-      let lastTick = performance.now();
+      // The most CPU time this process spent between two ticks of a 5 ms timer: how long the event
+      // loop was held at once by work of its own. Read from CPU time, not the clock, so time the
+      // machine gave other processes (other test files run beside this one) is not counted as a stall.
+      let longestBusy = 0;
+      let lastCpu = process.cpuUsage();
       let onTick = () => {};
       const ticker = setInterval(() => {
-        const now = performance.now();
-        longestGap = Math.max(longestGap, now - lastTick);
-        lastTick = now;
+        const spent = process.cpuUsage(lastCpu);
+        lastCpu = process.cpuUsage();
+        longestBusy = Math.max(longestBusy, (spent.user + spent.system) / 1000);
         onTick();
       }, 5);
       const started = performance.now();
@@ -146,7 +148,7 @@ describe('checking one website', () => {
       clearInterval(ticker);
       expect(result, kind).toMatchObject({ status: 'blank', httpStatus: 200, errorMessage: 'The page has almost no text.', attempts: 1 });
       expect(took, kind).toBeLessThan(2_000);
-      expect(longestGap, `${kind}: longest event-loop stall in ms`).toBeLessThan(200);
+      expect(longestBusy, `${kind}: longest event-loop stall, CPU ms`).toBeLessThan(200);
     }
   });
 
