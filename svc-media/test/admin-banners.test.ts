@@ -92,7 +92,8 @@ describe('banner images', () => {
     expect(hero.items.map((b) => b.id)).toEqual(expect.arrayContaining([fromStock.body.id, fromUrl.body.id]));
     const imageId = /images\/(u-[0-9a-f]+)\//.exec(String(fromUrl.body.url))![1]!;
     expect((await fetch(`${http.url}/images/${imageId}/card`)).headers.get('content-type')).toBe('image/webp');
-    expect(events).toContain('media.banners.changed');
+    // Announced through the broker: it reaches this test's queue a moment after the add is answered.
+    await expect.poll(() => events).toContain('media.banners.changed');
   });
 
   it('when an image URL redirects by name to the picture, then the picture is added', async () => {

@@ -16,7 +16,8 @@ describe('demo banners and logos', () => {
   let mediaDir: string;
   let repositories: ReturnType<typeof mediaRepositories>;
   let firstSeed: { banners: number; logos: number };
-  let seedMs: number;
+  /** CPU time the first seed took in this process (sharp's threads included), in ms. */
+  let seedCpuMs: number;
   const events: EventEnvelope[] = [];
   let outbox: ReturnType<typeof testOutbox>;
   const seed = () => seedDemoMedia({ ...repositories, events: outbox });
@@ -36,9 +37,12 @@ describe('demo banners and logos', () => {
     outbox = testOutbox(db.connection, mq.broker);
     repositories = mediaRepositories(db.connection, outbox, mediaDir);
     await Promise.all([repositories.banners.ensureIndexes(), repositories.media.ensureIndexes(), repositories.images.ensureIndexes()]);
-    const started = performance.now();
+    // CPU time, not the clock: under a parallel test run the other files and the database have the
+    // cores for part of the seed, which is no drawing of ours.
+    const started = process.cpuUsage();
     firstSeed = await seed();
-    seedMs = performance.now() - started;
+    const used = process.cpuUsage(started);
+    seedCpuMs = (used.user + used.system) / 1_000;
     http = await serve(createMediaApp({ logger: silentLogger, connection: db.connection, broker: mq.broker, identitySecret: TEST_IDENTITY_SECRET, mediaDir }));
   });
 
@@ -52,7 +56,7 @@ describe('demo banners and logos', () => {
 
   it('when media starts for the first time, then it draws 4 active banners in order within a few seconds and says so once', async () => {
     expect(firstSeed.banners).toBe(4);
-    expect(seedMs).toBeLessThan(10_000);
+    expect(seedCpuMs).toBeLessThan(10_000);
     const banners = await repositories.banners.list();
     expect(banners.map((b) => b.id)).toEqual([...demoBanners].sort((a, b) => a.order - b.order).map((b) => b.id));
     expect(banners.every((b) => b.isActive && b.source === 'custom' && b.imageId === b.id)).toBe(true);
