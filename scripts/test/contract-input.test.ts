@@ -22,6 +22,8 @@ const DATABASES = ['catalog', 'auth', 'media', 'checker'];
  */
 const BOOKKEEPING = new Set(['auth.login_code_tries', ...DATABASES.map((name) => `${name}.leases`)]);
 const key = (row: MatrixRow) => `${row.method} ${row.path}`;
+/** Reads that may write: the check status closes a run whose checks are all done. Any other read that wrote would show as a change after it. */
+const TIDYING_READS = new Set(['GET /api/checker/admin/checks/status']);
 
 /** A request as generated: values for the route's path parameters, query and body. */
 interface Drawn {
@@ -40,30 +42,57 @@ describe('requests drawn from the contracts, and beyond them, on every route', (
 
   /** Everything stored in the four databases (bookkeeping aside; an event waiting to be relayed is not a change of its own), as one digest per collection. */
   async function stored(): Promise<Map<string, string>> {
-    const digests = new Map<string, string>();
-    for (const name of DATABASES) {
-      const db = database.getClient().db(name);
-      for (const { name: collection } of await db.listCollections({}, { nameOnly: true }).toArray()) {
-        if (BOOKKEEPING.has(`${name}.${collection}`) || collection === 'outbox') continue;
-        const docs = await db
-          .collection(collection)
-          .find({}, { projection: { _outbox: 0 } })
-          .toArray();
+    const collections = (
+      await Promise.all(
+        DATABASES.map(async (name) => {
+          const db = database.getClient().db(name);
+          const names = (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+          return names
+            .filter((collection) => !BOOKKEEPING.has(`${name}.${collection}`) && collection !== 'outbox')
+            .map((collection) => ({ key: `${name}.${collection}`, collection: db.collection(collection) }));
+        }),
+      )
+    ).flat();
+    const digests = await Promise.all(
+      collections.map(async ({ key, collection }) => {
+        const docs = await collection.find({}, { projection: { _outbox: 0 } }).toArray();
         const hash = createHash('sha256');
         for (const line of docs.map((doc) => JSON.stringify(doc)).sort()) hash.update(line);
-        digests.set(`${name}.${collection}`, hash.digest('hex'));
-      }
-    }
-    return digests;
+        return [key, hash.digest('hex')] as const;
+      }),
+    );
+    return new Map(digests);
   }
   const changed = (before: Map<string, string>, after: Map<string, string>) => [...new Set([...before.keys(), ...after.keys()])].filter((name) => before.get(name) !== after.get(name));
-  /** After an allowed write, the system settles (events reach projections, queued checks run): the same state twice, 300 ms apart. */
+  /**
+   * What the services report of their events and jobs when none is under way, else null: each has
+   * relayed every event it wrote (outbox_events_waiting), no event or job waits in a queue it reads
+   * (a dead-letter queue keeps what it holds) or is being handled (broker_messages_in_progress).
+   * The counts of what each handled come back, to compare two reads.
+   */
+  async function quiet(): Promise<string | null> {
+    const texts = await Promise.all(SERVICES.map(async (name) => (await fetch(`${system.services[name].url}/metrics`)).text()));
+    const handled: string[] = [];
+    for (const line of texts.join('\n').split('\n')) {
+      const sample = /^(\w+)(?:\{queue="([^"]*)"\})? (\d+)$/.exec(line);
+      if (!sample) continue;
+      const [, metric, queue = '', value] = sample;
+      if (metric === 'outbox_events_waiting' || metric === 'broker_messages_in_progress' || (metric === 'broker_queue_messages' && !queue.endsWith('.dead'))) {
+        if (Number(value) > 0) return null;
+      } else if (metric === 'broker_events_handled' || metric === 'broker_jobs_handled' || metric === 'broker_events_dead_lettered') handled.push(line);
+    }
+    return handled.join('\n');
+  }
+  /**
+   * After an allowed write, the system settles (events reach projections, queued checks run): quiet
+   * on two reads in a row with nothing handled between them (an event the broker was handing to a
+   * consumer during the first read is handled, or under way, by the second); then what is stored.
+   */
   async function settled(): Promise<Map<string, string>> {
-    let last = await stored();
+    let last: string | null = null;
     for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
-      await new Promise((r) => setTimeout(r, 300));
-      const now = await stored();
-      if (changed(last, now).length === 0) return now;
+      const now = await quiet();
+      if (now !== null && now === last) return stored();
       last = now;
     }
     throw new Error('the system did not settle within 20 s');
@@ -145,10 +174,24 @@ describe('requests drawn from the contracts, and beyond them, on every route', (
     const problems: string[] = [];
     const answers: Record<string, number> = {};
     let before = await settled();
+    /** Refused requests since `before` whose effect on what is stored is not compared yet. */
+    let unchecked: string[] = [];
+    const compare = async () => {
+      if (unchecked.length === 0) return;
+      const after = await stored();
+      const touched = changed(before, after);
+      if (touched.length > 0)
+        problems.push(`${unchecked.length > 1 ? `one of ${unchecked.length} refused requests (${unchecked.join(' | ')})` : `${unchecked[0]}: refused, yet it`} changed ${touched.join(', ')}`);
+      before = after;
+      unchecked = [];
+    };
     for (const row of AUTHORIZATION_MATRIX) {
       const input = ROUTE_INPUTS[key(row)]!;
       if (row.path === '/api/live') continue;
       for (const caller of callersOf(row)) {
+        // A caller the matrix refuses is refused before the request is read: its requests are
+        // compared with what was stored before them together, once all have been sent.
+        const refusedByMatrix = row.expect[CALLERS.indexOf(caller)] !== 'allow';
         await fc.assert(
           fc.asyncProperty(requestOf(input, row, contextOf(input), png), fc.option(mutation, { freq: 2 }), async (drawn, bend) => {
             const request = bend ? bent(drawn, bend) : drawn;
@@ -159,19 +202,20 @@ describe('requests drawn from the contracts, and beyond them, on every route', (
             answers[`${answer.status}`] = (answers[`${answer.status}`] ?? 0) + 1;
             if (answer.status >= 500) problems.push(`${label} ${answer.text.slice(0, 200)}`);
             if (answer.status < 400) {
-              // Allowed: a write changes what is stored and its effects spread, so wait for them; even a read
-              // may tidy (the check status closes a finished run), so the next comparison starts from now.
-              before = row.method === 'GET' ? await stored() : await settled();
+              if (refusedByMatrix) problems.push(`${label}: answered, though the matrix refuses ${caller}`);
+              await compare();
+              // Allowed: a write changes what is stored and its effects spread, so wait for them; a read
+              // changes nothing, but for the ones that tidy (the check status closes a finished run).
+              if (row.method !== 'GET' || TIDYING_READS.has(key(row))) before = await settled();
               return true;
             }
-            const after = await stored();
-            const touched = changed(before, after);
-            if (touched.length > 0) problems.push(`${label}: refused, yet changed ${touched.join(', ')}`);
-            before = after;
+            unchecked.push(label);
+            if (!refusedByMatrix) await compare();
             return true;
           }),
           { numRuns: RUNS_PER_CALLER, seed: 20261123 },
         );
+        await compare();
       }
     }
     expect(problems).toEqual([]);

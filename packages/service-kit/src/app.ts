@@ -22,7 +22,7 @@ export interface AppOptions {
   exposeStack?: boolean;
   bodyLimit?: string;
   /** The broker whose queue depths `/metrics` reports. */
-  broker?: { queueDepths: () => Promise<Array<[string, number]>> };
+  broker?: NonNullable<Parameters<typeof serviceMetrics>[1]>['broker'];
   /** The outbox whose waiting events `/metrics` reports. */
   outbox?: { readonly queued: number };
   /** Adds the service's own gauges to `/metrics`. */

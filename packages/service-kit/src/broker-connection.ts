@@ -48,6 +48,8 @@ export class BrokerConnection {
   private attempt = 0;
   private closing = false;
   private readonly connectionListeners: Array<(connected: boolean) => void> = [];
+  /** Messages (events and jobs) delivered to this client and not yet settled: their handlers run now. */
+  inProgress = 0;
 
   constructor(readonly options: BrokerOptions) {}
 

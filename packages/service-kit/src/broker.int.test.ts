@@ -93,4 +93,32 @@ describe('broker client', () => {
     await expect.poll(() => attempts).toEqual([sent.id, sent.id]);
     expect(await waitingIn('flaky.dead')).toBe(0);
   });
+
+  it('when an event and a job are being handled, then /metrics counts them in progress, and once done, handled', async () => {
+    const { metrics } = serviceMetrics('the test', { broker: mq.broker });
+    const sample = async (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(await metrics.render())?.[1]);
+    let releaseEvent = () => {};
+    let releaseJob = () => {};
+    const started: string[] = [];
+    await mq.broker.subscribe('held', ['catalog.service.updated'], async () => {
+      started.push('event');
+      await new Promise<void>((resolve) => (releaseEvent = resolve));
+    });
+    await mq.broker.consumeJobs('held-jobs', async () => {
+      started.push('job');
+      await new Promise<void>((resolve) => (releaseJob = resolve));
+    });
+    expect(await sample('broker_messages_in_progress')).toBe(0);
+    await mq.broker.publish('catalog.service.updated', { serviceId: 'x', slug: 'x', status: 'published' });
+    await mq.broker.sendJobs('held-jobs', [{ n: 1 }]);
+    await expect.poll(() => started.sort()).toEqual(['event', 'job']);
+    expect(await sample('broker_messages_in_progress')).toBe(2);
+    releaseEvent();
+    await expect.poll(() => sample('broker_messages_in_progress')).toBe(1);
+    releaseJob();
+    await expect.poll(() => sample('broker_messages_in_progress')).toBe(0);
+    const text = await metrics.render();
+    expect(text).toContain('broker_events_handled{queue="held"} 1');
+    expect(text).toContain('broker_jobs_handled{queue="held-jobs"} 1');
+  });
 });

@@ -16,6 +16,8 @@ export class Broker extends BrokerConnection {
   readonly handled: Map<string, number>;
   /** Events each subscription queue gave up on (dead-lettered, or dropped by an exclusive one), since start. */
   readonly deadLettered: Map<string, number>;
+  /** Jobs each work queue's workers finished, since start. */
+  readonly jobsHandled: Map<string, number>;
 
   constructor(options: BrokerOptions) {
     super(options);
@@ -24,6 +26,7 @@ export class Broker extends BrokerConnection {
     this.jobs = new WorkQueues(this);
     this.handled = this.events.handled;
     this.deadLettered = this.events.deadLettered;
+    this.jobsHandled = this.jobs.handled;
   }
 
   /** See BrokerEvents.envelope. */

@@ -138,6 +138,15 @@ export class BrokerEvents {
   }
 
   private async deliver(channel: ConfirmChannel, subscription: Subscription, message: ConsumeMessage): Promise<void> {
+    this.link.inProgress += 1;
+    try {
+      await this.handle(channel, subscription, message);
+    } finally {
+      this.link.inProgress -= 1;
+    }
+  }
+
+  private async handle(channel: ConfirmChannel, subscription: Subscription, message: ConsumeMessage): Promise<void> {
     const log = this.link.options.logger;
     const settle = (answer: () => void) => settleMessage(answer, log, subscription.queue);
     let envelope: EventEnvelope;

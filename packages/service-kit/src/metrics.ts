@@ -93,7 +93,13 @@ export class Metrics {
 export function serviceMetrics(
   service: string,
   options: {
-    broker?: { queueDepths: () => Promise<Array<[string, number]>>; handled?: ReadonlyMap<string, number>; deadLettered?: ReadonlyMap<string, number> };
+    broker?: {
+      queueDepths: () => Promise<Array<[string, number]>>;
+      handled?: ReadonlyMap<string, number>;
+      deadLettered?: ReadonlyMap<string, number>;
+      jobsHandled?: ReadonlyMap<string, number>;
+      readonly inProgress?: number;
+    };
     outbox?: { readonly queued: number };
   } = {},
 ): { metrics: Metrics; middleware: RequestHandler } {
@@ -107,6 +113,9 @@ export function serviceMetrics(
     metrics.gauge('broker_queue_messages', `Messages waiting in each queue ${service} reads or fills.`, async () => (await broker.queueDepths()).map(([queue, n]) => [{ queue }, n]));
     const handled = broker.handled;
     if (handled) metrics.gauge('broker_events_handled', `Events ${service}'s subscriptions handled since it started, by queue.`, () => [...handled].map(([queue, n]) => [{ queue }, n]));
+    const jobs = broker.jobsHandled;
+    if (jobs) metrics.gauge('broker_jobs_handled', `Jobs ${service}'s workers finished since it started, by work queue.`, () => [...jobs].map(([queue, n]) => [{ queue }, n]));
+    if (broker.inProgress !== undefined) metrics.gauge('broker_messages_in_progress', `Events and jobs ${service} is handling now (delivered, not yet settled).`, () => [[{}, broker.inProgress ?? 0]]);
     const dead = broker.deadLettered;
     if (dead) {
       metrics.gauge('broker_events_dead_lettered', `Events ${service}'s subscriptions gave up on since it started (dead-lettered, or dropped by a cache of its own), by queue.`, () =>

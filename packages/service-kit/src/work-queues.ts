@@ -19,6 +19,8 @@ interface WorkConsumer {
  */
 export class WorkQueues {
   private readonly workConsumers: WorkConsumer[] = [];
+  /** Jobs each work queue's workers finished (acked), since start. */
+  readonly handled = new Map<string, number>();
 
   constructor(private readonly link: BrokerConnection) {
     link.onOpen(async () => {
@@ -96,6 +98,15 @@ export class WorkQueues {
   }
 
   private async work(channel: ConfirmChannel, worker: WorkConsumer, names: { retry: string[] }, message: ConsumeMessage): Promise<void> {
+    this.link.inProgress += 1;
+    try {
+      await this.workOn(channel, worker, names, message);
+    } finally {
+      this.link.inProgress -= 1;
+    }
+  }
+
+  private async workOn(channel: ConfirmChannel, worker: WorkConsumer, names: { retry: string[] }, message: ConsumeMessage): Promise<void> {
     const log = this.link.options.logger;
     const settle = (answer: () => void) => settleMessage(answer, log, worker.name);
     const attempt = Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 1) || 1;
@@ -110,6 +121,7 @@ export class WorkQueues {
     try {
       await worker.handler(job, { attempt });
       settle(() => channel.ack(message));
+      this.handled.set(worker.name, (this.handled.get(worker.name) ?? 0) + 1);
     } catch (err) {
       const retry = names.retry[attempt - 1];
       log.warn({ err, queue: worker.name, attempt, retry: retry ?? null }, retry ? 'job failed; it will be retried' : 'job failed for the last time; dead-lettered');
