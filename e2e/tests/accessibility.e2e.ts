@@ -95,6 +95,19 @@ async function open(page: Page, path: string): Promise<void> {
     .catch(() => undefined);
 }
 
+/** Tabs auditing side by side: most of a screen's time is waiting for its network to go quiet. */
+const TABS = 2;
+
+/** Each page takes the next screen when it is done with one, until none is left. */
+async function inTurn(screens: string[], pages: Page[], audit: (page: Page, screen: string) => Promise<void>): Promise<void> {
+  const left = [...screens];
+  await Promise.all(
+    pages.map(async (page) => {
+      for (let screen = left.shift(); screen !== undefined; screen = left.shift()) await audit(page, screen);
+    }),
+  );
+}
+
 describe('accessibility of every screen (axe-core in Chromium)', () => {
   const browser = useBrowserPage();
   let admin: Promise<Awaited<ReturnType<BrowserContext['storageState']>>> | null = null;
@@ -113,15 +126,17 @@ describe('accessibility of every screen (axe-core in Chromium)', () => {
       const findings: string[] = [];
       // Each screen is audited in the view's theme.
       const themeOf = async (page: Page, path: string) => [path, (await page.evaluate(() => document.documentElement.classList.contains('dark'))) ? 'dark' : 'light'];
-      // The public pages as a visitor sees them (signed out: /login is the sign-in form).
-      const visitor = await browser.newPage(view.options);
-      for (const path of PUBLIC) {
+      // The public pages as a visitor sees them (signed out: /login is the sign-in form), TABS tabs
+      // taking the next screen in turn: some wait for their network to go quiet while another is audited.
+      const visitors = await Promise.all(Array.from({ length: TABS }, () => browser.newPage(view.options)));
+      await inTurn(PUBLIC, visitors, async (visitor, path) => {
         await open(visitor, path);
         expect(await themeOf(visitor, path)).toEqual([path, view.options.colorScheme]);
         findings.push(...(await seriousFindings(visitor, path)));
-      }
-      const page = await browser.newPage({ ...view.options, storageState: await adminState() });
-      for (const screen of DASHBOARD) {
+      });
+      const state = await adminState();
+      const pages = await Promise.all(Array.from({ length: TABS }, () => browser.newPage({ ...view.options, storageState: state })));
+      await inTurn(DASHBOARD, pages, async (page, screen) => {
         let path = screen;
         if (screen === 'edit') {
           await open(page, '/dashboard/services');
@@ -130,7 +145,7 @@ describe('accessibility of every screen (axe-core in Chromium)', () => {
         await open(page, path);
         expect(await themeOf(page, path)).toEqual([path, view.options.colorScheme]);
         findings.push(...(await seriousFindings(page, path)));
-      }
+      });
       expect(findings).toEqual([]);
     });
   }
