@@ -24,3 +24,27 @@ export function coalesced(task: () => Promise<void>): () => Promise<void> {
     return running;
   };
 }
+
+/**
+ * Runs tasks one at a time per key, in the order called (a task that fails does not hold up the
+ * next). Kept here (a dozen lines) rather than a library: p-limit and async-mutex have no keyed
+ * queue that frees its key when idle. `waiting(key)` says whether a task for the key is under way.
+ */
+export function keyedTurns(): { run: <T>(key: string, task: () => Promise<T>) => Promise<T>; waiting: (key: string) => boolean } {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    waiting: (key) => tails.has(key),
+    run: <T>(key: string, task: () => Promise<T>) => {
+      const mine = (tails.get(key) ?? Promise.resolve()).then(task, task);
+      const tail = mine.then(
+        () => undefined,
+        () => undefined,
+      );
+      tails.set(key, tail);
+      void tail.then(() => {
+        if (tails.get(key) === tail) tails.delete(key);
+      });
+      return mine;
+    },
+  };
+}

@@ -17,7 +17,7 @@ export { createResolver, hostTableSetting, type HostTable, type Resolve, type Re
 export { FetchRefused, guardedFetch, pinnedLookup, type GuardedAnswer, type GuardedFetchOptions, type RefusalKind } from './guarded-fetch';
 export { Metrics, metricsEndpoint, serviceMetrics, LATENCY_BUCKETS } from './metrics';
 export { carriesEvents, Outbox, OUTBOX_FIELD, type DomainEvents, type EventCarrier, type OutboxOptions } from './outbox';
-export { coalesced } from './coalesce';
+export { coalesced, keyedTurns } from './coalesce';
 export { readServiceSnapshots } from './catalog-snapshots';
 export { peerFetch, peerUrls } from './peer-fetch';
 export { Lease, underLease } from './lease';

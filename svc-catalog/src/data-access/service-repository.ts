@@ -1,7 +1,7 @@
 import { Types, type Connection } from 'mongoose';
 import type { EditableService, EventEnvelope, ServiceSnapshot, ServiceStatus } from '@mealprep/contracts';
 import { IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@mealprep/contracts';
-import { AppError, type Outbox } from '@mealprep/service-kit';
+import { AppError, keyedTurns, type Outbox } from '@mealprep/service-kit';
 import { readFrom, SNAPSHOT_FIELDS, toEditable, toSnapshot, toStored, type NewService, type StoredService } from './service-mapping';
 import { atVersion, MAX_ATTEMPTS, pause, serviceModel, type Doc, type ServiceModel } from './service-model';
 import { serviceImportWriter } from './service-import-writer';
@@ -98,6 +98,56 @@ export type ServiceRepository = ReturnType<typeof serviceRepository>;
 export function serviceRepository(connection: Connection, outbox: Outbox) {
   const Model = serviceModel(connection);
   const carrier = outbox.carrier(Model);
+  // One write at a time per listing in this process: writers that raced here would each read and
+  // try again until one wins, a burst of n writes costing about n² reads and tries (30 at once, 15 s).
+  // Other instances still race, and the version guard settles those.
+  const turns = keyedTurns();
+
+  /** See modify: the tries of one write, once its turn has come. */
+  async function modifyInTurn(id: string, plan: Plan, fresh: Doc | null, options: { write?: KeyedWrite }): Promise<{ before: StoredService; after: StoredService } | null> {
+    let known = fresh;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      if (attempt > 0) await pause(attempt);
+      const current = known ?? ((await Model.findById(id).lean()) as Doc | null);
+      known = null;
+      if (!current) return null;
+      const before = toStored(current);
+      const kept = keptWrites(current);
+      const { write } = options;
+      const earlier = write && kept.find((k) => k.key === write.key && k.userId === write.userId);
+      if (earlier) {
+        // The key names the request it came with: another change with it is refused, never dropped.
+        if (earlier.fingerprint !== write.fingerprint) throw new AppError(IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_REUSED_MESSAGE, { status: 422 });
+        // Sent again after an answer that never arrived: it was applied, once.
+        return { before, after: before };
+      }
+      const planned = plan(before);
+      if (!planned) return { before, after: before };
+      const set: Doc = planned.status ? { ...planned.set, status: planned.status.to } : { ...planned.set };
+      // Kept in the same guarded write as the change (set from what was read: FerretDB ignores $push's $slice).
+      if (write) set.writeKeys = [...kept.slice(-(WRITE_KEYS_KEPT - 1)), { key: write.key, userId: write.userId, fingerprint: write.fingerprint }];
+      if (planned.status?.to === 'published' && !current.publishedAt) set.publishedAt = planned.status.at;
+      const operations: Doc = { $set: set, $inc: { version: 1 } };
+      if (planned.status && planned.status.to !== before.status) {
+        const { to, at, reason, byUserId, byEmail } = planned.status;
+        operations.$push = { statusHistory: { at, byUserId, byEmail, from: before.status, to, reason } };
+      }
+      if (planned.ownership) operations.$push = { ...operations.$push, ownershipHistory: planned.ownership };
+      const expected = { ...toStored(withSet(current, set)), version: before.version + 1 };
+      const events = planned.announce(before, expected);
+      try {
+        const doc = await Model.findOneAndUpdate(atVersion(current), carrier.update(operations, events), { returnDocument: 'after' }).lean();
+        if (!doc) continue;
+        carrier.written([doc._id], events);
+        return { before, after: toStored(doc as Doc) };
+      } catch (err) {
+        if (isDuplicateKey(err)) throw new AppError('slug_taken', SLUG_TAKEN, { status: 409 });
+        throw err;
+      }
+    }
+    throw new AppError('changed_meanwhile', CHANGED_MEANWHILE, { status: 409 });
+  }
+
   return {
     /** Services by id, in the order asked (each once); unknown ids are left out. */
     async findByIds(ids: readonly string[]): Promise<StoredService[]> {
@@ -119,48 +169,10 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
      */
     async modify(id: string, plan: Plan, read?: StoredService, options: { write?: KeyedWrite } = {}): Promise<{ before: StoredService; after: StoredService } | null> {
       if (!Types.ObjectId.isValid(id)) return null;
-      // The service as the caller read it a moment ago, if it did (a bulk call reads them all first): one read fewer.
-      let known = read && read.id === id ? readFrom(read) : null;
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-        if (attempt > 0) await pause(attempt);
-        const current = known ?? ((await Model.findById(id).lean()) as Doc | null);
-        known = null;
-        if (!current) return null;
-        const before = toStored(current);
-        const kept = keptWrites(current);
-        const { write } = options;
-        const earlier = write && kept.find((k) => k.key === write.key && k.userId === write.userId);
-        if (earlier) {
-          // The key names the request it came with: another change with it is refused, never dropped.
-          if (earlier.fingerprint !== write.fingerprint) throw new AppError(IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_REUSED_MESSAGE, { status: 422 });
-          // Sent again after an answer that never arrived: it was applied, once.
-          return { before, after: before };
-        }
-        const planned = plan(before);
-        if (!planned) return { before, after: before };
-        const set: Doc = planned.status ? { ...planned.set, status: planned.status.to } : { ...planned.set };
-        // Kept in the same guarded write as the change (set from what was read: FerretDB ignores $push's $slice).
-        if (write) set.writeKeys = [...kept.slice(-(WRITE_KEYS_KEPT - 1)), { key: write.key, userId: write.userId, fingerprint: write.fingerprint }];
-        if (planned.status?.to === 'published' && !current.publishedAt) set.publishedAt = planned.status.at;
-        const operations: Doc = { $set: set, $inc: { version: 1 } };
-        if (planned.status && planned.status.to !== before.status) {
-          const { to, at, reason, byUserId, byEmail } = planned.status;
-          operations.$push = { statusHistory: { at, byUserId, byEmail, from: before.status, to, reason } };
-        }
-        if (planned.ownership) operations.$push = { ...operations.$push, ownershipHistory: planned.ownership };
-        const expected = { ...toStored(withSet(current, set)), version: before.version + 1 };
-        const events = planned.announce(before, expected);
-        try {
-          const doc = await Model.findOneAndUpdate(atVersion(current), carrier.update(operations, events), { returnDocument: 'after' }).lean();
-          if (!doc) continue;
-          carrier.written([doc._id], events);
-          return { before, after: toStored(doc as Doc) };
-        } catch (err) {
-          if (isDuplicateKey(err)) throw new AppError('slug_taken', SLUG_TAKEN, { status: 409 });
-          throw err;
-        }
-      }
-      throw new AppError('changed_meanwhile', CHANGED_MEANWHILE, { status: 409 });
+      // The service as the caller read it a moment ago, if it did (a bulk call reads them all first):
+      // one read fewer, unless another write of it in this process comes first.
+      const fresh = read && read.id === id && !turns.waiting(id) ? readFrom(read) : null;
+      return turns.run(id, () => modifyInTurn(id, plan, fresh, options));
     },
     /** Deletes services; the events that report it are recorded with the ids first (see Outbox). Returns how many were deleted. */
     async deleteMany(ids: readonly string[], events: readonly EventEnvelope[]): Promise<number> {
