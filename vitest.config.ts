@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './scripts/test/longest-first-sequencer';
 
 /**
  * Every test but the end-to-end ones, in tiers a file's place or name decides:
@@ -20,8 +21,12 @@ const INTEGRATION = [
   'renderer/test/**/*.test.ts',
   'scripts/test/**/*.test.ts',
 ];
-/** Integration files that start a whole system (or site) of their own. */
-const SYSTEMS = ['scripts/test/{authorization-matrix,contract-input,hostile-input,instances,logo-ownership,read-models,system-faults}.test.ts', 'svc-checker/test/faults.test.ts'];
+/**
+ * Integration files that start a whole system (or site) of their own and measure its timing or
+ * kill its parts. The contract test starts one too, but asserts no timing: it runs beside the
+ * other integration files (first, being the longest).
+ */
+const SYSTEMS = ['scripts/test/{authorization-matrix,hostile-input,instances,logo-ownership,read-models,system-faults}.test.ts', 'svc-checker/test/faults.test.ts'];
 
 export default defineConfig({
   test: {
@@ -49,7 +54,7 @@ export default defineConfig({
           // Several files at once: they wait on the database, the broker and the processes they
           // start more than they compute, and each names its databases, queues and listings apart.
           maxWorkers: Number(process.env.INTEGRATION_WORKERS) || 3,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 1, sequencer: LongestFirstSequencer },
           testTimeout: 20_000,
           hookTimeout: 30_000,
           globals: true,
