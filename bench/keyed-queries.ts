@@ -102,6 +102,34 @@ async function lookups(connection: Connection, ids: Types.ObjectId[], more: Type
   });
 }
 
+/** The three ways to delete many documents by id, each timed: one at a time (the old shape), deleteMany by $in, one bulkWrite. */
+async function deleteShapes(collection: ReturnType<Connection['collection']>, ids: () => readonly Types.ObjectId[], gone: () => Promise<void>, restore: () => Promise<unknown>): Promise<void> {
+  await measure(
+    'deleteOne one at a time (the old shape)',
+    async () => {
+      for (const _id of ids()) await collection.deleteOne({ _id });
+      await gone();
+    },
+    restore,
+  );
+  await measure(
+    'deleteMany {_id: {$in}}',
+    async () => {
+      await collection.deleteMany({ _id: { $in: [...ids()] } });
+      await gone();
+    },
+    restore,
+  );
+  await measure(
+    'one bulkWrite of deleteOne',
+    async () => {
+      await collection.bulkWrite(ids().map((_id) => ({ deleteOne: { filter: { _id } } })));
+      await gone();
+    },
+    restore,
+  );
+}
+
 async function outboxEntries(connection: Connection, broker: Broker): Promise<void> {
   const entries = connection.collection('outbox');
   const event = () => JSON.stringify(broker.envelope('catalog.meal-types.seeded', { count: 9 }));
@@ -120,14 +148,7 @@ async function outboxEntries(connection: Connection, broker: Broker): Promise<vo
     if (left !== 0) throw new Error(`${left} entries left`);
   };
   console.log(`\nClearing ${keys} outbox entries:`);
-  await measure(
-    'deleteOne one at a time (the old shape)',
-    async () => {
-      for (const _id of ids) await entries.deleteOne({ _id });
-      await cleared();
-    },
-    refill,
-  );
+  await deleteShapes(entries, () => ids, cleared, refill);
   await measure(
     'deleteOne, 8 at a time (the old relay)',
     async () => {
@@ -137,22 +158,6 @@ async function outboxEntries(connection: Connection, broker: Broker): Promise<vo
           while (next < ids.length) await entries.deleteOne({ _id: ids[next++]! });
         }),
       );
-      await cleared();
-    },
-    refill,
-  );
-  await measure(
-    'deleteMany {_id: {$in}}',
-    async () => {
-      await entries.deleteMany({ _id: { $in: ids } });
-      await cleared();
-    },
-    refill,
-  );
-  await measure(
-    'one bulkWrite of deleteOne',
-    async () => {
-      await entries.bulkWrite(ids.map((_id) => ({ deleteOne: { filter: { _id } } })));
       await cleared();
     },
     refill,
@@ -233,30 +238,7 @@ async function deletes(connection: Connection, broker: Broker, ids: Types.Object
     if (left !== 0) throw new Error(`${left} services left`);
   };
   console.log(`\nDeleting ${ids.length} of the ${size} services:`);
-  await measure(
-    'deleteOne one at a time (the old shape)',
-    async () => {
-      for (const _id of ids) await services.deleteOne({ _id });
-      await gone();
-    },
-    restore,
-  );
-  await measure(
-    'deleteMany {_id: {$in}}',
-    async () => {
-      await services.deleteMany({ _id: { $in: ids } });
-      await gone();
-    },
-    restore,
-  );
-  await measure(
-    'one bulkWrite of deleteOne',
-    async () => {
-      await services.bulkWrite(ids.map((_id) => ({ deleteOne: { filter: { _id } } })));
-      await gone();
-    },
-    restore,
-  );
+  await deleteShapes(connection.collection('services'), () => ids, gone, restore);
   const outbox = new Outbox({ connection, broker: idleBroker(), logger, collection: 'bench_deletes_outbox' });
   const carrier = outbox.carrier(Model);
   await measure(
