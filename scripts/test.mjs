@@ -136,21 +136,40 @@ async function goChecks() {
 /** Each stage's wall time, printed as a table before the last line. */
 const stages = [];
 
+/** The machine's CPU time so far (/proc/stat, every core): busy and total jiffies; null off Linux. */
+function machineCpu() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((sum, n) => sum + n, 0);
+    const idle = fields[3] + (fields[4] ?? 0); // idle and iowait
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
 /** Runs one stage (its steps may run side by side inside it) and notes how long it took. */
 async function stage(name, work) {
   const started = Date.now();
   const before = { ...totals };
+  const cpuBefore = machineCpu();
   try {
     await work();
   } finally {
-    stages.push({ name, seconds: (Date.now() - started) / 1000, passed: totals.passed - before.passed, failed: totals.failed - before.failed });
+    const cpuAfter = machineCpu();
+    // How busy the machine's cores were during the stage: room left for running more side by side.
+    const busy = cpuBefore && cpuAfter && cpuAfter.total > cpuBefore.total ? (cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total) : null;
+    stages.push({ name, seconds: (Date.now() - started) / 1000, busy, passed: totals.passed - before.passed, failed: totals.failed - before.failed });
   }
 }
 
 function stageTable() {
   const width = Math.max(...stages.map((s) => s.name.length), 5);
   const time = (seconds) => (seconds >= 60 ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s` : `${seconds.toFixed(1)} s`);
-  const lines = stages.map((s) => `  ${s.name.padEnd(width)}  ${time(s.seconds).padStart(12)}  ${s.passed + s.failed > 0 ? `${s.passed} passed, ${s.failed} failed` : ''}`);
+  const cores = (busy) => (busy === null ? '' : `${Math.round(busy * 100)} % CPU`);
+  const lines = stages.map(
+    (s) => `  ${s.name.padEnd(width)}  ${time(s.seconds).padStart(12)}  ${cores(s.busy).padStart(8)}  ${s.passed + s.failed > 0 ? `${s.passed} passed, ${s.failed} failed` : ''}`,
+  );
   const all = stages.reduce((sum, s) => sum + s.seconds, 0);
   return ['stage times:', ...lines, `  ${'total'.padEnd(width)}  ${time(all).padStart(12)}`].join('\n');
 }
