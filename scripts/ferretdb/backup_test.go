@@ -563,7 +563,10 @@ func TestRestoreRefusesADamagedBackup(t *testing.T) {
 
 	// A byte changed anywhere in the file but the gzip header's time and OS (bytes 4 to 9, which
 	// no checksum covers and nothing reads).
+	// A change the archive does not see (the unused bits of the deflate stream's last byte) leaves
+	// the backup itself: it is not asked to be refused, and such changes are few.
 	r := rand.New(rand.NewSource(2))
+	unseen := 0
 	for range 200 {
 		bad := append([]byte(nil), content...)
 		at := r.Intn(len(bad) - 6)
@@ -571,8 +574,31 @@ func TestRestoreRefusesADamagedBackup(t *testing.T) {
 			at += 6
 		}
 		bad[at] ^= byte(1 + r.Intn(255))
+		if sameArchive(content, bad) {
+			unseen++
+			continue
+		}
 		refusedRestore(t, bad, nil)
 	}
+	if unseen > 5 {
+		t.Fatalf("%d of 200 changed bytes left the archive the same", unseen)
+	}
+}
+
+// sameArchive: both files read as gzip streams, without error, to the same bytes.
+func sameArchive(a, b []byte) bool {
+	read := func(content []byte) ([]byte, bool) {
+		gz, err := gzip.NewReader(bytes.NewReader(content))
+		if err != nil {
+			return nil, false
+		}
+		gz.Multistream(false)
+		out, err := io.ReadAll(gz)
+		return out, err == nil
+	}
+	outA, okA := read(a)
+	outB, okB := read(b)
+	return okA && okB && bytes.Equal(outA, outB)
 }
 
 // countdownCtx is done after its Err has been asked a given number of times: an interruption

@@ -624,6 +624,8 @@ func (d diffDisagreement) String() string {
 // TestDifferentialMatcher: the launcher's matcher against FerretDB's query engine, per document,
 // then the keyed writes and upserts through the proxy against FerretDB (see the top of the file).
 func TestDifferentialMatcher(t *testing.T) {
+	// Each against a launcher and FerretDB of its own: the two run side by side, after the other tests.
+	t.Parallel()
 	seed := diffSetting(*diffSeed, "FERRETDB_DIFF_SEED", rand.Uint64()>>1)
 	filters := int(diffSetting(uint64(*diffFilters), "FERRETDB_DIFF_FILTERS", 1500))
 	docCount := int(diffSetting(uint64(*diffDocs), "FERRETDB_DIFF_DOCS", 300))
@@ -1012,6 +1014,8 @@ func diffWithout(d bson.D, i int) bson.D {
 // must be the same, byte for byte. Keys: stored ones, missing ones, repeated ones, strings and
 // ObjectIds, sometimes a type keyedFind leaves to FerretDB.
 func TestDifferentialKeyedFind(t *testing.T) {
+	// Each against a launcher and FerretDB of its own: the two run side by side, after the other tests.
+	t.Parallel()
 	seed := diffSetting(*diffSeed, "FERRETDB_DIFF_SEED", rand.Uint64()>>1)
 	finds := int(diffSetting(uint64(*diffFilters), "FERRETDB_DIFF_FILTERS", 1500))
 	docCount := int(diffSetting(uint64(*diffDocs), "FERRETDB_DIFF_DOCS", 300))
