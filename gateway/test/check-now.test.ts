@@ -11,8 +11,11 @@ import { startFakeSites } from '../../svc-checker/test/fake-sites';
 import { createGateway } from '../src/app';
 import { checkNowTimeoutMs, loadGatewayConfig } from '../src/config';
 
-/** What svc-checker and the gateway both read: one check's budget; the gateway's usual wait is far shorter. */
-const CHECK_TIMEOUT_MS = 2_000;
+/**
+ * What svc-checker and the gateway both read: one check's budget, well past the slow site's 1.5 s
+ * even when the test's process is slowed by others; the gateway's usual wait is far shorter.
+ */
+const CHECK_TIMEOUT_MS = 5_000;
 const UPSTREAM_TIMEOUT_MS = 500;
 const ADMIN_COOKIE = 'mealprep_session=admin-session-token';
 const id = (n: number) => `65b0000000000000000000${String(n).padStart(2, '0')}`;
