@@ -118,6 +118,47 @@ describe('server-rendered pages in the browser', () => {
     expect(shifts.filter(([, value]) => value > 0)).toEqual([]);
   });
 
+  it('when a visitor scrolls and types while the page still loads its scripts, then hydration keeps the scroll and the typed text', async () => {
+    const { page } = browser;
+    // The site's scripts wait until the visitor has scrolled and typed into the server's page.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heldScripts = 0;
+    await page.route(
+      (url) => url.origin === siteUrl && url.pathname.endsWith('.js'),
+      async (route) => {
+        heldScripts += 1;
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto(`${siteUrl}/`, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => heldScripts).toBeGreaterThan(0);
+    // Typed first (the box is in the header), then scrolled down the page, before any script ran.
+    const search = page.getByRole('searchbox').first();
+    await search.pressSequentially('ket', { delay: 10 });
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 700);
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    let scrolled = -1;
+    await expect
+      .poll(async () => {
+        const before = await scrollY();
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        scrolled = await scrollY();
+        return before === scrolled && scrolled > 300;
+      })
+      .toBe(true);
+
+    release();
+    // Hydrated: the header's menu button works only then.
+    await page.locator('button[aria-controls="site-nav"]:enabled').waitFor({ state: 'attached', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    expect(await scrollY()).toBe(scrolled);
+    expect(await search.inputValue()).toBe('ket');
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
   it('when JavaScript is off, then a visitor reads and moves across the public site: home, state, service, articles, pagers, A-Z, meal types and search', async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto(`${siteUrl}/`);

@@ -18,11 +18,22 @@ describe('scroll to top', () => {
         <NavigateProbe />
       </MemoryRouter>,
     );
-    expect(scrollTo).toHaveBeenCalledTimes(1);
     await act(() => navigate('/state/ohio'));
-    expect(scrollTo).toHaveBeenCalledTimes(2);
+    expect(scrollTo).toHaveBeenCalledTimes(1);
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
     await act(() => navigate('/state/ohio?page=2'));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    await act(() => navigate('/'));
     expect(scrollTo).toHaveBeenCalledTimes(2);
+  });
+
+  it('when the first page mounts (hydrating the server page the visitor may have scrolled), then the scroll is left alone', () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    render(
+      <MemoryRouter initialEntries={['/state/texas']}>
+        <ScrollToTop />
+      </MemoryRouter>,
+    );
+    expect(scrollTo).not.toHaveBeenCalled();
   });
 });
