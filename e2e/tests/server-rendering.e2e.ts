@@ -137,24 +137,21 @@ describe('server-rendered pages in the browser', () => {
     // Typed first (the box is in the header), then scrolled down the page, before any script ran.
     const search = page.getByRole('searchbox').first();
     await search.pressSequentially('ket', { delay: 10 });
+    // The scroll has come to rest when the page says so (scrollend), not after a fixed wait.
+    await page.evaluate(() => {
+      const w = window as unknown as { __scrolled: Promise<number> };
+      w.__scrolled = new Promise((resolve) => window.addEventListener('scrollend', () => resolve(window.scrollY), { once: true }));
+    });
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, 700);
-    const scrollY = () => page.evaluate(() => window.scrollY);
-    let scrolled = -1;
-    await expect
-      .poll(async () => {
-        const before = await scrollY();
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        scrolled = await scrollY();
-        return before === scrolled && scrolled > 300;
-      })
-      .toBe(true);
+    const scrolled = await page.evaluate(() => (window as unknown as { __scrolled: Promise<number> }).__scrolled);
+    expect(scrolled).toBeGreaterThan(300);
 
     release();
     // Hydrated: the header's menu button works only then.
     await page.locator('button[aria-controls="site-nav"]:enabled').waitFor({ state: 'attached', timeout: 30_000 });
     await page.waitForLoadState('networkidle');
-    expect(await scrollY()).toBe(scrolled);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     expect(await search.inputValue()).toBe('ket');
     expect(browser.consoleErrors).toEqual([]);
   });
