@@ -30,6 +30,33 @@ function dataReads(page: Page): string[] {
 }
 
 /**
+ * Opens the home page with the site's scripts held back: the visitor acts on the server's page as it
+ * is before any script ran. The returned function lets the scripts load.
+ */
+async function openWithScriptsHeld(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let heldScripts = 0;
+  await page.route(
+    (url) => url.origin === siteUrl && url.pathname.endsWith('.js'),
+    async (route) => {
+      heldScripts += 1;
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto(`${siteUrl}/`, { waitUntil: 'domcontentloaded' });
+  await expect.poll(() => heldScripts).toBeGreaterThan(0);
+  return release;
+}
+
+/** Hydrated: the header's menu button no longer carries its early-click mark, and the page is quiet. */
+async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('button[aria-controls="site-nav"]:not([data-early-click])').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+/**
  * Layout shifts so far (the CLS a visitor would feel without input). The observer is handed the
  * shifts recorded so far when it starts observing, then a mark made after that: once the mark has
  * reached it, so has every shift before it.
@@ -107,10 +134,9 @@ describe('server-rendered pages in the browser', () => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
       for (const path of paths) {
         await page.goto(`${siteUrl}${path}`, { waitUntil: 'load' });
-        // Counted once the page is hydrated (the header's menu button works only then) and has
-        // nothing more to fetch: every shift the page makes on its way is in.
-        await page.locator('button[aria-controls="site-nav"]:enabled').waitFor({ state: 'attached', timeout: 30_000 });
-        await page.waitForLoadState('networkidle');
+        // Counted once the page is hydrated and has nothing more to fetch: every shift the page
+        // makes on its way is in.
+        await waitForHydration(page);
         shifts.push([path, await layoutShift(page)]);
       }
       await page.context().close();
@@ -121,19 +147,7 @@ describe('server-rendered pages in the browser', () => {
   it('when a visitor scrolls and types while the page still loads its scripts, then hydration keeps the scroll and the typed text', async () => {
     const { page } = browser;
     // The site's scripts wait until the visitor has scrolled and typed into the server's page.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let heldScripts = 0;
-    await page.route(
-      (url) => url.origin === siteUrl && url.pathname.endsWith('.js'),
-      async (route) => {
-        heldScripts += 1;
-        await held;
-        await route.continue();
-      },
-    );
-    await page.goto(`${siteUrl}/`, { waitUntil: 'domcontentloaded' });
-    await expect.poll(() => heldScripts).toBeGreaterThan(0);
+    const release = await openWithScriptsHeld(page);
     // Typed first (the box is in the header), then scrolled down the page, before any script ran.
     const search = page.getByRole('searchbox').first();
     await search.pressSequentially('ket', { delay: 10 });
@@ -148,11 +162,29 @@ describe('server-rendered pages in the browser', () => {
     expect(scrolled).toBeGreaterThan(300);
 
     release();
-    // Hydrated: the header's menu button works only then.
-    await page.locator('button[aria-controls="site-nav"]:enabled').waitFor({ state: 'attached', timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     expect(await search.inputValue()).toBe('ket');
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('when a visitor on a phone opens the menu and switches the theme while the page still loads its scripts, then both clicks take effect once it is hydrated', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 800 });
+    const release = await openWithScriptsHeld(page);
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    // Before the app runs, nothing has happened yet: the clicks are kept.
+    await expect.poll(() => page.locator('#site-nav').isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+
+    release();
+    await waitForHydration(page);
+    await expect.poll(() => page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.getByRole('button', { name: 'Switch to light theme' }).count()).toBe(1);
     expect(browser.consoleErrors).toEqual([]);
   });
 

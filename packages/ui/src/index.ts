@@ -24,6 +24,7 @@ export { BannerRotator, BANNER_ROTATION_MS, MAX_BANNER_IMAGES } from './componen
 export type { BannerRotatorImage, BannerRotatorProps } from './components/banner-rotator';
 export { useDocumentHidden, useMediaQuery, usePrefersReducedMotion } from './hooks/use-media-query';
 export { useHydrated } from './hooks/use-hydrated';
+export { dropEarlyClicks, EARLY_CLICK_ATTRIBUTE, useEarlyClick, type EarlyClick } from './hooks/use-early-click';
 export { formatDay, formatDayAndTime, formatPublicDate, NO_DATE } from './format/dates';
 export { StatusBadge } from './components/status-badge';
 export { AdminTable, EmptyNote } from './components/admin-table';

@@ -1,4 +1,4 @@
-import { Button, useHydrated } from '@mealprep/ui';
+import { Button, useEarlyClick } from '@mealprep/ui';
 import { useThemeAfterHydration, useToggleTheme } from './theme-store';
 
 function SunIcon() {
@@ -21,10 +21,10 @@ function MoonIcon() {
 export function ThemeSwitch() {
   const theme = useThemeAfterHydration();
   const toggleTheme = useToggleTheme();
-  const hydrated = useHydrated();
+  const earlyClick = useEarlyClick('theme-switch', toggleTheme);
   const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   return (
-    <Button variant="ghost" size="custom" className="size-10" aria-label={label} title={label} onClick={toggleTheme} disabled={!hydrated}>
+    <Button variant="ghost" size="custom" className="size-10" aria-label={label} title={label} onClick={toggleTheme} {...earlyClick}>
       {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
     </Button>
   );

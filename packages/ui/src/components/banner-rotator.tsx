@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useHydrated } from '../hooks/use-hydrated';
+import { useEarlyClick } from '../hooks/use-early-click';
 import { useDocumentHidden, usePrefersReducedMotion } from '../hooks/use-media-query';
 
 export interface BannerRotatorImage {
@@ -22,6 +22,24 @@ export interface BannerRotatorProps {
 export const BANNER_ROTATION_MS = 5000;
 export const MAX_BANNER_IMAGES = 5;
 
+/** A dot that shows one image; a click made before the page is hydrated shows it once hydrated. */
+function BannerDot({ index, count, current, onPick }: { index: number; count: number; current: boolean; onPick: (index: number) => void }) {
+  const pick = () => onPick(index);
+  const earlyClick = useEarlyClick(`banner-dot-${index}`, pick);
+  return (
+    <button
+      type="button"
+      aria-label={`Show banner image ${index + 1} of ${count}`}
+      aria-pressed={current}
+      {...earlyClick}
+      onClick={pick}
+      className="group rounded-full p-2 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white"
+    >
+      <span aria-hidden="true" className={`block size-2.5 rounded-full border border-white ${current ? 'bg-white' : 'bg-white/30 group-hover:bg-white/60'}`} />
+    </button>
+  );
+}
+
 /**
  * A hero whose background crossfades between up to five images. It stands still while the tab is
  * hidden and for visitors who ask for reduced motion; with no images it is a plain gradient.
@@ -30,7 +48,6 @@ export function BannerRotator({ images, intervalMs = BANNER_ROTATION_MS, childre
   const shown = images.slice(0, MAX_BANNER_IMAGES);
   const count = shown.length;
   const [index, setIndex] = useState(0);
-  const hydrated = useHydrated();
   const reducedMotion = usePrefersReducedMotion();
   const hidden = useDocumentHidden();
   const current = count ? index % count : 0;
@@ -81,17 +98,7 @@ export function BannerRotator({ images, intervalMs = BANNER_ROTATION_MS, childre
       {count > 1 ? (
         <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
           {shown.map((image, i) => (
-            <button
-              key={`${i}-${image.src}`}
-              type="button"
-              aria-label={`Show banner image ${i + 1} of ${count}`}
-              aria-pressed={i === current}
-              disabled={!hydrated}
-              onClick={() => setIndex(i)}
-              className="group rounded-full p-2 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white"
-            >
-              <span aria-hidden="true" className={`block size-2.5 rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/30 group-hover:bg-white/60'}`} />
-            </button>
+            <BannerDot key={`${i}-${image.src}`} index={i} count={count} current={i === current} onPick={setIndex} />
           ))}
         </div>
       ) : null}

@@ -1,5 +1,5 @@
-import { Button, useHydrated } from '@mealprep/ui';
-import { useState } from 'react';
+import { Button, useEarlyClick } from '@mealprep/ui';
+import { useRef, useState } from 'react';
 import { useReportStillOpen } from '../api/report-still-open';
 
 export const CLOSED_TEXT = 'This service has been reported as closed.';
@@ -8,7 +8,16 @@ export const THANK_YOU_TEXT = "Thank you! We'll review your report.";
 export function ClosedNotice({ serviceId }: { serviceId: string }) {
   const [reported, setReported] = useState(false);
   const report = useReportStillOpen();
-  const hydrated = useHydrated();
+  const sent = useRef(false);
+  const reportStillOpen = () => {
+    // Thanked at once and whatever the outcome (spec §4); a second click sends nothing more.
+    setReported(true);
+    if (sent.current) return;
+    sent.current = true;
+    report.mutate(serviceId);
+  };
+  // A click made while the page still loads its scripts is sent once the app runs.
+  const earlyClick = useEarlyClick('report-still-open', reportStillOpen);
 
   return (
     <div
@@ -19,15 +28,7 @@ export function ClosedNotice({ serviceId }: { serviceId: string }) {
       {reported ? (
         <p>{THANK_YOU_TEXT}</p>
       ) : (
-        <Button
-          variant="outline"
-          disabled={!hydrated}
-          onClick={() => {
-            // Thanked at once and whatever the outcome (spec §4).
-            setReported(true);
-            report.mutate(serviceId);
-          }}
-        >
+        <Button variant="outline" {...earlyClick} onClick={reportStillOpen}>
           Report as Still Open
         </Button>
       )}

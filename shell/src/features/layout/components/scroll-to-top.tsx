@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from '@mealprep/router';
+import { dropEarlyClicks } from '@mealprep/ui';
 
 /**
  * Spec: every route change starts at the top of the page. The first page stays where the browser
@@ -12,6 +13,8 @@ export function ScrollToTop() {
     if (shown.current === pathname) return;
     shown.current = pathname;
     window.scrollTo(0, 0);
+    // Clicks kept while the first page hydrated belong to that page.
+    dropEarlyClicks();
   }, [pathname]);
   return null;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from '@mealprep/router';
-import { useHydrated } from '@mealprep/ui';
+import { useEarlyClick } from '@mealprep/ui';
 import { ThemeSwitch } from '../../../lib/theme-switch';
 import { useSession } from '../../../lib/use-session';
 import { DASHBOARD_LINK, HEADER_LINKS, LOGIN_LINK, navLinkClass } from '../../../lib/nav-links';
@@ -17,7 +17,9 @@ function MenuIcon({ open }: { open: boolean }) {
 
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const hydrated = useHydrated();
+  const toggleMenu = () => setMenuOpen((open) => !open);
+  // A click made while the page still loads its scripts opens the menu once the app runs.
+  const earlyClick = useEarlyClick('site-menu', toggleMenu);
   const { pathname } = useLocation();
   const { user } = useSession();
   const links = [...HEADER_LINKS, user ? DASHBOARD_LINK : LOGIN_LINK];
@@ -38,9 +40,8 @@ export function SiteHeader() {
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls="site-nav"
-            // Only the app opens the menu: until the page is hydrated a click would do nothing.
-            disabled={!hydrated}
-            onClick={() => setMenuOpen((open) => !open)}
+            {...earlyClick}
+            onClick={toggleMenu}
           >
             <MenuIcon open={menuOpen} />
           </button>

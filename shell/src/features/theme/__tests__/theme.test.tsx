@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { renderOnServerThenHydrate } from '@mealprep/ui/testing';
 import userEvent from '@testing-library/user-event';
 import { ThemeSwitch } from '../../../lib/theme-switch';
+import { runEarlyClickScript } from '../../../testing/early-clicks';
 import { createThemeStore, themeStore, type ThemeEnvironment } from '../../../lib/theme-store';
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -73,19 +74,25 @@ describe('theme switch', () => {
     expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeInTheDocument();
   });
 
-  it('when the page comes from the server, then the switch is disabled until the page is hydrated, and works after', async () => {
-    let disabledBefore: boolean | null = null;
+  it('when the page comes from the server and the visitor clicks the switch before it is hydrated, then the click is kept: the page turns dark once hydrated', async () => {
+    const stop = runEarlyClickScript();
+    let darkBefore: boolean | null = null;
     const page = await renderOnServerThenHydrate(<ThemeSwitch />, (container) => {
-      disabledBefore = (within(container).getByRole('button', { name: 'Switch to dark theme' }) as HTMLButtonElement).disabled;
+      const button = within(container).getByRole('button', { name: 'Switch to dark theme' });
+      expect(button).toBeEnabled();
+      button.click();
+      darkBefore = document.documentElement.classList.contains('dark');
     });
     try {
-      expect(disabledBefore).toBe(true);
-      const button = within(page.container).getByRole('button', { name: 'Switch to dark theme' });
-      expect(button).toBeEnabled();
-      await userEvent.click(button);
+      expect(darkBefore).toBe(false);
       expect(document.documentElement).toHaveClass('dark');
+      const button = within(page.container).getByRole('button', { name: 'Switch to light theme' });
+      expect(button).not.toHaveAttribute('data-early-click');
+      await userEvent.click(button);
+      expect(document.documentElement).not.toHaveClass('dark');
     } finally {
       page.done();
+      stop();
     }
   });
 });
