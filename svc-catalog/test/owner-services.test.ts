@@ -190,6 +190,26 @@ describe('owner listings', () => {
     expect(history).toMatchObject({ from: 'published', to: 'pending', byUserId: 'owner-a', reason: 'Name or URL slug changed by the owner' });
   });
 
+  it('when an owner saves, then the listing is read once and written once, and the answer is the saved listing as its page reads it', async () => {
+    const { body } = await send('POST', '/services', owner(), listing({ name: 'Read Once Meals', slug: 'read-once-meals' }));
+    const id = body.id as string;
+    const operations: string[] = [];
+    catalog.db.connection.set('debug', (collection: string, method: string) => {
+      if (collection === 'services') operations.push(method);
+    });
+    let saved;
+    try {
+      saved = await send('PATCH', `/services/${id}`, owner(), { tagline: 'Read once, written once' });
+    } finally {
+      catalog.db.connection.set('debug', false);
+    }
+    expect(saved.status).toBe(200);
+    expect(operations).toEqual(['findOne', 'findOneAndUpdate']);
+    const page = await send('GET', `/services/${id}/edit`, owner());
+    expect(saved.body).toEqual(page.body);
+    expect(saved.body).toMatchObject({ tagline: 'Read once, written once', version: (await stored(id)).version });
+  });
+
   it('when an admin closes or rejects a listing, then the owner can no longer edit it, but an admin can; the reason is kept', async () => {
     const { body } = await send('POST', '/services', owner(), listing({ name: 'Closing Soon', slug: 'closing-soon' }));
     const id = body.id as string;

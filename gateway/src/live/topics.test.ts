@@ -19,6 +19,12 @@ describe('live topics: what a change invalidates, and who hears of it', () => {
     }
   });
 
+  it('when a listing changes, then the news names its version after the change, so a page that holds it at that version need not read it again; an event without one names none', () => {
+    expect(invalidationFor(event('catalog.service.updated', service('published', { version: 7 })))?.invalidation).toEqual({ topics: ['services', 'regions'], slug: 'quiet-kitchen', version: 7 });
+    expect(invalidationFor(event('catalog.service.updated', service('draft', { version: 2 })))?.invalidation).toEqual({ topics: ['services', 'regions'], slug: 'quiet-kitchen', version: 2 });
+    expect(invalidationFor(event('catalog.service.updated', service('published', { version: 0 })))?.invalidation).toEqual({ topics: ['services', 'regions'], slug: 'quiet-kitchen' });
+  });
+
   it('when a listing that is not public changes (draft, pending, rejected), then only its owner and the admins hear of it', () => {
     for (const [type, payload] of [
       ['catalog.service.created', service('draft')],

@@ -15,7 +15,7 @@ const EVERYONE: LiveAudience = { kind: 'everyone' };
 
 /** Which pages' data an event makes stale, and for whom; null when browsers need not hear of it. */
 export function invalidationFor(event: EventEnvelope): LiveMessage | null {
-  const payload = (event.payload ?? {}) as { slug?: unknown; status?: unknown; previousStatus?: unknown; ownerUserId?: unknown };
+  const payload = (event.payload ?? {}) as { slug?: unknown; status?: unknown; previousStatus?: unknown; ownerUserId?: unknown; version?: unknown };
   const slug = typeof payload.slug === 'string' ? payload.slug : undefined;
   const topics = ((): LiveTopic[] => {
     if (event.type === 'catalog.service.reported-open') return [];
@@ -28,7 +28,9 @@ export function invalidationFor(event: EventEnvelope): LiveMessage | null {
     return [];
   })();
   if (topics.length === 0) return null;
-  const invalidation = slug ? { topics, slug } : { topics };
+  // A service's version after the change (events stored before versions read as 0: not named).
+  const version = slug && event.type.startsWith('catalog.service.') && typeof payload.version === 'number' && payload.version > 0 ? payload.version : undefined;
+  const invalidation = slug ? { topics, slug, ...(version ? { version } : {}) } : { topics };
   if (!event.type.startsWith('catalog.service.')) return { invalidation, audience: EVERYONE };
   const wasOrIsPublic = [payload.status, payload.previousStatus].some((status) => typeof status === 'string' && PUBLIC_SERVICE_STATUSES.includes(status));
   if (wasOrIsPublic) return { invalidation, audience: EVERYONE };

@@ -58,10 +58,12 @@ export function parseInvalidation(data: unknown): LiveInvalidation | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { topics, slug } = value as { topics?: unknown; slug?: unknown };
+  const { topics, slug, version } = value as { topics?: unknown; slug?: unknown; version?: unknown };
   if (!Array.isArray(topics) || !topics.every(isLiveTopic)) return null;
   if (slug !== undefined && typeof slug !== 'string') return null;
-  return slug === undefined ? { topics } : { topics, slug };
+  if (version !== undefined && !(Number.isSafeInteger(version) && (version as number) > 0)) return null;
+  if (slug === undefined) return { topics };
+  return version === undefined ? { topics, slug } : { topics, slug, version: version as number };
 }
 
 /**

@@ -9,6 +9,11 @@ export const LiveInvalidationSchema = z.object({
   topics: z.array(LiveTopicSchema),
   /** The slug that changed, when one thing did. */
   slug: z.string().optional(),
+  /**
+   * With the slug of a service: its version after the change. A page that already holds that
+   * service at this version or a later one (the saver's, from its answer) need not read it again.
+   */
+  version: z.number().int().positive().optional(),
 });
 export type LiveInvalidation = z.infer<typeof LiveInvalidationSchema>;
 

@@ -137,6 +137,8 @@ export type StatusChange = z.infer<typeof StatusChangeSchema>;
 /** services.edit: everything the Edit Service screen shows, for the owner or an admin. */
 export const EditableServiceSchema = PublicServiceSchema.extend({
   ownerUserId: z.string().nullable(),
+  /** One more with every write: the live stream names it, and a page holding this version or a later one need not read it again. */
+  version: z.number().int().nonnegative(),
   /** The answers its maker gave in the listing's form (and when they accepted the terms), or what an import set: an owner is not shown another owner's answers. */
   metadata: z.record(z.string(), z.unknown()),
   statusHistory: z.array(StatusChangeSchema),

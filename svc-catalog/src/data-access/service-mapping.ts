@@ -79,6 +79,7 @@ export function toEditable(doc: Doc): EditableService {
   return {
     ...toPublic(stored),
     ownerUserId: stored.ownerUserId,
+    version: stored.version,
     metadata: stored.metadata,
     statusHistory: toHistory(doc.statusHistory),
     possibleDuplicateOf: (doc.possibleDuplicateOf ?? []).map((d: Doc) => ({ id: d.id, name: d.name, slug: d.slug, reason: d.reason })),

@@ -227,6 +227,11 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
       const doc = await Model.findById(id).lean();
       return doc ? toEditable(doc as Doc) : null;
     },
+    /** The listing as findEditable gives it, from a service this repository read or wrote (no read); null if it has no document. */
+    editableOf(service: StoredService): EditableService | null {
+      const doc = readFrom(service);
+      return doc ? toEditable(doc) : null;
+    },
     /** findEditable for many ids at once: the services found, by id (ids findEditable refuses, and unknown ones, left out). */
     async findEditableByIds(ids: readonly string[]): Promise<Map<string, EditableService>> {
       const docs = await findInOrder(

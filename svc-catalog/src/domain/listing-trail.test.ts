@@ -27,7 +27,7 @@ const claim = (action: OwnershipChange['action'], fromOwnerUserId: string | null
 const ANSWERS = { ownerName: 'Ann Baker', yearsInBusiness: '1-2 years', howDidYouFindUs: 'Google Search', termsAcceptedAt: '2026-01-01T00:00:00.000Z', submittedVia: 'dashboard' };
 
 function editable(overrides: Partial<EditableService>): EditableService {
-  const { version: _version, ...stored } = listing();
+  const stored = listing();
   return {
     ...stored,
     claimable: false,

@@ -160,13 +160,16 @@ export async function updateService(deps: OwnerDeps, identity: Identity, id: str
         announce: (before, next) => [...updated(before, next), ...statusChanged(before, next)],
       };
     },
-    undefined,
+    first,
     options,
   );
   if (!written) throw notFound();
   deps.catalog.apply(written.after);
-  await deps.events.relay();
-  return getEditable(deps, identity, id);
+  // The answer goes once the write is stored (its events with it); the outbox relays them after.
+  void deps.events.relay();
+  // The listing as written answers the save: one read of it per save (two if another write came first).
+  const editable = deps.services.editableOf(written.after);
+  return editable ? editableFor(identity, editable) : getEditable(deps, identity, id);
 }
 
 /** submitForApproval: a draft goes to pending, for the admins to review. */

@@ -169,9 +169,13 @@ export class FakeServices {
   }
 
   async findEditable(id: string): Promise<EditableService | null> {
+    return this.editableOf({ id } as StoredService);
+  }
+
+  editableOf({ id }: StoredService): EditableService | null {
     const held = this.held.get(id);
     if (!held) return null;
-    const { version: _version, ...service } = structuredClone(held.service);
+    const service = structuredClone(held.service);
     return {
       ...service,
       claimable: service.ownerUserId === null && (service.status === 'published' || service.status === 'closed'),

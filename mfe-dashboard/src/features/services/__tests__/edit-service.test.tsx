@@ -1,5 +1,6 @@
 import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
-import { WRITE_RETRIES } from '@mealprep/api-client';
+import { MY_SERVICES_QUERY_KEY, queryKeys, WRITE_RETRIES } from '@mealprep/api-client';
+import { QueryClient } from '@mealprep/query';
 import type { EditableService } from '@mealprep/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,6 +32,7 @@ function service(overrides: Partial<EditableService> = {}): EditableService {
     media: { logoImageId: null },
     claimable: false,
     ownerUserId: 'owner-1',
+    version: 2,
     metadata: {},
     statusHistory: [{ at: '2026-11-01T10:00:00.000Z', byUserId: 'owner-1', byEmail: 'owner@example.com', from: null, to: 'draft', reason: null }],
     possibleDuplicateOf: [],
@@ -165,6 +167,26 @@ describe('Edit Service', () => {
     expect(await screen.findByText('Service updated successfully')).toBeInTheDocument();
     expect(bodiesTo(fetch, `/api/catalog/services/${ID}`)).toEqual([{ name: 'Green Fork Co' }]);
     expect(screen.getByTestId('status-badge')).toHaveTextContent('pending');
+  });
+
+  it('when the owner saves, then the page and their list of listings take the answer as it is: neither is marked to be read again', async () => {
+    const fetch = mockApi({
+      ...notAdmin,
+      [EDIT]: { status: 200, body: service({ version: 2 }) },
+      [`/api/catalog/services/${ID}`]: { status: 200, body: service({ name: 'Green Fork Co', tagline: 'Fresher', status: 'pending', version: 3 }) },
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(MY_SERVICES_QUERY_KEY, [{ id: ID, name: 'Green Fork Kitchen', slug: 'green-fork-kitchen', status: 'draft' }]);
+    renderDashboardAt(`/dashboard/services/${ID}/edit`, client);
+    const tagline = await screen.findByLabelText('Tagline');
+    await userEvent.clear(tagline);
+    await userEvent.type(tagline, 'Fresher');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Service updated successfully')).toBeInTheDocument();
+    expect(client.getQueryData(MY_SERVICES_QUERY_KEY)).toEqual([{ id: ID, name: 'Green Fork Co', slug: 'green-fork-kitchen', status: 'pending' }]);
+    expect(client.getQueryState(MY_SERVICES_QUERY_KEY)?.isInvalidated).toBe(false);
+    expect(client.getQueryState(queryKeys.services.edit(ID))?.isInvalidated).toBe(false);
+    expect(callsTo(fetch, EDIT)).toHaveLength(1);
   });
 
   it('when the owner sets the delivery radius and the ZIP code, then only those are saved, and a radius or ZIP code the contract refuses is shown under its field and sends nothing', async () => {

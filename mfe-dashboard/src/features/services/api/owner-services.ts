@@ -1,5 +1,5 @@
 import { apiClient, errorFromBody, ApiError, MY_SERVICES_QUERY_KEY, newIdempotencyKey, queryKeys } from '@mealprep/api-client';
-import type { EditableService, ServiceInsertInput, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
+import type { EditableService, OwnedService, ServiceInsertInput, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@mealprep/query';
 
 /** Under the 'services' live topic: a change made elsewhere (an admin publishing) refreshes it. */
@@ -47,9 +47,14 @@ export function useEditorCall(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (call: EditorCall) => (call.kind === 'save' ? updateService(id, call.changes) : call.kind === 'submit' ? submitForApproval(id) : setServiceStatus(id, call.status)),
+    // The answer is the listing as stored: the page takes it as it is (the live stream's news of
+    // this save names the same version, so the page is not asked to read it again), and the
+    // owner's list, shown on other pages, takes its name, slug and status.
     onSuccess: (updated) => {
       queryClient.setQueryData(editServiceQuery(id).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: MY_SERVICES_QUERY_KEY });
+      queryClient.setQueryData<OwnedService[]>(MY_SERVICES_QUERY_KEY, (mine) =>
+        mine?.map((item) => (item.id === updated.id ? { id: updated.id, name: updated.name, slug: updated.slug, status: updated.status } : item)),
+      );
     },
   });
 }

@@ -45,6 +45,43 @@ describe('live invalidation', () => {
     expect(invalidated(client)).toEqual(['serviceList', 'serviceDetail']);
   });
 
+  it("when the news of a change names the service's version, then what already holds it at that version or later is not read again; the rest is", () => {
+    const client = seededClient();
+    const saved = {
+      editPage: ['services', 'edit', 'id-1'],
+      mine: ['services', 'mine'],
+      olderEdit: ['services', 'edit', 'id-2'],
+    } as const;
+    // The saver's page and list, from the save's answer (version 4); another page holds version 3.
+    client.setQueryData(saved.editPage, { id: 'id-1', slug: 'green-fork-kitchen', version: 4 });
+    client.setQueryData(saved.mine, {
+      items: [
+        { id: 'id-0', slug: 'other', version: 9 },
+        { id: 'id-1', slug: 'green-fork-kitchen', version: 4 },
+      ],
+    });
+    client.setQueryData(saved.olderEdit, { id: 'id-2', slug: 'green-fork-kitchen', version: 3 });
+    connectLiveInvalidation(client, fakeSubscribe);
+    const source = FakeEventSource.latest();
+    source.open();
+    source.emit('invalidate', JSON.stringify({ topics: ['services'], slug: 'green-fork-kitchen', version: 4 }));
+    expect(invalidated(client)).toEqual(['serviceList', 'serviceDetail']);
+    expect(
+      Object.entries(saved)
+        .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+        .map(([name]) => name),
+    ).toEqual(['olderEdit']);
+
+    // A version that is not a positive whole number makes the message malformed: nothing changes.
+    const fresh = seededClient();
+    connectLiveInvalidation(fresh, fakeSubscribe);
+    const other = FakeEventSource.latest();
+    other.open();
+    other.emit('invalidate', JSON.stringify({ topics: ['services'], slug: 'green-fork-kitchen', version: 'latest' }));
+    other.emit('invalidate', JSON.stringify({ topics: ['services'], slug: 'green-fork-kitchen', version: -1 }));
+    expect(invalidated(fresh)).toEqual([]);
+  });
+
   it('when an event names several topics, then each is refetched; a malformed one changes nothing', () => {
     const client = seededClient();
     connectLiveInvalidation(client, fakeSubscribe);
