@@ -29,9 +29,10 @@ const list = (filter: Omit<ServiceListFilter, 'page' | 'pageSize'>, search: URLS
  * here is still found by rendering, so a page that changes what it reads stays right, if slower.
  */
 export function pageQueries(pathname: string, search: URLSearchParams): PageQuery[] {
+  // As the router matches it: decoded (a city keeps its comma: /near/Austin%2C%20TX is "Austin, TX").
   const param = (pattern: string, name: string) => {
     const match = matchPath(pattern, pathname);
-    return match ? (match.params[name] ?? '') : null;
+    return match ? decoded(match.params[name] ?? '') : null;
   };
   // Cards name meal types by their labels: every list and the service page read them.
   const labels = mealTypesQueryOptions();
@@ -43,7 +44,7 @@ export function pageQueries(pathname: string, search: URLSearchParams): PageQuer
   if (pathname === '/articles') return [articlesQueryOptions()];
   if (pathname === '/find-service') {
     const q = clampSearch(search.get('q') ?? '');
-    return q ? [labels, list({ q }, search)] : [];
+    return q ? [labels, list({ q }, search)] : [labels];
   }
   const near = pathname === '/near' ? (search.get('place') ?? '') : param('/near/:place', 'place');
   if (near !== null) {
@@ -52,7 +53,7 @@ export function pageQueries(pathname: string, search: URLSearchParams): PageQuer
   }
   const cityPage = matchPath('/state/:state/:city', pathname);
   if (cityPage) {
-    const { state = '', city = '' } = cityPage.params;
+    const [state, city] = [decoded(cityPage.params.state ?? ''), decoded(cityPage.params.city ?? '')];
     return isPossibleSlug(state) && isPossibleSlug(city) ? [cityQueryOptions(state, city), labels, list({ state, city }, search)] : [];
   }
   const state = param('/state/:slug', 'slug');
@@ -64,4 +65,12 @@ export function pageQueries(pathname: string, search: URLSearchParams): PageQuer
   const article = param('/articles/:slug', 'slug');
   if (article !== null) return isPossibleArticleSlug(article) ? [articleQueryOptions(article)] : [];
   return [];
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -78,7 +78,7 @@ export function createRendererApp(deps: RendererDeps): Express {
       );
       renders = metrics.counter(
         'renderer_pages_total',
-        'Pages rendered, by status and by how many renders each took (1 when the page read only what its release said it would; "browser" when its data could not be read after its head had gone out, and the page was finished for the browser to render).',
+        'Pages rendered (each renders once), by status and by its reads: "named" when the release\'s route table named every read the page made, "missed" when the page asked for a read it does not name (shown loading, read by the browser), "browser" when its data could not be read after its head had gone out, and the page was finished for the browser to render.',
       );
     },
     readiness: () => ({ release: deps.releases.version !== null }),
@@ -95,8 +95,9 @@ export function createRendererApp(deps: RendererDeps): Express {
         try {
           const [release, shell, runtimeConfig] = await Promise.all([deps.releases.get(), deps.shellPages.get(), deps.runtimeConfig()]);
           sink = responseSink(res, release.version, wholeDocument);
-          const { status, rounds, reads, renderedInBrowser } = await renderPage({ url, release, shell, runtimeConfig, wholeDocument, data }, sink);
-          renders?.inc({ status: String(status), rounds: renderedInBrowser ? 'browser' : String(rounds) });
+          const { status, missed, reads, renderedInBrowser } = await renderPage({ url, release, shell, runtimeConfig, wholeDocument, data }, sink);
+          renders?.inc({ status: String(status), reads: renderedInBrowser ? 'browser' : missed.length > 0 ? 'missed' : 'named' });
+          if (missed.length > 0) req.log.warn({ url, missed }, 'the route table does not name every read of this page: the browser makes them');
           dataReads?.inc({ source: 'kept' }, reads.kept);
           dataReads?.inc({ source: 'api' }, reads.api);
         } catch (err) {

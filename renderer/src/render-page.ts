@@ -12,9 +12,6 @@ import type { PageDataView } from './page-data-cache';
 import type { LoadedRelease } from './releases';
 import type { ShellPage } from './shell-page';
 
-/** A render gives up after this many rounds of fetching what the page asked for (each round is one render). */
-const MAX_ROUNDS = 5;
-
 /** Where a render's HTML goes: the status and head once they are known, then the body as it comes. */
 export interface PageSink {
   start(status: number): void;
@@ -38,7 +35,7 @@ function isEnabled(query: Query): boolean {
   return typeof enabled === 'function' ? Boolean((enabled as (q: Query) => unknown)(query)) : enabled !== false;
 }
 
-/** Public queries the render asked for and nobody fetched yet. */
+/** Public queries the render asked for and nobody fetched: reads the route table does not name. */
 function unfetched(queryClient: QueryClient): Query[] {
   return queryClient.getQueryCache().findAll({ predicate: (query) => isPublicQueryMeta(query.meta) && query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isEnabled(query) });
 }
@@ -116,17 +113,17 @@ async function read(queryClient: QueryClient, options: QueryOptions, data: PageD
 
 /**
  * Renders a public page with the shell and the public remote's current release, as the browser
- * would, and writes it to the sink. The page asks for its data as it renders (the same query
- * functions and keys the browser uses): each round renders the page, fetches the public queries
- * it asked for, and renders again, until nothing new is asked for. The head (status, meta,
+ * would, and writes it to the sink. What the page reads is known from its URL (the release's route
+ * table: the same query functions and keys the browser uses): it is read first, all at once, and
+ * the page renders once. The head (status, meta,
  * stylesheets, preloads) is written as soon as the page has declared its meta (a not-found page
  * says so, and answers 404); the body follows from React's stream once every query is in; the data
  * the page used goes into the page for the browser to hydrate with. An API that fails (other than
  * a not-found or refused request, which the page shows) ends in RenderUnavailable, before anything
  * was written when it can.
  */
-export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ status: number; rounds: number; reads: DataReads; renderedInBrowser?: boolean }> {
-  // An answer is kept as it came: an error is not tried again when a later round renders the page.
+export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ status: number; missed: string[]; reads: DataReads; renderedInBrowser?: boolean }> {
+  // An answer is kept as it came: an error is not tried again when the page renders.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } } });
   queryClient.setQueryData(RUNTIME_CONFIG_QUERY_KEY, input.runtimeConfig);
   const collector: PageCollector = { meta: null };
@@ -158,9 +155,6 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   let headDone = false;
   if (!input.wholeDocument && input.release.server.fixedStatus?.(pathname)) open(200);
 
-  // Each round renders the page with what has been fetched so far; the round that asks for
-  // nothing new is the page, every query in (the last allowed round is the page in any case).
-  let rounds = 0;
   let html: Buffer[] = [];
   // The page is as of its oldest read (kept data was read for an earlier render): the browser's
   // live stream asks for the changes announced since then.
@@ -173,29 +167,24 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
     shared = false;
     sink.notShared?.();
   };
-  const readAll = async (all: QueryOptions[]) => {
-    for (const readAt of await Promise.all(all.map((options) => read(queryClient, options, input.data, reads, notShared)))) renderedAt = Math.min(renderedAt, readAt);
-  };
-  // A head start: what the release says the page will read is fetched before the first render, so
-  // most pages render once. Rendering still finds anything it left out.
+  // What the route table says the page reads is read first, all at once; then the page renders once.
   const known = input.release.server.pageQueries?.(pathname, searchParams) ?? [];
+  let missed: string[] = [];
   try {
-    await readAll(known as QueryOptions[]);
-    for (; rounds < MAX_ROUNDS; rounds += 1) {
-      html = await renderToHtml(tree());
-      const failed = queryClient.getQueryCache().findAll({ predicate: (q) => isPublicQueryMeta(q.meta) && q.state.status === 'error' });
-      for (const query of failed) {
-        const error = query.state.error;
-        // A not-found or a refused request is an answer the page shows; anything else is not this page's to show.
-        if (!(isApiError(error) && error.status >= 400 && error.status < 500)) throw new RenderUnavailable(`the page's data could not be read (${String((error as Error | null)?.message ?? error)})`);
-      }
-      if (!headDone && !input.wholeDocument && collector.meta) {
-        writeHead();
-        headDone = true;
-      }
-      const pending = unfetched(queryClient);
-      if (pending.length === 0 || rounds === MAX_ROUNDS - 1) break;
-      await readAll(pending.map((query) => ({ ...query.options, queryKey: query.queryKey }) as QueryOptions));
+    for (const readAt of await Promise.all(known.map((options) => read(queryClient, options as QueryOptions, input.data, reads, notShared)))) renderedAt = Math.min(renderedAt, readAt);
+    html = await renderToHtml(tree());
+    const failed = queryClient.getQueryCache().findAll({ predicate: (q) => isPublicQueryMeta(q.meta) && q.state.status === 'error' });
+    for (const query of failed) {
+      const error = query.state.error;
+      // A not-found or a refused request is an answer the page shows; anything else is not this page's to show.
+      if (!(isApiError(error) && error.status >= 400 && error.status < 500)) throw new RenderUnavailable(`the page's data could not be read (${String((error as Error | null)?.message ?? error)})`);
+    }
+    // A read the route table does not name shows as loading, and the browser makes it after
+    // hydration: said, so that the table is put right (the route-table test fails on it too).
+    missed = unfetched(queryClient).map((query) => JSON.stringify(query.queryKey));
+    if (!input.wholeDocument && collector.meta) {
+      writeHead();
+      headDone = true;
     }
   } catch (err) {
     // The head's opening is out (a page without a slug), or the whole head (a read found by
@@ -204,7 +193,7 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
     if (!opened || !(err instanceof RenderUnavailable)) throw err;
     sink.write(headDone ? `<div id="root"></div>${input.shell.bodyEnd}` : clientRenderedRest(input));
     sink.end();
-    return { status: 200, rounds: rounds + 1, reads, renderedInBrowser: true };
+    return { status: 200, missed, reads, renderedInBrowser: true };
   }
   if (!headDone) writeHead();
 
@@ -226,7 +215,7 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
     ]),
   );
   sink.end();
-  return { status: headWritten ?? 200, rounds: rounds + 1, reads };
+  return { status: headWritten ?? 200, missed, reads };
 }
 
 /** The rest of a page whose data could not be read after its head's opening went out: the page for the browser to render. */
