@@ -164,9 +164,9 @@ async function main() {
     }
   }
 
-  // The renderers render public pages for the gateways, reading everything through the site's
-  // address (no secret, no database): their ports are known before the gateways start, and they
-  // start once the site answers.
+  // The renderers render public pages for the gateways (no secret, no database): a page's data they
+  // read from svc-catalog and svc-media directly, the code they render with from the site. Their
+  // ports are known before the gateways start, and they start once the site answers.
   const gatewayEnv = {
     ...env,
     RENDERER_URL: urlsOf('renderer'),
@@ -209,7 +209,12 @@ async function main() {
 
   const { IDENTITY_SECRET: _secret, MONGODB_URI: _database, ...rendererEnv } = env;
   for (const instance of parts.renderer) {
-    launch(instance, 'renderer/src/server.ts', { ...rendererEnv, PORT: new URL(instance.url).port, HOST: '127.0.0.1', GATEWAY_URL: localUrlOf(settings) }, '/readyz');
+    launch(
+      instance,
+      'renderer/src/server.ts',
+      { ...rendererEnv, PORT: new URL(instance.url).port, HOST: '127.0.0.1', GATEWAY_URL: localUrlOf(settings), CATALOG_URL: urlsOf('svc-catalog'), MEDIA_URL: urlsOf('svc-media') },
+      '/readyz',
+    );
   }
   // Ready once each has loaded the public remote's release from the site.
   for (const instance of parts.renderer) {

@@ -1,12 +1,15 @@
 import { configureApiClient } from '@mealprep/api-client';
-import { matchPath } from '@mealprep/router/server';
 import { PageMetaCollector, type PageCollector } from '@mealprep/ui';
-import { pageQueries } from './page-data';
-import PublicRoutes, { PAGE_CHUNKS } from './routes';
+import { pageQueries } from './page-reads';
+import { fixedStatus, pageChunk } from './route-table';
+import PublicRoutes from './routes';
 
 export interface PublicServerOptions {
-  /** The site's public API, absolute (the renderer has no page origin): e.g. http://127.0.0.1:8080/api. */
-  apiBase: string;
+  /**
+   * Reads the API's paths ('/catalog/services?…', '/media/banners'): the renderer takes each to
+   * its service on the internal network (the public gateway is not in the way).
+   */
+  fetch: typeof fetch;
   /** Each API call of a render gives up after this long. */
   apiTimeoutMs: number;
 }
@@ -18,7 +21,7 @@ export interface PublicServer {
   pageChunk: (pathname: string) => string | null;
   /** Whether the page at a path answers 200 whatever its data says (a page without a slug), so its head can go out first. */
   fixedStatus: (pathname: string) => boolean;
-  /** The queries the page at a URL will read, to fetch before its first render (see page-data.ts). */
+  /** The queries the page at a URL reads, to fetch before it renders (route-table.ts). */
   pageQueries: (pathname: string, search: URLSearchParams) => Array<{ queryKey: readonly unknown[] }>;
 }
 
@@ -28,15 +31,15 @@ export interface PublicServer {
  * and the QueryClient (the shared singletons), and reads the page's meta from the collector.
  */
 export function createPublicServer(options: PublicServerOptions): PublicServer {
-  configureApiClient({ baseUrl: options.apiBase, timeoutMs: options.apiTimeoutMs });
+  configureApiClient({ baseUrl: '', timeoutMs: options.apiTimeoutMs, fetch: options.fetch });
   return {
     Routes: ({ collector }) => (
       <PageMetaCollector collector={collector}>
         <PublicRoutes />
       </PageMetaCollector>
     ),
-    pageChunk: (pathname) => PAGE_CHUNKS.find(([path]) => matchPath(path, pathname))?.[1] ?? null,
+    pageChunk,
     pageQueries,
-    fixedStatus: (pathname) => pathname === '/' || PAGE_CHUNKS.some(([path]) => !path.includes(':') && matchPath(path, pathname) !== null),
+    fixedStatus,
   };
 }

@@ -1,4 +1,4 @@
-import { loadConfig, portSetting } from '@mealprep/service-kit';
+import { loadConfig, peerUrlsSetting, portSetting } from '@mealprep/service-kit';
 import { z } from 'zod';
 
 const millis = (min: number, max: number, fallback: number) =>
@@ -10,8 +10,8 @@ const millis = (min: number, max: number, fallback: number) =>
     .default(fallback);
 
 /**
- * The renderer's settings. It holds no secret and no database: everything it shows it reads from
- * the site itself, through the gateway's public routes.
+ * The renderer's settings. It holds no secret and no database: a page's data it reads from the
+ * services' public routes on the internal network; the code it renders with, from the gateway.
  */
 export const rendererConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -19,10 +19,14 @@ export const rendererConfigShape = {
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: portSetting.default(0),
   /**
-   * The gateway, as this process reaches it: the public API, the runtime config, the shell's page
-   * and the public remote's releases come from there (and remote code only from there).
+   * The gateway, as this process reaches it: the runtime config, the shell's page and the public
+   * remote's releases come from there (and remote code only from there). Never a page's data.
    */
   GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+  /** svc-catalog, as this process reaches it: its URL, or its instances' comma separated (asked in turn). */
+  CATALOG_URL: peerUrlsSetting,
+  /** svc-media (the banners), the same way. */
+  MEDIA_URL: peerUrlsSetting,
   /** How often the public remote's release.json is read again (a new release is used within this, plus a load). */
   RELEASE_CHECK_MS: millis(500, 300_000, 10_000),
   /** Each API call of a render gives up after this long; the page then falls back to the browser's render. */

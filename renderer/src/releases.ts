@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import vm from 'node:vm';
 import type { RuntimeConfig } from '@mealprep/contracts';
-import type { Logger } from '@mealprep/service-kit';
+import { peerFetch, type Logger } from '@mealprep/service-kit';
 import type { PageCollector } from '@mealprep/ui';
 import { z } from 'zod';
 
@@ -16,7 +16,7 @@ export interface PublicServer {
   pageQueries?: (pathname: string, search: URLSearchParams) => Array<{ queryKey: readonly unknown[] }>;
 }
 interface PublicServerModule {
-  createPublicServer: (options: { apiBase: string; apiTimeoutMs: number }) => PublicServer;
+  createPublicServer: (options: { fetch: typeof fetch; apiTimeoutMs: number }) => PublicServer;
 }
 
 /** A release of the public remote, loaded: the browser uses its manifest, the server its build. */
@@ -76,9 +76,25 @@ function evaluate(code: string, filename: string): PublicServerModule {
   return loaded as PublicServerModule;
 }
 
+/**
+ * What a release's reads go through: the API's path names its service ('/catalog/services?…' is
+ * svc-catalog's '/services?…'), asked directly, one instance in turn (peerFetch).
+ */
+export function serviceFetch(services: { catalog: string; media: string }): typeof fetch {
+  return (input, init) => {
+    const url = new URL(String(input), 'http://api.invalid');
+    const [, name = '', ...rest] = url.pathname.split('/');
+    const urls = name === 'catalog' ? services.catalog : name === 'media' ? services.media : null;
+    if (!urls) return Promise.reject(new Error(`${url.pathname} is not a path of a service renders read`));
+    return peerFetch(urls, `/${rest.join('/')}${url.search}`, init ?? {});
+  };
+}
+
 export interface ReleaseOptions {
-  /** The gateway: release.json, manifests and server builds are read from it, and only from it. */
+  /** The gateway: release.json, manifests and server builds are read from it, and only from it (never data). */
   gatewayUrl: string;
+  /** The services renders read, on the internal network: each one's URL, or its instances' comma separated. */
+  services: { catalog: string; media: string };
   apiTimeoutMs: number;
   checkEveryMs: number;
   logger: Logger;
@@ -142,7 +158,7 @@ export class PublicReleases {
     const serverUrl = new URL(pointer.server, pointerUrl);
     const code = String(await this.fetchFromGateway(serverUrl, 'text'));
     const module = evaluate(code, `mfe-public@${pointer.version}/server.cjs`);
-    const server = module.createPublicServer({ apiBase: new URL('/api', this.options.gatewayUrl).href, apiTimeoutMs: this.options.apiTimeoutMs });
+    const server = module.createPublicServer({ fetch: serviceFetch(this.options.services), apiTimeoutMs: this.options.apiTimeoutMs });
     const base = new URL('.', manifestUrl).pathname;
     const routes = manifest.exposes.find((e) => e.name === 'routes');
     const release: LoadedRelease = {

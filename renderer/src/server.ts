@@ -27,7 +27,8 @@ await runService('renderer', async () => {
     }
     return runtime.value;
   };
-  const releases = new PublicReleases({ gatewayUrl: config.GATEWAY_URL, apiTimeoutMs: config.API_TIMEOUT_MS, checkEveryMs: config.RELEASE_CHECK_MS, logger, runtimeConfig });
+  const services = { catalog: config.CATALOG_URL, media: config.MEDIA_URL };
+  const releases = new PublicReleases({ gatewayUrl: config.GATEWAY_URL, services, apiTimeoutMs: config.API_TIMEOUT_MS, checkEveryMs: config.RELEASE_CHECK_MS, logger, runtimeConfig });
   const shellPages = new ShellPages({ gatewayUrl: config.GATEWAY_URL, checkEveryMs: SITE_RECHECK_MS });
   const { server, url } = await listen(createRendererApp({ logger, releases, shellPages, runtimeConfig, pageData: new PageDataCache(config.DATA_CACHE_ENTRIES) }), config.PORT, config.HOST);
   // The gateway may start after this process: the first release is loaded as soon as it answers.

@@ -6,6 +6,8 @@ import express from 'express';
 import { closeServer } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker } from '@mealprep/service-kit/testing';
 import { readRuntimeConfig } from '@mealprep/api-client';
+import { CLIENT_ADDRESS_HEADER } from '@mealprep/contracts';
+import { matchPublicRoute, PUBLIC_ROUTES } from '@mealprep/mfe-public/route-table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../../gateway/src/app';
 import { loadGatewayConfig } from '../../gateway/src/config';
@@ -102,10 +104,12 @@ const NOT_TO_KEEP = ['/articles/today-only', '/services?q=today'];
 const notFound = (res: express.Response) => res.status(404).json({ error: { code: 'not_found', message: 'Not found.' } });
 
 /** svc-catalog and svc-media as the renderer's reads meet them, counting every read. */
-function fakeServices(reads: string[], failing: Set<string>) {
+function fakeServices(reads: string[], failing: Set<string>, throughGateway: string[]) {
   const app = express();
   app.use((req, res, next) => {
     reads.push(req.url);
+    // The gateway signs the caller's address on whatever it forwards: a read without it came straight from the renderer.
+    if (req.get(CLIENT_ADDRESS_HEADER)) throughGateway.push(req.url);
     if (NOT_TO_KEEP.some((prefix) => req.url.startsWith(prefix))) res.set('cache-control', 'no-store');
     if ([...failing].some((prefix) => req.url.startsWith(prefix))) return res.status(500).json({ error: { code: 'internal', message: 'boom' } });
     next();
@@ -154,6 +158,7 @@ const textOf = (html: string) =>
 
 describe('public pages rendered on the server, through the gateway', () => {
   const reads: string[] = [];
+  const throughGateway: string[] = [];
   const failing = new Set<string>();
   let renders = 0;
   let services: Awaited<ReturnType<typeof serve>>;
@@ -163,7 +168,7 @@ describe('public pages rendered on the server, through the gateway', () => {
   let mq: Awaited<ReturnType<typeof testBroker>>;
 
   beforeAll(async () => {
-    services = await serve(fakeServices(reads, failing));
+    services = await serve(fakeServices(reads, failing, throughGateway));
     renderer = await listenLater();
     mq = await testBroker('renderer-pages');
     gateway = createGateway(
@@ -186,7 +191,7 @@ describe('public pages rendered on the server, through the gateway', () => {
     site = await serve(gateway.app);
     const gatewayUrl = site.url;
     const runtimeConfig = () => readRuntimeConfig({ document: { getElementById: () => null } as unknown as Document, fetch: (input, init) => fetch(new URL(String(input), gatewayUrl), init) });
-    const releases = new PublicReleases({ gatewayUrl, apiTimeoutMs: 2_000, checkEveryMs: 60_000, logger: silentLogger, runtimeConfig });
+    const releases = new PublicReleases({ gatewayUrl, services: { catalog: services.url, media: services.url }, apiTimeoutMs: 2_000, checkEveryMs: 60_000, logger: silentLogger, runtimeConfig });
     const app = createRendererApp({ logger: silentLogger, releases, shellPages: new ShellPages({ gatewayUrl, checkEveryMs: 60_000 }), runtimeConfig, pageData: new PageDataCache(100) });
     renderer.use((req, res) => {
       renders += 1;
@@ -293,6 +298,16 @@ describe('public pages rendered on the server, through the gateway', () => {
     expect(list.jsonLd.find((thing) => thing['@type'] === 'ItemList')).toBeTruthy();
   });
 
+  it('when pages are rendered, then the renderer reads their data from the services directly: none of it comes through the gateway', async () => {
+    // Read afresh, not from what earlier renders kept: a catalogue event drops what they kept.
+    await expect.poll(() => gateway.broker.isConnected()).toBe(true);
+    await catalogChanged({ serviceId: 'x', slug: 'green-fork-kitchen', status: 'published' });
+    const before = { reads: reads.length, throughGateway: throughGateway.length };
+    for (const p of ['/state/texas?direct=1', '/service/green-fork-kitchen?direct=1', '/articles?direct=1']) expect([p, (await page(p)).status]).toEqual([p, 200]);
+    expect(reads.length - before.reads).toBeGreaterThan(5);
+    expect(throughGateway.slice(before.throughGateway)).toEqual([]);
+  });
+
   it('when the common pages are rendered, then each takes one render: what they read was fetched before (the release says what its pages read)', async () => {
     const rounds = async () => {
       const text = await (await fetch(`${renderer.url}/metrics`)).text();
@@ -347,6 +362,8 @@ describe('public pages rendered on the server, through the gateway', () => {
       '/privacy-policy',
       '/no/such/page',
     ];
+    // Every route of the table is among them.
+    expect(PUBLIC_ROUTES.filter((route) => !pages.some((p) => matchPublicRoute(p.split('?')[0]!)?.route === route)).map((route) => route.path)).toEqual([]);
     const leftForTheBrowser: string[] = [];
     for (const p of pages) {
       const before = await missed();

@@ -31,8 +31,8 @@ const REPLICA_SET = `mongodb://${MEMBERS.map((member) => `${member}:27017`).join
 const SECRET_SAMPLE = 's'.repeat(40);
 /**
  * The settings that tie each part to the others, as compose gives them (a setting not listed is not
- * given). The gateway reaches the four services and the renderer; the renderer reads through the
- * gateway like any visitor: no secret, no database.
+ * given). The gateway reaches the four services and the renderer; the renderer reads a page's data
+ * from svc-catalog and svc-media, and the code it renders with from the gateway: no secret, no database.
  */
 const WIRING: Record<keyof typeof loaders, Record<string, string>> = {
   gateway: {
@@ -43,7 +43,7 @@ const WIRING: Record<keyof typeof loaders, Record<string, string>> = {
     RENDERER_URL: 'http://renderer:3000',
     IDENTITY_SECRET: SECRET_SAMPLE,
   },
-  renderer: { GATEWAY_URL: 'http://gateway:8080' },
+  renderer: { GATEWAY_URL: 'http://gateway:8080', CATALOG_URL: 'http://svc-catalog:3000', MEDIA_URL: 'http://svc-media:3000' },
   'svc-catalog': { MEDIA_URL: 'http://svc-media:3000', MONGODB_URI: REPLICA_SET, IDENTITY_SECRET: SECRET_SAMPLE },
   'svc-auth': { MONGODB_URI: REPLICA_SET, IDENTITY_SECRET: SECRET_SAMPLE },
   'svc-media': { CATALOG_URL: 'http://svc-catalog:3000', MONGODB_URI: REPLICA_SET, IDENTITY_SECRET: SECRET_SAMPLE },

@@ -7,6 +7,7 @@ import { LRUCache } from 'lru-cache';
 import type { Dispatcher } from 'undici';
 import { InstancePool } from '../proxy/instance-pool';
 import { keepRule, varyMatches, type VaryValues } from '../proxy/shared-cache';
+import { isSignedInPath } from './signed-in';
 
 /** A rendered page kept for every visitor: its HTML once, and once gzipped. */
 interface CachedPage {
@@ -24,8 +25,6 @@ interface KeptPage {
   vary: VaryValues;
 }
 
-/** Pages the renderer does not render: they belong to a signed-in person (and say noindex). */
-const CLIENT_ONLY = /^\/(?:dashboard|login)(?:\/|$)/;
 /** Longer URLs are rendered but not kept: a visitor's 10 KB query string should not fill the cache. */
 const MAX_CACHED_URL = 1_024;
 /** A page is held until whole, sent at once and kept up to this size; a larger one goes out as it comes and is not kept. */
@@ -114,7 +113,8 @@ export class RenderedPages {
   }
 
   handles(path: string): boolean {
-    return !CLIENT_ONLY.test(path);
+    // The signed-in areas belong to a signed-in person (and say noindex): the renderer does not render them.
+    return !isSignedInPath(path);
   }
 
   async serve(req: Request, res: Response): Promise<boolean> {

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { AppError } from '@mealprep/service-kit';
+import { sitemapPaths } from '@mealprep/mfe-public/route-table';
 import { z } from 'zod';
+import { SIGNED_IN_AREAS } from './signed-in';
 import type { Read } from './catalog-reader';
 
 const SitemapDataSchema = z.object({
@@ -12,28 +14,20 @@ const SitemapDataSchema = z.object({
   cities: z.array(z.string()).default([]),
 });
 
-const STATIC_PATHS = ['/', '/find-service', '/services-by-state', '/services-that-ship', '/services-by-meal-type', '/services-by-name', '/articles', '/about', '/add-your-service'];
-
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Every public page worth indexing; null when the catalogue cannot say. */
 export async function sitemapXml(read: Read, siteUrl: string): Promise<string | null> {
   const data = await read('/sitemap', SitemapDataSchema);
   if (!data || data === 'unavailable') return null;
-  const paths = [
-    ...STATIC_PATHS,
-    ...data.states.map((s) => `/state/${s}`),
-    ...data.cities.map((s) => `/state/${s}`),
-    ...data.mealTypes.map((s) => `/meal-type/${s}`),
-    ...data.services.map((s) => `/service/${s}`),
-    ...data.articles.map((s) => `/articles/${s}`),
-  ];
+  // The public route table says which pages are worth indexing, and where each list's entries are.
+  const paths = sitemapPaths(data);
   const urls = paths.map((p) => `  <url><loc>${escapeXml(`${siteUrl}${p}`)}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /dashboard', 'Disallow: /login', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', ...SIGNED_IN_AREAS.map((area) => `Disallow: ${area}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
 /** /robots.txt and /sitemap.xml (503 while the catalogue cannot say what is in it). */

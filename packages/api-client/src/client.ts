@@ -51,15 +51,18 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
 }
 
 /**
- * Where the default client sends calls: same-origin '/api' in the browser; a server render (which
- * has no page origin) sets the site's absolute API address, and a timeout for every call.
+ * Where the default client sends calls: same-origin '/api' in the browser. A server render (which
+ * has no page origin) gives a fetch that takes the API's paths ('/catalog/…', '/media/…') to the
+ * services themselves, with no base, and a timeout for every call.
  */
 let defaultBase = '/api';
 let defaultTimeoutMs: number | null = null;
+let defaultFetch: typeof fetch | null = null;
 
-export function configureApiClient(options: { baseUrl: string; timeoutMs?: number }): void {
+export function configureApiClient(options: { baseUrl: string; timeoutMs?: number; fetch?: typeof fetch }): void {
   defaultBase = options.baseUrl.replace(/\/+$/, '');
   defaultTimeoutMs = options.timeoutMs ?? null;
+  defaultFetch = options.fetch ?? null;
 }
 
 export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions = {}): ApiClient {
@@ -67,7 +70,7 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions 
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const base = fixedBase ?? defaultBase;
-    const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
+    const doFetch = fetchImpl ?? defaultFetch ?? globalThis.fetch.bind(globalThis);
     const signal = defaultTimeoutMs === null ? options.signal : options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(defaultTimeoutMs)]) : AbortSignal.timeout(defaultTimeoutMs);
     const hasBody = options.body !== undefined;
     // Written once: a retry sends these bytes, whatever becomes of the caller's object meanwhile (its key names this body).

@@ -1,7 +1,7 @@
 export { ApiError, errorFromBody, isApiError, isNotFound, serverMessage, shouldRetry } from './api-error';
 export { apiClient, configureApiClient, createApiClient, newIdempotencyKey, WRITE_RETRIES } from './client';
 export type { ApiClient, ApiClientOptions, RequestOptions } from './client';
-export { isPublicQueryMeta, PUBLIC_QUERY, readInlineRuntimeConfig, readRuntimeConfig, RUNTIME_CONFIG_QUERY_KEY, RUNTIME_CONFIG_URL, runtimeConfigQuery } from './runtime-config';
+export { apiPathOf, isPublicQueryMeta, PUBLIC_QUERY, publicRead, readInlineRuntimeConfig, readRuntimeConfig, RUNTIME_CONFIG_QUERY_KEY, RUNTIME_CONFIG_URL, runtimeConfigQuery } from './runtime-config';
 export type { ReadRuntimeConfigOptions } from './runtime-config';
 export { LIVE_RECONNECT_POLICY, reconnectDelay, subscribeToLive } from './live';
 export type { LiveEventSource, LiveEventSourceFactory, ReconnectPolicy, SubscribeToLiveOptions } from './live';

@@ -1,14 +1,17 @@
 import type { GeoRegion, GeoRegionList, MealType, MealTypeList } from '@mealprep/contracts';
 import { apiClient } from './client';
 import { queryKeys } from './query-keys';
-import { PUBLIC_QUERY } from './runtime-config';
+import { publicRead } from './runtime-config';
+
+const MEAL_TYPES_PATH = '/catalog/meal-types';
+const REGIONS_PATH = '/catalog/regions';
 
 export async function getMealTypes(signal?: AbortSignal): Promise<MealType[]> {
-  return (await apiClient.get<MealTypeList>('/catalog/meal-types', { signal })).items;
+  return (await apiClient.get<MealTypeList>(MEAL_TYPES_PATH, { signal })).items;
 }
 
 export async function getRegions(signal?: AbortSignal): Promise<GeoRegion[]> {
-  return (await apiClient.get<GeoRegionList>('/catalog/regions', { signal })).items;
+  return (await apiClient.get<GeoRegionList>(REGIONS_PATH, { signal })).items;
 }
 
 /**
@@ -20,7 +23,7 @@ export async function getRegions(signal?: AbortSignal): Promise<GeoRegion[]> {
 export const mealTypesQuery = {
   queryKey: queryKeys.mealTypes.list,
   queryFn: ({ signal }: { signal?: AbortSignal }) => getMealTypes(signal),
-  meta: PUBLIC_QUERY,
+  meta: publicRead(MEAL_TYPES_PATH),
   retryOnMount: false,
   staleTime: 5 * 60_000,
 } as const;
@@ -28,7 +31,7 @@ export const mealTypesQuery = {
 export const regionsQuery = {
   queryKey: queryKeys.regions.list,
   queryFn: ({ signal }: { signal?: AbortSignal }) => getRegions(signal),
-  meta: PUBLIC_QUERY,
+  meta: publicRead(REGIONS_PATH),
   retryOnMount: false,
   staleTime: 10 * 60_000,
 } as const;

@@ -90,3 +90,17 @@ export const PUBLIC_QUERY = { public: true } as const;
 export function isPublicQueryMeta(meta: Record<string, unknown> | undefined): boolean {
   return meta?.public === true;
 }
+
+/**
+ * The meta of a public query that reads one API path (under /api, with its query string, exactly
+ * as it is fetched): the page's route table names its reads with these, and the gateway preloads
+ * those paths for a page the browser renders.
+ */
+export function publicRead(path: string): { public: true; path: string } {
+  return { public: true, path };
+}
+
+/** The API path a public query reads (see publicRead), or null. */
+export function apiPathOf(meta: Record<string, unknown> | undefined): string | null {
+  return isPublicQueryMeta(meta) && typeof meta?.path === 'string' ? meta.path : null;
+}

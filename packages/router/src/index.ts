@@ -8,5 +8,5 @@
  * Deliberately absent: the data routers (createBrowserRouter, RouterProvider, loaders, actions),
  * which would bring most of react-router back. The shell uses <BrowserRouter> with <Routes>.
  */
-export { BrowserRouter, createPath, Link, Navigate, NavLink, Outlet, Route, Routes, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+export { BrowserRouter, createPath, Link, matchPath, Navigate, NavLink, Outlet, Route, Routes, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 export type { LinkProps, Location, NavLinkProps, NavigateFunction, Params, To } from 'react-router';

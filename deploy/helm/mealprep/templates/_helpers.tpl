@@ -121,9 +121,13 @@ variables above it), or read whole from existingSecret (an external broker).
 - name: PORT
   value: {{ (index $v.parts $part).port | toString | quote }}
 {{- if eq $part "renderer" }}
-{{- /* No secret and no database: it reads everything through the gateway's public routes. */}}
+{{- /* No secret and no database: a page's data from the services' public routes, the code it renders with from the gateway. */}}
 - name: GATEWAY_URL
   value: {{ include "mealprep.partUrl" (dict "root" $root "part" "gateway") | quote }}
+- name: CATALOG_URL
+  value: {{ include "mealprep.partUrl" (dict "root" $root "part" "svc-catalog") | quote }}
+- name: MEDIA_URL
+  value: {{ include "mealprep.partUrl" (dict "root" $root "part" "svc-media") | quote }}
 {{- else if eq $part "gateway" }}
 {{- include "mealprep.plainEnv" (dict "name" "SITE_URL" "value" $v.siteUrl) }}
 {{ include "mealprep.secretEnv" (dict "root" $root "name" "IDENTITY_SECRET" "key" $v.secretKeys.identitySecret) }}

@@ -1,4 +1,4 @@
-import { apiClient, PUBLIC_QUERY, queryKeys } from '@mealprep/api-client';
+import { apiClient, publicRead, queryKeys } from '@mealprep/api-client';
 import type { BlogPostList, BlogPostSummary } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@mealprep/query';
 
@@ -11,7 +11,7 @@ export function articlesQueryOptions() {
   return queryOptions({
     // The same for every visitor: fetched by the server render and handed to the page, its
     // answer included when it is a not-found or refused one (not asked again when the page mounts).
-    meta: PUBLIC_QUERY,
+    meta: publicRead('/catalog/articles'),
     retryOnMount: false,
     queryKey: queryKeys.articles.list,
     queryFn: ({ signal }) => getArticles(signal),

@@ -1,9 +1,11 @@
-import { apiClient, PUBLIC_QUERY, queryKeys } from '@mealprep/api-client';
+import { apiClient, publicRead, queryKeys } from '@mealprep/api-client';
 import type { BannerImage, BannerImageList } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@mealprep/query';
 
+const BANNERS_PATH = '/media/banners';
+
 export async function getBanners(signal?: AbortSignal): Promise<BannerImage[]> {
-  const list = await apiClient.get<BannerImageList>('/media/banners', { signal });
+  const list = await apiClient.get<BannerImageList>(BANNERS_PATH, { signal });
   return list.items;
 }
 
@@ -11,7 +13,7 @@ export function bannersQueryOptions() {
   return queryOptions({
     // The same for every visitor: fetched by the server render and handed to the page, its
     // answer included when it is a not-found or refused one (not asked again when the page mounts).
-    meta: PUBLIC_QUERY,
+    meta: publicRead(BANNERS_PATH),
     retryOnMount: false,
     queryKey: queryKeys.banners.active,
     queryFn: ({ signal }) => getBanners(signal),

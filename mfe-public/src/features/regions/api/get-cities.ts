@@ -1,4 +1,4 @@
-import { apiClient, PUBLIC_QUERY, queryKeys } from '@mealprep/api-client';
+import { apiClient, publicRead, queryKeys } from '@mealprep/api-client';
 import type { City, CityList } from '@mealprep/contracts';
 import { isSlug } from '@mealprep/contracts/browser';
 import { queryOptions, useQuery } from '@mealprep/query';
@@ -6,7 +6,7 @@ import { queryOptions, useQuery } from '@mealprep/query';
 /** The cities of a state that have published services (its page links each one). */
 export function citiesQueryOptions(state: string) {
   return queryOptions({
-    meta: PUBLIC_QUERY,
+    meta: publicRead(`/catalog/regions/${encodeURIComponent(state)}/cities`),
     retryOnMount: false,
     // Under 'services': a listing published or moved changes which cities have a page.
     queryKey: queryKeys.services.cities(state),
@@ -22,7 +22,7 @@ export function useCities(state: string) {
 /** A city page: its name, its state and how many services it has; 404 when it has none. */
 export function cityQueryOptions(state: string, city: string) {
   return queryOptions({
-    meta: PUBLIC_QUERY,
+    meta: publicRead(`/catalog/regions/${encodeURIComponent(state)}/cities/${encodeURIComponent(city)}`),
     retryOnMount: false,
     queryKey: queryKeys.services.city(state, city),
     queryFn: ({ signal }) => apiClient.get<City>(`/catalog/regions/${encodeURIComponent(state)}/cities/${encodeURIComponent(city)}`, { signal }),

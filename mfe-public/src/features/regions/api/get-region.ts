@@ -1,4 +1,4 @@
-import { apiClient, PUBLIC_QUERY, queryKeys } from '@mealprep/api-client';
+import { apiClient, publicRead, queryKeys } from '@mealprep/api-client';
 import type { GeoRegion } from '@mealprep/contracts';
 import { isSlug } from '@mealprep/contracts/browser';
 import { queryOptions, useQuery } from '@mealprep/query';
@@ -16,7 +16,7 @@ export function regionQueryOptions(slug: string) {
   return queryOptions({
     // The same for every visitor: fetched by the server render and handed to the page, its
     // answer included when it is a not-found or refused one (not asked again when the page mounts).
-    meta: PUBLIC_QUERY,
+    meta: publicRead(`/catalog/regions/${encodeURIComponent(slug)}`),
     retryOnMount: false,
     queryKey: queryKeys.regions.detail(slug),
     queryFn: ({ signal }) => getRegion(slug, signal),

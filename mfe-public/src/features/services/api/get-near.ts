@@ -1,4 +1,4 @@
-import { apiClient, PUBLIC_QUERY, queryKeys } from '@mealprep/api-client';
+import { apiClient, publicRead, queryKeys } from '@mealprep/api-client';
 import type { NearResult } from '@mealprep/contracts';
 import { DEFAULT_NEAR_RADIUS, MAX_PLACE_QUERY, NEAR_DELIVERY_FILTERS, NEAR_RADII, SERVICE_GRID_PAGE_SIZE, type NearDeliveryFilter, type NearRadius } from '@mealprep/contracts/browser';
 import { keepPreviousData, queryOptions, useQuery } from '@mealprep/query';
@@ -54,12 +54,13 @@ function nearParams(filter: NearFilter): URLSearchParams {
 
 export function nearQueryOptions(filter: NearFilter) {
   const params = nearParams(filter);
+  const path = `/catalog/services/near?${params.toString()}`;
   return queryOptions({
-    meta: PUBLIC_QUERY,
+    meta: publicRead(path),
     retryOnMount: false,
     // Under the 'services' topic: a listing published, moved or given a new radius refreshes open results.
     queryKey: queryKeys.services.near(Object.fromEntries(params)),
-    queryFn: ({ signal }) => apiClient.get<NearResult>(`/catalog/services/near?${params.toString()}`, { signal }),
+    queryFn: ({ signal }) => apiClient.get<NearResult>(path, { signal }),
     // Turning a page keeps the results on screen while the next page loads.
     placeholderData: (previous, previousQuery) => {
       const before = previousQuery?.queryKey[2] as Record<string, string> | undefined;

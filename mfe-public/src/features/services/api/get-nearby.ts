@@ -1,4 +1,4 @@
-import { apiClient, PUBLIC_QUERY, queryKeys } from '@mealprep/api-client';
+import { apiClient, publicRead, queryKeys } from '@mealprep/api-client';
 import type { NearbyServices } from '@mealprep/contracts';
 import { queryOptions, useQuery } from '@mealprep/query';
 import { isPossibleServiceSlug } from './get-service';
@@ -6,7 +6,7 @@ import { isPossibleServiceSlug } from './get-service';
 /** "Also near {city}" on a service's page: the nearest other services, and the page of its city. */
 export function nearbyQueryOptions(slug: string) {
   return queryOptions({
-    meta: PUBLIC_QUERY,
+    meta: publicRead(`/catalog/services/by-slug/${encodeURIComponent(slug)}/nearby`),
     retryOnMount: false,
     // Under 'services': a listing published or moved nearby refreshes the section.
     queryKey: queryKeys.services.nearby(slug),

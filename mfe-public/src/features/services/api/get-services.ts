@@ -1,4 +1,4 @@
-import { apiClient, PUBLIC_QUERY, queryKeys } from '@mealprep/api-client';
+import { apiClient, publicRead, queryKeys } from '@mealprep/api-client';
 import type { ServiceList } from '@mealprep/contracts';
 import { MAX_SEARCH_LENGTH, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
 import { keepPreviousData, queryOptions, useQuery } from '@mealprep/query';
@@ -14,6 +14,9 @@ export interface ServiceListFilter {
   page?: number;
   pageSize?: number;
 }
+
+/** The featured services the home page's strip shows. */
+export const FEATURED_FILTER = { featured: true, page: 1, pageSize: 60 } as const;
 
 /** The API refuses a longer search, so anything a visitor pastes is cut to fit first. */
 export function clampSearch(q: string): string {
@@ -34,8 +37,10 @@ export function serviceListParams(filter: ServiceListFilter): URLSearchParams {
   return params;
 }
 
+const servicesPath = (params: URLSearchParams) => `/catalog/services?${params.toString()}`;
+
 export async function getServices(filter: ServiceListFilter, signal?: AbortSignal): Promise<ServiceList> {
-  return apiClient.get<ServiceList>(`/catalog/services?${serviceListParams(filter).toString()}`, { signal });
+  return apiClient.get<ServiceList>(servicesPath(serviceListParams(filter)), { signal });
 }
 
 function sameListOtherPage(previousKey: unknown, params: URLSearchParams): boolean {
@@ -52,7 +57,7 @@ export function servicesQueryOptions(filter: ServiceListFilter) {
   return queryOptions({
     // The same for every visitor: fetched by the server render and handed to the page, its
     // answer included when it is a not-found or refused one (not asked again when the page mounts).
-    meta: PUBLIC_QUERY,
+    meta: publicRead(servicesPath(params)),
     retryOnMount: false,
     // Under the 'services' topic, so a published or edited service refreshes every open list.
     queryKey: queryKeys.services.list(Object.fromEntries(params)),

@@ -2,14 +2,13 @@ import { usePrefersReducedMotion } from '@mealprep/ui';
 import type { ServiceCard } from '@mealprep/contracts';
 import { useEffect, useRef } from 'react';
 import { Link } from '@mealprep/router';
-import { useServices } from '../api/get-services';
+import { FEATURED_FILTER, useServices } from '../api/get-services';
 import { ServiceLogo } from './service-logo';
 
 /** Spec §9: the strip moves half a pixel per animation frame. */
 export const CAROUSEL_PX_PER_FRAME = 0.5;
 /** The section's height (heading, its margin, one row of logos with two-line names), kept while loading. */
 const SECTION_HEIGHT = 'min-h-[12.5rem]';
-export const FEATURED_FILTER = { featured: true, page: 1, pageSize: 60 } as const;
 
 function LogoList({ services, copy }: { services: ServiceCard[]; copy: boolean }) {
   return (

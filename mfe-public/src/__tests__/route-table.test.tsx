@@ -1,0 +1,95 @@
+import { apiPathOf } from '@mealprep/api-client';
+import { mockApi } from '@mealprep/api-client/testing';
+import { QueryClient } from '@mealprep/query';
+import { pageQueries } from '../page-reads';
+import { fixedStatus, isPublicPage, matchPublicRoute, PUBLIC_ROUTES, sitemapPaths } from '../route-table';
+import { CHUNKS } from '../routes';
+
+/** One URL of every route, and variants that change what a page reads. */
+const URLS = [
+  '/',
+  '/find-service',
+  '/find-service?q=keto%20bowls&page=2',
+  '/services-by-state',
+  '/state/texas',
+  '/state/texas?page=3',
+  '/state/texas/austin',
+  '/services-that-ship',
+  '/services-by-meal-type',
+  '/meal-type/keto',
+  '/services-by-name?page=2',
+  '/service/green-fork-kitchen',
+  '/near',
+  '/near?place=78701',
+  '/near/Austin%2C%20TX?radius=50&delivery=pickup&mealType=keto',
+  '/articles',
+  '/articles/keto-basics',
+  '/about',
+  '/add-your-service',
+  '/paperform',
+  '/paperform/abc123',
+  '/terms-of-service',
+  '/privacy-policy',
+];
+
+describe('the public route table', () => {
+  it('when a URL of every route is read, then each read names the API path it fetches, exactly as it fetches it', async () => {
+    // Every route is among the URLs.
+    expect(PUBLIC_ROUTES.filter((route) => !URLS.some((url) => matchPublicRoute(url.split('?')[0]!)?.route === route)).map((route) => route.path)).toEqual([]);
+    let checked = 0;
+    for (const url of URLS) {
+      const [pathname = '', search = ''] = url.split('?');
+      for (const query of pageQueries(pathname, new URLSearchParams(search))) {
+        const fetch = mockApi({});
+        const path = apiPathOf(query.meta);
+        expect([url, path]).toEqual([url, expect.stringMatching(/^\/(catalog|media)\//)]);
+        await new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchQuery(query as never).catch(() => undefined);
+        expect([url, fetch.mock.calls.map(([input]) => String(input))]).toEqual([url, [`/api${path}`]]);
+        vi.unstubAllGlobals();
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(38);
+  });
+
+  it('when every route is read, then each has its page in its chunk, and the paths without parameters answer 200 whatever their data', async () => {
+    for (const route of PUBLIC_ROUTES) {
+      if (!route.chunk) continue;
+      const loaded = (await CHUNKS[route.chunk]()) as Record<string, unknown>;
+      expect([route.path, typeof loaded[route.component]]).toEqual([route.path, 'function']);
+    }
+    expect(PUBLIC_ROUTES.filter((route) => !route.path.includes(':')).every((route) => fixedStatus(route.path))).toBe(true);
+    expect(fixedStatus('/service/green-fork-kitchen')).toBe(false);
+    expect(fixedStatus('/no/such/page')).toBe(false);
+  });
+
+  it('when a path is no route, or a parameter could not be what it names, then it is no page (404); a form id and a typed place are any text', () => {
+    for (const path of ['/no/such/page', '/service/%E0%A4%A', '/state/..%2F..', '/state/texas/Not%20A%20City', '/state/texas/austin/more', '/service/', '/articles/Not%20A%20Slug']) {
+      expect([path, isPublicPage(path)]).toEqual([path, false]);
+    }
+    for (const path of ['/', '/service/green-fork-kitchen', '/state/texas/austin', '/near/Austin%2C%20TX', '/paperform', '/paperform/Ab_12', '/privacy-policy', '/terms-of-service']) {
+      expect([path, isPublicPage(path)]).toEqual([path, true]);
+    }
+  });
+
+  it("when the sitemap is made from the catalogue's lists, then it holds the pages worth indexing and every listed page, each at its route", () => {
+    const paths = sitemapPaths({ states: ['texas'], cities: ['texas/austin'], mealTypes: ['keto'], services: ['green-fork-kitchen'], articles: ['keto-basics'] });
+    expect(paths).toEqual([
+      '/',
+      '/find-service',
+      '/services-by-state',
+      '/services-that-ship',
+      '/services-by-meal-type',
+      '/services-by-name',
+      '/articles',
+      '/about',
+      '/add-your-service',
+      '/state/texas',
+      '/state/texas/austin',
+      '/meal-type/keto',
+      '/service/green-fork-kitchen',
+      '/articles/keto-basics',
+    ]);
+    expect(paths.every((path) => isPublicPage(path))).toBe(true);
+  });
+});

@@ -1,0 +1,62 @@
+import { SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
+import { articleQueryOptions, isPossibleArticleSlug } from './features/articles/api/get-article';
+import { articlesQueryOptions } from './features/articles/api/get-articles';
+import { bannersQueryOptions } from './features/home/api/get-banners';
+import { isPossibleMealTypeSlug, mealTypeQueryOptions } from './features/meal-types/api/get-meal-type';
+import { mealTypesQueryOptions } from './features/meal-types/api/get-meal-types';
+import { regionCountsQueryOptions } from './features/regions/api/get-region-counts';
+import { cityQueryOptions, citiesQueryOptions } from './features/regions/api/get-cities';
+import { isPossibleSlug, regionQueryOptions } from './features/regions/api/get-region';
+import { regionsQueryOptions } from './features/regions/api/get-regions';
+import { nearFilterFrom, nearQueryOptions } from './features/services/api/get-near';
+import { nearbyQueryOptions } from './features/services/api/get-nearby';
+import { isPossibleServiceSlug, serviceQueryOptions } from './features/services/api/get-service';
+import { clampSearch, FEATURED_FILTER, servicesQueryOptions, type ServiceListFilter } from './features/services/api/get-services';
+import { parsePageParam } from './lib/use-page-param';
+
+import { matchPublicRoute } from './route-table';
+
+/** A query a page reads, as its components ask for it (same factories, same keys; its meta names its API path). */
+export type PageQuery = { queryKey: readonly unknown[]; meta?: Record<string, unknown> };
+
+type Reads = (params: Record<string, string>, search: URLSearchParams) => PageQuery[];
+
+// Cards name meal types by their labels: every list and the service page read them.
+const labels = () => mealTypesQueryOptions();
+const list = (filter: Omit<ServiceListFilter, 'page' | 'pageSize'>, search: URLSearchParams) =>
+  servicesQueryOptions({ ...filter, page: parsePageParam(search.get('page')), pageSize: SERVICE_GRID_PAGE_SIZE });
+const near = (place: string, search: URLSearchParams): PageQuery[] => {
+  const filter = nearFilterFrom(place, search);
+  return filter.place ? [labels(), nearQueryOptions(filter)] : [labels()];
+};
+
+/**
+ * What each page reads, by the name its route gives (route-table.ts `reads`): the page's queries,
+ * known from its URL, parameters decoded.
+ */
+export const PAGE_READS = {
+  home: () => [bannersQueryOptions(), servicesQueryOptions(FEATURED_FILTER), regionsQueryOptions(), regionCountsQueryOptions()],
+  findService: (_, search) => {
+    const q = clampSearch(search.get('q') ?? '');
+    return q ? [labels(), list({ q }, search)] : [labels()];
+  },
+  states: () => [regionsQueryOptions(), regionCountsQueryOptions()],
+  state: ({ stateSlug = '' }, search) => (isPossibleSlug(stateSlug) ? [regionQueryOptions(stateSlug), citiesQueryOptions(stateSlug), labels(), list({ state: stateSlug }, search)] : []),
+  city: ({ stateSlug = '', citySlug = '' }, search) =>
+    isPossibleSlug(stateSlug) && isPossibleSlug(citySlug) ? [cityQueryOptions(stateSlug, citySlug), labels(), list({ state: stateSlug, city: citySlug }, search)] : [],
+  shipping: (_, search) => [labels(), list({ shipping: true }, search)],
+  mealTypes: () => [labels()],
+  mealType: ({ mealTypeSlug = '' }, search) => (isPossibleMealTypeSlug(mealTypeSlug) ? [mealTypeQueryOptions(mealTypeSlug), labels(), list({ mealType: mealTypeSlug }, search)] : []),
+  byName: (_, search) => [labels(), list({}, search)],
+  service: ({ serviceSlug = '' }) => (isPossibleServiceSlug(serviceSlug) ? [serviceQueryOptions(serviceSlug), nearbyQueryOptions(serviceSlug), labels()] : []),
+  near: ({ place }, search) => near(place ?? search.get('place') ?? '', search),
+  articles: () => [articlesQueryOptions()],
+  article: ({ slug = '' }) => (isPossibleArticleSlug(slug) ? [articleQueryOptions(slug)] : []),
+} satisfies Record<string, Reads>;
+
+/** What the page at a URL reads (its route's reads); nothing for a path no route has. */
+export function pageQueries(pathname: string, search: URLSearchParams): PageQuery[] {
+  const found = matchPublicRoute(pathname);
+  const reads: Reads | undefined = found?.route.reads ? PAGE_READS[found.route.reads] : undefined;
+  return reads?.(found!.params, search) ?? [];
+}
