@@ -1,0 +1,135 @@
+/**
+ * CPU per rendered page, this tree against another (an earlier commit in a `git worktree`, built
+ * with `node scripts/build.mjs` there), side by side in one run: each side is its own FerretDB with
+ * 5,000 published services, svc-catalog, the gateway (page cache off: every request is rendered)
+ * and the renderer; the sides are measured in turns, at 8 and 32 connections, with the renderer
+ * keeping its data between renders (as it runs) and with nothing kept (DATA_CACHE_ENTRIES=0).
+ * CPU is read from /proc for the gateway, the renderer and svc-catalog.
+ * Run: npx tsx bench/render-cpu.ts <other tree> [seconds per case, default 10]
+ *   e.g. git worktree add /tmp/before <commit> && (cd /tmp/before && npm ci && node scripts/build.mjs)
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startServiceProcess, type ServiceProcess } from '../packages/service-kit/src/testing/processes';
+// @ts-expect-error plain ESM helper without types
+import { freePort } from '../scripts/lib/net.mjs';
+import { load, type LoadResult } from './lib/load';
+import { seedServices } from './lib/seed';
+import { benchDatabase, removeBenchTopology, ROOT, startPart } from './lib/system';
+
+const SERVICES = 5_000;
+const other = process.argv[2];
+const seconds = Number(process.argv[3] ?? 10);
+if (!other || !existsSync(path.join(other, 'gateway', 'src', 'server.ts'))) throw new Error('Name the other tree: npx tsx bench/render-cpu.ts <path> [seconds]');
+const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
+const secret = randomBytes(32).toString('hex');
+
+/** CPU seconds a process has used (user + system). */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+interface Side {
+  name: string;
+  gateway: ServiceProcess;
+  renderer: ServiceProcess;
+  catalog: ServiceProcess;
+  pages: string[];
+}
+
+/** One side: its database, svc-catalog, gateway and renderer, started from its tree. */
+async function startSide(name: string, tree: string, dataCacheEntries: string, stops: Array<() => Promise<void>>): Promise<Side> {
+  const prefix = `bench-${randomBytes(3).toString('hex')}`;
+  const db = await benchDatabase();
+  stops.push(async () => {
+    await db.stop();
+    await removeBenchTopology(amqpUrl, prefix);
+  });
+  const env = { MONGODB_URI: db.uri, AMQP_URL: amqpUrl, AMQP_PREFIX: prefix, IDENTITY_SECRET: secret, NODE_ENV: 'production' };
+  await seedServices(db.uri, SERVICES);
+  const entry = (part: string) => path.join(tree, part, 'src', 'server.ts');
+  const catalog = await startPart(entry('svc-catalog'), env);
+  stops.push(catalog.stop);
+  const rendererPort = (await freePort()) as number;
+  const gateway = await startPart(
+    entry('gateway'),
+    {
+      ...env,
+      STATIC_ROOT: tree,
+      PAGE_CACHE_TTL_MS: '0',
+      CATALOG_URL: catalog.url,
+      AUTH_URL: catalog.url,
+      MEDIA_URL: catalog.url,
+      CHECKER_URL: catalog.url,
+      RENDERER_URL: `http://127.0.0.1:${rendererPort}`,
+    },
+    '/readyz',
+  );
+  stops.push(gateway.stop);
+  // Each tree's renderer with the settings it knows (an older one reads everything through the gateway).
+  const renderer = await startServiceProcess(
+    entry('renderer'),
+    { NODE_ENV: 'production', GATEWAY_URL: gateway.url, CATALOG_URL: catalog.url, MEDIA_URL: catalog.url, DATA_CACHE_ENTRIES: dataCacheEntries },
+    { port: rendererPort },
+  );
+  stops.push(renderer.stop);
+  const slugs = ((await (await fetch(`${catalog.url}/services?pageSize=24`)).json()) as { items: Array<{ slug: string }> }).items.map((s) => s.slug);
+  const states = ['texas', 'california', 'new-york', 'florida', 'colorado', 'washington', 'ohio', 'georgia'];
+  const pages = [
+    '/',
+    '/about',
+    '/services-by-state',
+    ...Array.from({ length: 10 }, (_, i) => `/services-by-name?page=${i + 1}`),
+    ...states.map((s) => `/state/${s}`),
+    ...slugs.slice(0, 20).map((slug) => `/service/${slug}`),
+  ];
+  for (const page of pages) {
+    const answer = await fetch(`${gateway.url}${page}`);
+    if (answer.status !== 200 || !answer.headers.get('x-rendered-release')) throw new Error(`${name}: ${page} was not rendered (${answer.status})`);
+    await answer.arrayBuffer();
+  }
+  return { name, gateway, renderer, catalog, pages };
+}
+
+/** Every request a page the gateway renders anew (the page cache is off; a query of its own besides). */
+async function measure(side: Side, connections: number): Promise<{ result: LoadResult; cpu: Record<string, number> }> {
+  let n = 0;
+  const fresh = (count: number) => Array.from({ length: count }, () => `${side.pages[n % side.pages.length]}${side.pages[n % side.pages.length]!.includes('?') ? '&' : '?'}v=${n++}`);
+  await load(side.gateway.url, fresh(2_000), { connections, seconds: 2 });
+  const pids = { gateway: side.gateway.child.pid!, renderer: side.renderer.child.pid!, 'svc-catalog': side.catalog.child.pid! };
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
+  const result = await load(side.gateway.url, fresh(500_000), { connections, seconds, headers: { 'accept-encoding': 'gzip' } });
+  const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, ((cpuSeconds(pid) - before[name]!) * 1000) / Math.max(1, result.requests)]));
+  return { result, cpu };
+}
+
+const total = (cpu: Record<string, number>) => Object.values(cpu).reduce((sum, ms) => sum + ms, 0);
+const line = (side: Side, { result, cpu }: { result: LoadResult; cpu: Record<string, number> }) =>
+  `  ${side.name.padEnd(6)} ${total(cpu).toFixed(2)} ms CPU per page (${Object.entries(cpu)
+    .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+    .join(' · ')}) · ${result.rps} pages/s · p95 ${result.p95.toFixed(1)} ms · p99 ${result.p99.toFixed(1)} ms · ${result.errors} errors`;
+
+console.log(`CPU per rendered page, ${SERVICES} published services, page cache off, ${seconds} s per case; before: ${other}, after: ${ROOT}`);
+for (const [label, entries] of [
+  ['the renderer keeping its data between renders (as it runs)', '1000'],
+  ['nothing kept: every render reads its data', '0'],
+] as const) {
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    const before = await startSide('before', path.resolve(other), entries, stops);
+    const after = await startSide('after', ROOT, entries, stops);
+    console.log(label);
+    for (const connections of [8, 32]) {
+      const a = await measure(before, connections);
+      const b = await measure(after, connections);
+      console.log(` ${connections} connections`);
+      console.log(line(before, a));
+      console.log(line(after, b));
+      console.log(`  after/before: ${((total(b.cpu) / total(a.cpu)) * 100).toFixed(0)} % of the CPU per page`);
+    }
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  }
+}
