@@ -50,7 +50,7 @@ async function startSide(name: string, tree: string, dataCacheEntries: string, s
   const env = { MONGODB_URI: db.uri, AMQP_URL: amqpUrl, AMQP_PREFIX: prefix, IDENTITY_SECRET: secret, NODE_ENV: 'production' };
   await seedServices(db.uri, SERVICES);
   const entry = (part: string) => path.join(tree, part, 'src', 'server.ts');
-  const catalog = await startPart(entry('svc-catalog'), env);
+  const catalog = await startPart(entry('svc-catalog'), env, '/readyz', tree);
   stops.push(catalog.stop);
   const rendererPort = (await freePort()) as number;
   const gateway = await startPart(
@@ -66,13 +66,14 @@ async function startSide(name: string, tree: string, dataCacheEntries: string, s
       RENDERER_URL: `http://127.0.0.1:${rendererPort}`,
     },
     '/readyz',
+    tree,
   );
   stops.push(gateway.stop);
   // Each tree's renderer with the settings it knows (an older one reads everything through the gateway).
   const renderer = await startServiceProcess(
     entry('renderer'),
     { NODE_ENV: 'production', GATEWAY_URL: gateway.url, CATALOG_URL: catalog.url, MEDIA_URL: catalog.url, DATA_CACHE_ENTRIES: dataCacheEntries },
-    { port: rendererPort },
+    { port: rendererPort, cwd: tree },
   );
   stops.push(renderer.stop);
   const slugs = ((await (await fetch(`${catalog.url}/services?pageSize=24`)).json()) as { items: Array<{ slug: string }> }).items.map((s) => s.slug);
@@ -87,7 +88,9 @@ async function startSide(name: string, tree: string, dataCacheEntries: string, s
   ];
   for (const page of pages) {
     const answer = await fetch(`${gateway.url}${page}`);
-    if (answer.status !== 200 || !answer.headers.get('x-rendered-release')) throw new Error(`${name}: ${page} was not rendered (${answer.status})`);
+    if (answer.status !== 200 || !answer.headers.get('x-rendered-release')) {
+      throw new Error(`${name}: ${page} was not rendered (${answer.status})\nrenderer: ${renderer.output().slice(-2_000)}\ngateway: ${gateway.output().slice(-2_000)}`);
+    }
     await answer.arrayBuffer();
   }
   return { name, gateway, renderer, catalog, pages };

@@ -32,8 +32,8 @@ const runs = new Map<string, BrokerRun>();
  * Starts one of the project's processes (a service or the gateway) in production mode and waits
  * until it answers; the queues it declared are noted for `removeBenchTopology`.
  */
-export async function startPart(entry: string, env: Record<string, string>, readyPath = '/readyz'): Promise<ServiceProcess> {
-  const part = await startServiceProcess(entry, { NODE_ENV: 'production', ...env }, { readyPath });
+export async function startPart(entry: string, env: Record<string, string>, readyPath = '/readyz', cwd?: string): Promise<ServiceProcess> {
+  const part = await startServiceProcess(entry, { NODE_ENV: 'production', ...env }, { readyPath, ...(cwd ? { cwd } : {}) });
   const prefix = env.AMQP_PREFIX;
   if (!prefix) return part;
   const run = runs.get(prefix) ?? brokerRun(env.AMQP_URL || process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672', prefix);

@@ -29,8 +29,8 @@ export async function peerFetch(urls: string, path: string, init: RequestInit & 
   for (let i = 0; i < list.length; i += 1) {
     const url = new URL(path, list[(start + i) % list.length]);
     try {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      return await fetch(url, { ...request, signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout });
+      // A caller's own signal is its deadline; without one, timeoutMs is.
+      return await fetch(url, { ...request, signal: request.signal ?? AbortSignal.timeout(timeoutMs) });
     } catch (err) {
       if (!unreachable(err)) throw err;
       last = err;

@@ -74,10 +74,11 @@ export interface ServiceProcess {
  * Starts one of the project's services (or the gateway) as its own process, the way `npm start`
  * does, and waits until it answers `readyPath`. The port may be given, to start it again where it was.
  */
-export async function startServiceProcess(entry: string, env: Record<string, string>, options: { port?: number; readyPath?: string; timeoutMs?: number } = {}): Promise<ServiceProcess> {
+export async function startServiceProcess(entry: string, env: Record<string, string>, options: { port?: number; readyPath?: string; timeoutMs?: number; cwd?: string } = {}): Promise<ServiceProcess> {
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: ROOT,
+    // Another checkout's processes (a benchmark's "before") run in it: tsx reads its tsconfig there.
+    cwd: options.cwd ?? ROOT,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
