@@ -1,7 +1,7 @@
 /**
  * Public page HTML through the gateway, rendered on the server, with 5,000 published services:
  * 50 connections asking for pages the gateway keeps (cached) and for pages it has never seen
- * (each one rendered by the renderer, reading its data through the gateway's public API); then
+ * (each one rendered by the renderer, reading its data from svc-catalog); then
  * the renderer's memory across 20,000 renders (before, peak, after, and along the way).
  * The rendered case runs twice when wrk is installed: with this script's own load generator (Node,
  * on the same two cores as everything it measures) and with wrk, which takes far less of them.
@@ -62,8 +62,12 @@ async function main() {
       '/readyz',
     );
     parts.push(gateway);
-    // The renderer as npm start runs it: no secret, no database, only the gateway's address.
-    const renderer = await startServiceProcess('renderer/src/server.ts', { NODE_ENV: 'production', GATEWAY_URL: gateway.url }, { port: rendererPort });
+    // The renderer as npm start runs it: no secret, no database; the gateway for its code, svc-catalog for the data.
+    const renderer = await startServiceProcess(
+      'renderer/src/server.ts',
+      { NODE_ENV: 'production', GATEWAY_URL: gateway.url, CATALOG_URL: catalog.url, MEDIA_URL: catalog.url },
+      { port: rendererPort },
+    );
     parts.push(renderer);
     const rendererPid = renderer.child.pid!;
 

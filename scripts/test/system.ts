@@ -89,7 +89,11 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
       },
       { readyPath: '/healthz' },
     );
-    renderer = await startServiceProcess('renderer/src/server.ts', { GATEWAY_URL: gateway.url, ...(env.LOG_LEVEL ? { LOG_LEVEL: env.LOG_LEVEL } : {}) }, { port: rendererPort, timeoutMs: 60_000 });
+    renderer = await startServiceProcess(
+      'renderer/src/server.ts',
+      { GATEWAY_URL: gateway.url, CATALOG_URL: services['svc-catalog'].url, MEDIA_URL: services['svc-media'].url, ...(env.LOG_LEVEL ? { LOG_LEVEL: env.LOG_LEVEL } : {}) },
+      { port: rendererPort, timeoutMs: 60_000 },
+    );
     return {
       dataDir,
       mongodbUri: common.MONGODB_URI,
