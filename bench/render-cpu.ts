@@ -4,7 +4,9 @@
  * 5,000 published services, svc-catalog, the gateway (page cache off: every request is rendered)
  * and the renderer; the sides are measured in turns, at 8 and 32 connections, with the renderer
  * keeping its data between renders (as it runs) and with nothing kept (DATA_CACHE_ENTRIES=0).
- * CPU is read from /proc for the gateway, the renderer and svc-catalog.
+ * CPU is read from /proc for the gateway, the renderer and svc-catalog. Then the page cache on, at
+ * 32 connections over the same pages: with pages expiring every second, and with none expiring
+ * during the run (the latencies the visitors see when kept pages expire under load).
  * Run: npx tsx bench/render-cpu.ts <other tree> [seconds per case, default 10]
  *   e.g. git worktree add /tmp/before <commit> && (cd /tmp/before && npm ci && node scripts/build.mjs)
  */
@@ -40,7 +42,7 @@ interface Side {
 }
 
 /** One side: its database, svc-catalog, gateway and renderer, started from its tree. */
-async function startSide(name: string, tree: string, dataCacheEntries: string, stops: Array<() => Promise<void>>): Promise<Side> {
+async function startSide(name: string, tree: string, dataCacheEntries: string, stops: Array<() => Promise<void>>, pageCacheTtlMs = '0'): Promise<Side> {
   const prefix = `bench-${randomBytes(3).toString('hex')}`;
   const db = await benchDatabase();
   stops.push(async () => {
@@ -58,7 +60,7 @@ async function startSide(name: string, tree: string, dataCacheEntries: string, s
     {
       ...env,
       STATIC_ROOT: tree,
-      PAGE_CACHE_TTL_MS: '0',
+      PAGE_CACHE_TTL_MS: pageCacheTtlMs,
       CATALOG_URL: catalog.url,
       AUTH_URL: catalog.url,
       MEDIA_URL: catalog.url,
@@ -132,6 +134,32 @@ for (const [label, entries] of [
       console.log(line(after, b));
       console.log(`  after/before: ${((total(b.cpu) / total(a.cpu)) * 100).toFixed(0)} % of the CPU per page`);
     }
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  }
+}
+
+/** The same pages again and again: the gateway's kept copies answer, and expire as the side's page cache says. */
+async function measureKept(side: Side, connections: number): Promise<LoadResult> {
+  await load(side.gateway.url, side.pages, { connections, seconds: 2 });
+  return load(side.gateway.url, side.pages, { connections, seconds, headers: { 'accept-encoding': 'gzip' } });
+}
+
+const latencies = (side: Side, result: LoadResult) =>
+  `  ${side.name.padEnd(6)} p50 ${result.p50.toFixed(1)} ms · p95 ${result.p95.toFixed(1)} ms · p99 ${result.p99.toFixed(1)} ms · ${result.rps} pages/s · ${result.errors} errors`;
+
+console.log('page cache on, 32 connections, the same pages again and again');
+for (const [label, ttl] of [
+  ['pages expire every second (PAGE_CACHE_TTL_MS=1000)', '1000'],
+  ['no page expires during the run (PAGE_CACHE_TTL_MS=300000)', '300000'],
+] as const) {
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    const before = await startSide('before', path.resolve(other), '1000', stops, ttl);
+    const after = await startSide('after', ROOT, '1000', stops, ttl);
+    console.log(label);
+    console.log(latencies(before, await measureKept(before, 32)));
+    console.log(latencies(after, await measureKept(after, 32)));
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   }

@@ -23,7 +23,16 @@ interface CachedPage {
 interface KeptPage {
   page: CachedPage;
   vary: VaryValues;
+  /** Until then it is served as it is; after, while it is still kept, it is served stale while one render refreshes it. */
+  freshUntil: number;
 }
+
+/**
+ * How long past its time a kept page may still be served while one render refreshes it: a page
+ * that expires under load is rendered once, not once per waiting request. A catalogue or media
+ * event still drops every page at once (they are never served stale past a change).
+ */
+const STALE_FOR_MS = 30_000;
 
 /** Longer URLs are rendered but not kept: a visitor's 10 KB query string should not fill the cache. */
 const MAX_CACHED_URL = 1_024;
@@ -74,6 +83,10 @@ export class RenderedPages {
   /** The least recently served page goes first when it is full; a page older than ttlMs is rendered again. */
   private readonly entries: LRUCache<string, KeptPage>;
   private generation = 0;
+  /** The pages being rendered now, by URL: a request for one of them waits for that render instead of starting its own. */
+  private readonly rendering = new Map<string, Promise<KeptPage | null>>();
+  /** The kept pages past their time being rendered again in the background. */
+  private readonly refreshing = new Set<string>();
   /**
    * Names this process's generations for the renderer, which keeps the data its renders read while
    * the generation it is sent stays the same (renderer/src/page-data-cache.ts). Random, and sent
@@ -82,7 +95,7 @@ export class RenderedPages {
   private readonly id = randomBytes(8).toString('hex');
 
   constructor(private readonly options: RenderedPagesOptions) {
-    this.entries = new LRUCache({ max: options.maxEntries, ttl: Math.max(1, options.ttlMs) });
+    this.entries = new LRUCache({ max: options.maxEntries, ttl: Math.max(1, options.ttlMs) + STALE_FOR_MS });
     const urls = typeof options.rendererUrls === 'string' ? [options.rendererUrls] : options.rendererUrls;
     this.pool = new InstancePool(urls, {
       // At most this many pages are rendered at once by each instance; the others wait their turn, first come first
@@ -133,10 +146,87 @@ export class RenderedPages {
     };
     const hit = keep ? this.cached(key, headers) : null;
     if (hit) {
-      this.options.count?.('cached');
-      this.send(req, res, hit, 'hit');
+      if (Date.now() < hit.freshUntil) {
+        this.options.count?.('cached');
+        this.send(req, res, hit.page, 'hit');
+        return true;
+      }
+      // Past its time: served as it is while one render, in the background, refreshes it.
+      this.options.count?.('stale');
+      this.send(req, res, hit.page, 'stale');
+      this.refresh(key, headers, generation);
       return true;
     }
+    // The same page being rendered for another request: its page, once kept, answers this one too.
+    const underWay = keep ? this.rendering.get(key) : undefined;
+    if (underWay) {
+      const shared = await underWay;
+      if (shared && varyMatches(shared.vary, headers)) {
+        this.options.count?.('cached');
+        this.send(req, res, shared.page, 'hit');
+        return true;
+      }
+    }
+    if (!keep || this.rendering.has(key)) return this.render(req, res, key, headers, keep, generation);
+    let done!: (kept: KeptPage | null) => void;
+    this.rendering.set(key, new Promise((resolve) => (done = resolve)));
+    let kept: KeptPage | null = null;
+    try {
+      return await this.render(req, res, key, headers, keep, generation, (page) => (kept = page));
+    } finally {
+      this.rendering.delete(key);
+      done(kept);
+    }
+  }
+
+  /** Renders a kept page past its time again, once at a time per page, answering nobody. */
+  private refresh(key: string, headers: Record<string, string>, generation: number): void {
+    if (this.refreshing.has(key)) return;
+    this.refreshing.add(key);
+    void (async () => {
+      const abort = new AbortController();
+      const deadline = setTimeout(() => abort.abort(), this.options.timeoutMs);
+      try {
+        const answer = await this.pool.request({ method: 'GET', path: key, signal: abort.signal, headers });
+        if (answer.statusCode !== 200 && answer.statusCode !== 404) {
+          await answer.body.dump();
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of answer.body) {
+          size += (chunk as Buffer).length;
+          if (size > MAX_HELD_BODY) return;
+          chunks.push(chunk as Buffer);
+        }
+        this.keepRendered(key, headers, answer, Buffer.concat(chunks), generation);
+      } catch {
+        // The stale page stays until it is dropped; the next request past its time tries again.
+      } finally {
+        clearTimeout(deadline);
+        this.refreshing.delete(key);
+      }
+    })();
+  }
+
+  /** Keeps a whole rendered page for every visitor when a shared cache may keep it; null when it may not. */
+  private keepRendered(key: string, headers: Record<string, string>, answer: Dispatcher.ResponseData, body: Buffer, generation: number): KeptPage | null {
+    const status = answer.statusCode;
+    // Kept for every visitor only as a shared cache may keep it: never a page the renderer marked no-store or private.
+    const rule = this.options.ttlMs > 0 ? keepRule({ method: 'GET', url: key, headers }, { status, headers: answer.headers }, this.options.ttlMs) : null;
+    // A page the renderer had to finish for the browser to render (its data could not be read) has
+    // no query state: it is not kept for others. Nor is one made with data not to be shared.
+    if (!rule || NOT_SHARED_MARK.test(rootTag(body)) || !body.includes(QUERY_STATE_MARK) || generation !== this.generation) return null;
+    const release = String(answer.headers['x-rendered-release'] ?? '');
+    const cacheControl = String(answer.headers['cache-control'] ?? '') || 'no-cache';
+    const page: CachedPage = { status, release, cacheControl, body, gzipped: gzipSync(body) };
+    const kept: KeptPage = { page, vary: rule.vary, freshUntil: Date.now() + rule.ttlMs };
+    this.entries.set(key, kept, { ttl: rule.ttlMs + STALE_FOR_MS });
+    return kept;
+  }
+
+  /** Asks the renderer for a page and sends it; `onKept` hears of the page kept for others, if any. */
+  private async render(req: Request, res: Response, key: string, headers: Record<string, string>, keep: boolean, generation: number, onKept?: (page: KeptPage) => void): Promise<boolean> {
     const abort = new AbortController();
     const deadline = setTimeout(() => abort.abort(), this.options.timeoutMs);
     let answer: Dispatcher.ResponseData;
@@ -161,8 +251,6 @@ export class RenderedPages {
     const release = String(answer.headers['x-rendered-release'] ?? '');
     const status = answer.statusCode;
     const cacheControl = String(answer.headers['cache-control'] ?? '') || 'no-cache';
-    // Kept for every visitor only as a shared cache may keep it: never a page the renderer marked no-store or private.
-    const rule = keep && this.options.ttlMs > 0 ? keepRule({ method: 'GET', url: key, headers }, { status, headers: answer.headers }, this.options.ttlMs) : null;
     // The page is held until it is whole, then sent in one piece. Nothing of it has gone out when
     // the renderer stops in the middle (the browser then gets its own page, not half of this one),
     // or when this gateway dies before sending (the balancer sends the GET to another gateway). Only
@@ -207,13 +295,14 @@ export class RenderedPages {
       return true;
     }
     const body = Buffer.concat(chunks);
+    const kept = keep ? this.keepRendered(key, headers, answer, body, generation) : null;
+    if (kept) {
+      onKept?.(kept);
+      this.send(req, res, kept.page, 'miss');
+      return true;
+    }
     const shared = !NOT_SHARED_MARK.test(rootTag(body));
-    // A page the renderer had to finish for the browser to render (its data could not be read) has
-    // no query state: it is not kept for others. Nor is one made with data not to be shared.
-    const kept = rule !== null && shared && body.includes(QUERY_STATE_MARK) && generation === this.generation;
-    const page: CachedPage = { status, release, cacheControl: shared ? cacheControl : NOT_SHARED, body, gzipped: kept || acceptsGzip(req) ? gzipSync(body) : EMPTY };
-    this.send(req, res, page, 'miss');
-    if (kept) this.entries.set(key, { page, vary: rule.vary }, { ttl: rule.ttlMs });
+    this.send(req, res, { status, release, cacheControl: shared ? cacheControl : NOT_SHARED, body, gzipped: acceptsGzip(req) ? gzipSync(body) : EMPTY }, 'miss');
     return true;
   }
 
@@ -237,13 +326,13 @@ export class RenderedPages {
     await this.pool.close();
   }
 
-  /** The page kept for a URL, when it was rendered for a request with the same headers its Vary names. */
-  private cached(key: string, headers: Record<string, string>): CachedPage | null {
+  /** The page kept for a URL (fresh or past its time), when it was rendered for a request with the same headers its Vary names. */
+  private cached(key: string, headers: Record<string, string>): KeptPage | null {
     const kept = this.entries.get(key);
-    return kept && varyMatches(kept.vary, headers) ? kept.page : null;
+    return kept && varyMatches(kept.vary, headers) ? kept : null;
   }
 
-  private send(req: Request, res: Response, page: CachedPage, cache: 'hit' | 'miss'): void {
+  private send(req: Request, res: Response, page: CachedPage, cache: 'hit' | 'miss' | 'stale'): void {
     const gzip = acceptsGzip(req);
     const body = gzip ? page.gzipped : page.body;
     res.status(page.status);
@@ -253,7 +342,7 @@ export class RenderedPages {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  private pageHeaders(res: Response, cache: 'hit' | 'miss', release: string, cacheControl: string): void {
+  private pageHeaders(res: Response, cache: 'hit' | 'miss' | 'stale', release: string, cacheControl: string): void {
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.setHeader('cache-control', cacheControl);
     res.setHeader('vary', 'accept-encoding');

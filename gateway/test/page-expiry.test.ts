@@ -1,0 +1,69 @@
+import express from 'express';
+import { QUERY_STATE_ELEMENT_ID } from '@mealprep/contracts';
+import { requestContext } from '@mealprep/service-kit';
+import { serve, silentLogger } from '@mealprep/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RenderedPages } from '../src/pages/rendered-pages';
+
+const TTL_MS = 300;
+const RENDER_MS = 150;
+
+/**
+ * Kept pages under load: many requests for a page nobody has kept start one render, and a kept
+ * page past its time is served as it is while one render refreshes it (no stampede of renders).
+ */
+describe('kept pages that expire, and pages asked for many times at once', () => {
+  const renders = new Map<string, number>();
+  let renderer: Awaited<ReturnType<typeof serve>>;
+  let site: Awaited<ReturnType<typeof serve>>;
+  let pages: RenderedPages;
+
+  beforeAll(async () => {
+    const fake = express();
+    fake.use((req, res) => {
+      const n = (renders.get(req.path) ?? 0) + 1;
+      renders.set(req.path, n);
+      setTimeout(() => res.type('html').send(`<html><body><h1>render ${n}</h1><script id="${QUERY_STATE_ELEMENT_ID}">{}</script></body></html>`), RENDER_MS);
+    });
+    renderer = await serve(fake);
+    pages = new RenderedPages({ rendererUrls: renderer.url, timeoutMs: 5_000, concurrency: 16, ttlMs: TTL_MS, maxEntries: 10, enabled: () => true });
+    const app = express();
+    app.use(requestContext(silentLogger));
+    app.use((req, res, next) => {
+      pages.serve(req, res).then((served) => (served ? undefined : res.status(502).send('fallback')), next);
+    });
+    site = await serve(app);
+  });
+
+  afterAll(async () => {
+    await site?.close();
+    await pages?.close();
+    await renderer?.close();
+  });
+
+  const open = async (path: string) => {
+    const answer = await fetch(`${site.url}${path}`);
+    return { status: answer.status, cache: answer.headers.get('x-page-cache'), html: await answer.text() };
+  };
+
+  it('when twenty visitors ask at once for a page nobody has kept, then it is rendered once and each gets it', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => open('/state/texas')));
+    expect(renders.get('/state/texas')).toBe(1);
+    expect(answers.every((a) => a.status === 200 && a.html.includes('<h1>render 1</h1>'))).toBe(true);
+    expect(answers.filter((a) => a.cache === 'miss')).toHaveLength(1);
+  });
+
+  it('when a kept page is past its time, then twenty visitors get it at once as it was, one render refreshes it, and the next visitor gets the new one', async () => {
+    expect((await open('/about')).html).toContain('<h1>render 1</h1>');
+    expect((await open('/about')).cache).toBe('hit');
+    // Past its time: the cache says so on the entry, not a timer in the test.
+    await expect.poll(async () => (await open('/about')).cache, { interval: 50, timeout: 5_000 }).toBe('stale');
+    // That visit started the one render that refreshes it; twenty more meanwhile start none, and
+    // get the page as it was kept (or the new one, once it is in).
+    const answers = await Promise.all(Array.from({ length: 20 }, () => open('/about')));
+    for (const answer of answers)
+      expect([answer.cache, answer.html.includes('<h1>render 1</h1>') ? 1 : answer.html.includes('<h1>render 2</h1>') ? 2 : 0]).toEqual(answer.cache === 'stale' ? ['stale', 1] : ['hit', 2]);
+    await expect.poll(async () => (await open('/about')).html, { interval: 50, timeout: 5_000 }).toContain('<h1>render 2</h1>');
+    expect(renders.get('/about')).toBe(2);
+  });
+});
