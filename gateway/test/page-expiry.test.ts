@@ -23,6 +23,8 @@ describe('kept pages that expire, and pages asked for many times at once', () =>
     fake.use((req, res) => {
       const n = (renders.get(req.path) ?? 0) + 1;
       renders.set(req.path, n);
+      // /refused: the renderer cannot read the page's data, and says so (503).
+      if (req.path === '/refused') return void setTimeout(() => res.status(503).end(), RENDER_MS);
       setTimeout(() => res.type('html').send(`<html><body><h1>render ${n}</h1><script id="${QUERY_STATE_ELEMENT_ID}">{}</script></body></html>`), RENDER_MS);
     });
     renderer = await serve(fake);
@@ -51,6 +53,12 @@ describe('kept pages that expire, and pages asked for many times at once', () =>
     expect(renders.get('/state/texas')).toBe(1);
     expect(answers.every((a) => a.status === 200 && a.html.includes('<h1>render 1</h1>'))).toBe(true);
     expect(answers.filter((a) => a.cache === 'miss')).toHaveLength(1);
+  });
+
+  it('when twenty visitors ask at once for a page the renderer refuses, then it is asked once and every visitor gets the page for the browser at once after', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => open('/refused')));
+    expect(renders.get('/refused')).toBe(1);
+    expect(answers.map((a) => `${a.status} ${a.html}`)).toEqual(Array.from({ length: 20 }, () => '502 fallback'));
   });
 
   it('when a kept page is past its time, then twenty visitors get it at once as it was, one render refreshes it, and the next visitor gets the new one', async () => {

@@ -27,6 +27,12 @@ interface KeptPage {
   freshUntil: number;
 }
 
+/** What became of a render other requests for the same page wait for: the page kept for them, and whether it went out at all. */
+interface Rendered {
+  kept: KeptPage | null;
+  served: boolean;
+}
+
 /**
  * How long past its time a kept page may still be served while one render refreshes it: a page
  * that expires under load is rendered once, not once per waiting request. A catalogue or media
@@ -84,7 +90,7 @@ export class RenderedPages {
   private readonly entries: LRUCache<string, KeptPage>;
   private generation = 0;
   /** The pages being rendered now, by URL: a request for one of them waits for that render instead of starting its own. */
-  private readonly rendering = new Map<string, Promise<KeptPage | null>>();
+  private readonly rendering = new Map<string, Promise<Rendered>>();
   /** The kept pages past their time being rendered again in the background. */
   private readonly refreshing = new Set<string>();
   /**
@@ -160,22 +166,30 @@ export class RenderedPages {
     // The same page being rendered for another request: its page, once kept, answers this one too.
     const underWay = keep ? this.rendering.get(key) : undefined;
     if (underWay) {
-      const shared = await underWay;
-      if (shared && varyMatches(shared.vary, headers)) {
+      const { kept, served } = await underWay;
+      if (kept && varyMatches(kept.vary, headers)) {
         this.options.count?.('cached');
-        this.send(req, res, shared.page, 'hit');
+        this.send(req, res, kept.page, 'hit');
         return true;
+      }
+      // The renderer did not render it for that request (away, refused, too slow): nor will it for
+      // this one a moment later; the browser renders it at once instead of after a second wait.
+      if (!served) {
+        this.options.count?.('fallback_shared');
+        return false;
       }
     }
     if (!keep || this.rendering.has(key)) return this.render(req, res, key, headers, keep, generation);
-    let done!: (kept: KeptPage | null) => void;
+    let done!: (rendered: Rendered) => void;
     this.rendering.set(key, new Promise((resolve) => (done = resolve)));
     let kept: KeptPage | null = null;
+    let served = false;
     try {
-      return await this.render(req, res, key, headers, keep, generation, (page) => (kept = page));
+      served = await this.render(req, res, key, headers, keep, generation, (page) => (kept = page));
+      return served;
     } finally {
       this.rendering.delete(key);
-      done(kept);
+      done({ kept, served });
     }
   }
 
