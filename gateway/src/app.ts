@@ -78,7 +78,10 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const { metrics, middleware: countRequests } = serviceMetrics('the gateway', { broker });
   metrics.gauge('live_clients', 'Browsers connected to the live stream.', () => [[{}, live.size]]);
   app.use(countRequests);
-  const pageRenders = metrics.counter('gateway_pages_total', 'Public pages the gateway answered, by outcome: rendered, cached, stale (a kept page past its time, served while one render refreshes it), or fallback_* (rendered in the browser).');
+  const pageRenders = metrics.counter(
+    'gateway_pages_total',
+    'Public pages the gateway answered, by outcome: rendered, cached, stale (a kept page past its time, served while one render refreshes it), or fallback_* (rendered in the browser).',
+  );
   app.use(
     securityHeaders({
       siteUrl,
