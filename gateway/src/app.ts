@@ -64,6 +64,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
         ttlMs: config.PAGE_CACHE_TTL_MS,
         maxEntries: 2_000,
         enabled: () => eventsFlowing && broker.isConnected(),
+        staleAllowed: () => catalog.pool.up,
         count: (outcome) => pageRenders.inc({ outcome }),
       })
     : null;

@@ -14,6 +14,7 @@ const RENDER_MS = 150;
  */
 describe('kept pages that expire, and pages asked for many times at once', () => {
   const renders = new Map<string, number>();
+  let servicesUp = true;
   let renderer: Awaited<ReturnType<typeof serve>>;
   let site: Awaited<ReturnType<typeof serve>>;
   let pages: RenderedPages;
@@ -28,7 +29,7 @@ describe('kept pages that expire, and pages asked for many times at once', () =>
       setTimeout(() => res.type('html').send(`<html><body><h1>render ${n}</h1><script id="${QUERY_STATE_ELEMENT_ID}">{}</script></body></html>`), RENDER_MS);
     });
     renderer = await serve(fake);
-    pages = new RenderedPages({ rendererUrls: renderer.url, timeoutMs: 5_000, concurrency: 16, ttlMs: TTL_MS, maxEntries: 10, enabled: () => true });
+    pages = new RenderedPages({ rendererUrls: renderer.url, timeoutMs: 5_000, concurrency: 16, ttlMs: TTL_MS, maxEntries: 10, enabled: () => true, staleAllowed: () => servicesUp });
     const app = express();
     app.use(requestContext(silentLogger));
     app.use((req, res, next) => {
@@ -73,5 +74,19 @@ describe('kept pages that expire, and pages asked for many times at once', () =>
       expect([answer.cache, answer.html.includes('<h1>render 1</h1>') ? 1 : answer.html.includes('<h1>render 2</h1>') ? 2 : 0]).toEqual(answer.cache === 'stale' ? ['stale', 1] : ['hit', 2]);
     await expect.poll(async () => (await open('/about')).html, { interval: 50, timeout: 5_000 }).toContain('<h1>render 2</h1>');
     expect(renders.get('/about')).toBe(2);
+  });
+
+  it('when a kept page is past its time while the services a render reads are down, then it is not served stale: the page is rendered, which shows what is wrong', async () => {
+    expect((await open('/articles')).html).toContain('<h1>render 1</h1>');
+    await expect.poll(async () => (await open('/articles')).cache, { interval: 50, timeout: 5_000 }).toBe('stale');
+    await expect.poll(() => renders.get('/articles'), { interval: 50, timeout: 5_000 }).toBe(2);
+    servicesUp = false;
+    try {
+      // Past its time again: rendered for this request, never the kept copy.
+      await expect.poll(async () => (await open('/articles')).cache, { interval: 50, timeout: 5_000 }).toBe('miss');
+      expect(renders.get('/articles')).toBe(3);
+    } finally {
+      servicesUp = true;
+    }
   });
 });

@@ -66,6 +66,11 @@ export interface RenderedPagesOptions {
   maxEntries: number;
   /** Whether kept pages may be served: not while the events that drop them could be missed. */
   enabled: () => boolean;
+  /**
+   * Whether a kept page past its time may be served while it is rendered again: only while the
+   * services a render reads answer (a stopped catalogue gets the page rendered, which shows it).
+   */
+  staleAllowed?: () => boolean;
   /** Counts what became of each page request: rendered, cached or fallback (with a reason). */
   count?: (outcome: string) => void;
 }
@@ -151,12 +156,12 @@ export class RenderedPages {
       ...(hearing ? { [DATA_GENERATION_HEADER]: `${this.id}.${generation}` } : {}),
     };
     const hit = keep ? this.cached(key, headers) : null;
-    if (hit) {
-      if (Date.now() < hit.freshUntil) {
-        this.options.count?.('cached');
-        this.send(req, res, hit.page, 'hit');
-        return true;
-      }
+    if (hit && Date.now() < hit.freshUntil) {
+      this.options.count?.('cached');
+      this.send(req, res, hit.page, 'hit');
+      return true;
+    }
+    if (hit && (this.options.staleAllowed?.() ?? true)) {
       // Past its time: served as it is while one render, in the background, refreshes it.
       this.options.count?.('stale');
       this.send(req, res, hit.page, 'stale');
