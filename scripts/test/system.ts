@@ -30,10 +30,22 @@ export interface RunningSystem {
  */
 export async function startSystem(env: Record<string, string> = {}): Promise<RunningSystem> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mealprep-system-'));
-  const ferretPort = await freePort();
+  // The database keeps its port across restarts (the services were given it). It is chosen as it
+  // first starts: a port found free earlier may be taken meanwhile by a test running beside this one,
+  // and the first start then tries another (a restart must keep the one the services know).
+  let ferretPort = 0;
   let ferret: { uri: string; stop: () => Promise<void> } | null = null;
   const startDatabase = async () => {
-    ferret = await startFerretdb({ dataDir: path.join(dataDir, 'ferretdb'), port: ferretPort });
+    const first = ferretPort === 0;
+    for (let attempt = 1; ; attempt += 1) {
+      if (first) ferretPort = await freePort();
+      try {
+        ferret = await startFerretdb({ dataDir: path.join(dataDir, 'ferretdb'), port: ferretPort });
+        return;
+      } catch (err) {
+        if (!first || attempt >= 3) throw err;
+      }
+    }
   };
   const rabbit = await startPrivateBroker();
   const services = {} as Record<ServiceName, ServiceProcess>;
