@@ -77,11 +77,12 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.use(requestContext(logger));
   app.use(pinClientAddress);
   const { metrics, middleware: countRequests } = serviceMetrics('the gateway', { broker });
-  metrics.gauge('live_clients', 'Browsers connected to the live stream.', () => [[{}, live.size]]);
+  metrics.gauge('live_clients', 'Browsers connected to the live stream.', [], () => [[{}, live.size]]);
   app.use(countRequests);
   const pageRenders = metrics.counter(
     'gateway_pages_total',
     'Public pages the gateway answered, by outcome: rendered, cached, stale (a kept page past its time, served while one render refreshes it), or fallback_* (rendered in the browser).',
+    ['outcome'],
   );
   app.use(
     securityHeaders({

@@ -1,4 +1,4 @@
-import { createApp, type Logger, type Metrics } from '@mealprep/service-kit';
+import { createApp, type Counter, type Logger } from '@mealprep/service-kit';
 import type { RuntimeConfig } from '@mealprep/contracts';
 import { isbot } from 'isbot';
 import type { Express, Response } from 'express';
@@ -66,8 +66,8 @@ function responseSink(res: Response, release: string, wholeDocument: boolean): P
  * body, which the gateway answers by serving the page for the browser to render.
  */
 export function createRendererApp(deps: RendererDeps): Express {
-  let renders: ReturnType<Metrics['counter']> | null = null;
-  let dataReads: ReturnType<Metrics['counter']> | null = null;
+  let renders: Counter<'status' | 'reads'> | null = null;
+  let dataReads: Counter<'source'> | null = null;
   return createApp({
     name: 'the renderer',
     logger: deps.logger,
@@ -75,10 +75,12 @@ export function createRendererApp(deps: RendererDeps): Express {
       dataReads = metrics.counter(
         'renderer_data_reads_total',
         'The public API answers renders used, by source: kept from an earlier render while the catalogue had not changed, or read through the API.',
+        ['source'],
       );
       renders = metrics.counter(
         'renderer_pages_total',
         'Pages rendered (each renders once), by status and by its reads: "named" when the release\'s route table named every read the page made, "missed" when the page asked for a read it does not name (shown loading, read by the browser), "browser" when its data could not be read after its head had gone out, and the page was finished for the browser to render.',
+        ['status', 'reads'],
       );
     },
     readiness: () => ({ release: deps.releases.version !== null }),

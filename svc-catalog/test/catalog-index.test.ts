@@ -31,7 +31,7 @@ describe('the catalogue indexes of several instances', () => {
     await seedReferenceData({ ...seeding, events: new Outbox({ connection: db.connection, broker: mq.broker, logger: silentLogger }) });
     await seedDemoCatalog({ ...seeding, events: new Outbox({ connection: db.connection, broker: mq.broker, logger: silentLogger }) }, NOW);
     for (let i = 0; i < 2; i += 1) {
-      const broker = new Broker({ url: inject('amqpUrl'), prefix: mq.prefix, source: 'svc-catalog', logger: silentLogger, backoff: { baseMs: 50, factor: 2, maxMs: 500, jitter: 0 } });
+      const broker = new Broker({ url: inject('amqpUrl'), prefix: mq.prefix, source: 'svc-catalog', logger: silentLogger, backoff: { minTimeout: 50, factor: 2, maxTimeout: 500, randomize: false } });
       await broker.connect();
       const outbox = new Outbox({ connection: db.connection, broker, logger: silentLogger });
       const repositories = catalogRepositories(db.connection, outbox);

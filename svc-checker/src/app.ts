@@ -59,7 +59,7 @@ export function createCheckerApp(deps: CheckerDeps) {
     exposeStack: deps.exposeStack,
     readiness: () => ({ database: isDatabaseConnected(deps.connection), broker: deps.broker.isConnected() }),
     metrics: (metrics) =>
-      metrics.gauge('website_checks_current', 'Services by the status of their current website check (none: never checked).', async () =>
+      metrics.gauge('website_checks_current', 'Services by the status of their current website check (none: never checked).', ['status'], async () =>
         Object.entries(await domain.checks.countByStatus()).map(([status, n]) => [{ status }, n]),
       ),
     mount: (app) => {

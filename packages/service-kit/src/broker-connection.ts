@@ -1,6 +1,6 @@
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import type { Logger } from 'pino';
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import { retryUntilSuccess, type Backoff } from './retry';
 
 export interface BrokerOptions {
   url: string;
@@ -9,7 +9,8 @@ export interface BrokerOptions {
   /** The publishing service, written into each event. */
   source: string;
   logger: Logger;
-  backoff?: BackoffOptions;
+  /** Waits between reconnects (the services' DEFAULT_BACKOFF unless set). */
+  backoff?: Backoff;
 }
 
 /** The header that counts how often a message was tried (events and jobs that go round a retry queue). */
@@ -44,8 +45,9 @@ export class BrokerConnection {
   /** Shared queues already declared, and on which connection (declared once per connection). */
   private readonly assertedShared = new Map<string, ChannelModel>();
   private readonly restorers: Array<() => Promise<void>> = [];
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  private attempt = 0;
+  private reconnecting = false;
+  /** Aborted by close(): ends the reconnect's tries. */
+  private readonly stop = new AbortController();
   private closing = false;
   private readonly connectionListeners: Array<(connected: boolean) => void> = [];
   /** Messages (events and jobs) delivered to this client and not yet settled: their handlers run now. */
@@ -148,7 +150,7 @@ export class BrokerConnection {
       await this.open();
     } catch (err) {
       this.options.logger.warn({ err }, 'broker not reachable yet; retrying in the background');
-      this.scheduleReconnect();
+      this.reconnect();
     }
   }
 
@@ -157,6 +159,7 @@ export class BrokerConnection {
     // delayed acknowledgement of a delivery on the same connection waited 40 ms each.
     const connection = await amqp.connect(this.options.url, { timeout: 5_000, noDelay: true });
     try {
+      if (this.closing) throw new Error('the broker client was closed');
       const channel = await connection.createConfirmChannel();
       await channel.assertExchange(this.exchange, 'topic', { durable: true });
       connection.on('error', (err: Error) => this.options.logger.warn({ err }, 'broker connection error'));
@@ -165,7 +168,6 @@ export class BrokerConnection {
       this.openConnection = connection;
       this.openChannel = channel;
       for (const restore of this.restorers) await restore();
-      this.attempt = 0;
       this.options.logger.info({ exchange: this.exchange }, 'broker connected');
       for (const listener of this.connectionListeners) listener(true);
     } catch (err) {
@@ -180,20 +182,22 @@ export class BrokerConnection {
     for (const listener of this.connectionListeners) listener(false);
     if (this.closing) return;
     this.options.logger.warn('broker connection closed; reconnecting');
-    this.scheduleReconnect();
+    this.reconnect();
   }
 
-  private scheduleReconnect(): void {
-    if (this.closing || this.reconnectTimer) return;
-    const delay = backoffDelay(this.attempt++, this.options.backoff ?? DEFAULT_BACKOFF);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      this.open().catch((err: unknown) => {
-        this.options.logger.warn({ err, delay }, 'broker reconnect failed');
-        this.scheduleReconnect();
+  /** Opens the connection again, with back-off between the tries, until it opens or close() is called. */
+  private reconnect(): void {
+    if (this.closing || this.reconnecting) return;
+    this.reconnecting = true;
+    retryUntilSuccess(() => this.open(), {
+      backoff: this.options.backoff,
+      signal: this.stop.signal,
+      onFailedAttempt: (err, attempt) => this.options.logger.warn({ err, attempt }, 'broker reconnect failed'),
+    })
+      .catch(() => undefined)
+      .finally(() => {
+        this.reconnecting = false;
       });
-    }, delay);
-    this.reconnectTimer.unref();
   }
 
   /** A queue's name without the prefix and the random part of an exclusive queue. */
@@ -220,8 +224,7 @@ export class BrokerConnection {
 
   async close(): Promise<void> {
     this.closing = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
+    this.stop.abort();
     const connection = this.openConnection;
     this.openConnection = null;
     this.openChannel = null;

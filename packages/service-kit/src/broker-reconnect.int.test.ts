@@ -10,7 +10,7 @@ describe('broker client after a lost connection', () => {
     prefix: uniqueName('t.reconnect').toLowerCase(),
     source: 'test',
     logger: silentLogger,
-    backoff: { baseMs: 50, factor: 2, maxMs: 500, jitter: 0.5 },
+    backoff: { minTimeout: 50, factor: 2, maxTimeout: 500, randomize: true },
   });
   afterAll(async () => {
     await destroyTopology(broker);

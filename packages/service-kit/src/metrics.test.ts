@@ -4,16 +4,16 @@ import { createApp, route } from './app';
 import { Metrics } from './metrics';
 
 describe('metrics in the Prometheus text format', () => {
-  it('when counters, histograms and gauges are read, then each family has its HELP and TYPE, and label values are escaped', async () => {
+  it('when counters, histograms and gauges are read, then each family has its HELP and TYPE, label values are escaped, and a gauge whose read fails has no series', async () => {
     const metrics = new Metrics();
-    const hits = metrics.counter('hits_total', 'Hits.');
+    const hits = metrics.counter('hits_total', 'Hits.', ['path']);
     hits.inc({ path: 'a "quoted"\nvalue' });
     hits.inc({ path: 'a "quoted"\nvalue' }, 2);
-    const latency = metrics.histogram('work_seconds', 'Work.', [0.1, 1]);
+    const latency = metrics.histogram('work_seconds', 'Work.', ['kind'], [0.1, 1]);
     latency.observe({ kind: 'x' }, 0.05);
     latency.observe({ kind: 'x' }, 0.5);
-    metrics.gauge('depth', 'Depth.', () => [[{ queue: 'q' }, 7]]);
-    metrics.gauge('broken', 'Broken.', () => {
+    metrics.gauge('depth', 'Depth.', ['queue'], () => [[{ queue: 'q' }, 7]]);
+    metrics.gauge('broken', 'Broken.', ['queue'], () => {
       throw new Error('unreachable');
     });
     expect(await metrics.render()).toBe(
@@ -21,16 +21,21 @@ describe('metrics in the Prometheus text format', () => {
         '# HELP hits_total Hits.',
         '# TYPE hits_total counter',
         'hits_total{path="a \\"quoted\\"\\nvalue"} 3',
+        '',
         '# HELP work_seconds Work.',
         '# TYPE work_seconds histogram',
-        'work_seconds_bucket{kind="x",le="0.1"} 1',
-        'work_seconds_bucket{kind="x",le="1"} 2',
-        'work_seconds_bucket{kind="x",le="+Inf"} 2',
+        'work_seconds_bucket{le="0.1",kind="x"} 1',
+        'work_seconds_bucket{le="1",kind="x"} 2',
+        'work_seconds_bucket{le="+Inf",kind="x"} 2',
         'work_seconds_sum{kind="x"} 0.55',
         'work_seconds_count{kind="x"} 2',
+        '',
         '# HELP depth Depth.',
         '# TYPE depth gauge',
         'depth{queue="q"} 7',
+        '',
+        '# HELP broken Broken.',
+        '# TYPE broken gauge',
         '',
       ].join('\n'),
     );
@@ -46,7 +51,7 @@ describe('metrics in the Prometheus text format', () => {
         readiness: () => ({}),
         broker: { queueDepths: async () => [['catalog-events', 4]] },
         outbox: { queued: 3 },
-        metrics: (metrics) => metrics.gauge('things_current', 'Things.', () => [[{ status: 'open' }, 2]]),
+        metrics: (metrics) => metrics.gauge('things_current', 'Things.', ['status'], () => [[{ status: 'open' }, 2]]),
         mount: (app) => {
           app.get(
             '/things/:id',
@@ -68,7 +73,7 @@ describe('metrics in the Prometheus text format', () => {
       expect(text).toContain('http_requests_total{method="GET",route="unmatched",status="404"} 1');
       expect(text).not.toContain('/things/1');
       expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/things/:id"} 3');
-      expect(text).toMatch(/http_request_duration_seconds_bucket\{method="GET",route="\/things\/:id",le="\+Inf"\} 3/);
+      expect(text).toMatch(/http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/things\/:id"\} 3/);
       expect(text).toContain('broker_queue_messages{queue="catalog-events"} 4');
       expect(text).toContain('outbox_events_waiting 3');
       expect(text).toContain('things_current{status="open"} 2');

@@ -18,7 +18,7 @@ describe('outbox: every event is written with the change it reports', () => {
 
   /** A publishing client on the listener's exchange, not connected until the test says so. */
   const publisherBroker = (source: string) => {
-    const broker = new Broker({ url: inject('amqpUrl'), prefix: listener.prefix, source, logger: silentLogger, backoff: { baseMs: 50, factor: 2, maxMs: 200, jitter: 0 } });
+    const broker = new Broker({ url: inject('amqpUrl'), prefix: listener.prefix, source, logger: silentLogger, backoff: { minTimeout: 50, factor: 2, maxTimeout: 200, randomize: false } });
     publishers.push(broker);
     return broker;
   };

@@ -60,26 +60,3 @@ export function versionedProjection(Model: Model<any>) {
     },
   };
 }
-
-/**
- * Runs a task until it reports done (svc-catalog answering, say), trying again with a growing wait
- * (1 s doubling, at most 10 s); `stop` ends the tries.
- */
-export function retryUntilDone(task: () => Promise<boolean>): { stop: () => void } {
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const attempt = (n: number) => {
-    void task().then((done) => {
-      if (done || stopped) return;
-      timer = setTimeout(() => attempt(n + 1), Math.min(10_000, 1_000 * 2 ** n));
-      timer.unref();
-    });
-  };
-  attempt(0);
-  return {
-    stop: () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    },
-  };
-}

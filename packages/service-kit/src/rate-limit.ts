@@ -1,31 +1,20 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from './errors';
+
 /**
- * Counts requests per key (a client address) in fixed windows, in memory: enough to keep one
- * instance from being flooded; the counts of several instances add up to at most N times the limit.
+ * A limit of `points` requests per key (a client address) in each window, kept in memory by
+ * rate-limiter-flexible: it holds per instance, so N instances admit up to N times the limit
+ * (enough to keep one instance from being flooded; limits that must hold across instances are
+ * kept in the database, as the sign-in e-mails are).
  */
-export class FixedWindowLimiter {
-  private counts = new Map<string, number>();
-  private windowStart = 0;
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Counts one request; false when the key has used up its window (retry after `retryAfterMs`). */
-  take(key: string): boolean {
-    const now = this.now();
-    if (now - this.windowStart >= this.windowMs) {
-      this.counts = new Map();
-      this.windowStart = now;
+export function perClientLimit(points: number, windowMs: number, message: string): (key: string) => Promise<void> {
+  const limiter = new RateLimiterMemory({ points, duration: windowMs / 1000 });
+  return async (key) => {
+    try {
+      await limiter.consume(key);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      throw AppError.tooManyRequests(message, err.msBeforeNext / 1000);
     }
-    const used = this.counts.get(key) ?? 0;
-    if (used >= this.limit) return false;
-    this.counts.set(key, used + 1);
-    return true;
-  }
-
-  get retryAfterMs(): number {
-    return Math.max(0, this.windowStart + this.windowMs - this.now());
-  }
+  };
 }

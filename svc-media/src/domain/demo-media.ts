@@ -1,5 +1,6 @@
 import { demoBanners, demoLogos, demoServices } from '@mealprep/demo-data';
 import { IMAGE_WIDTHS, imageUrl } from '@mealprep/contracts';
+import pLimit from 'p-limit';
 import type { DomainEvents } from '@mealprep/service-kit';
 import type { BannerImageRepository } from '../data-access/banner-image-repository';
 import type { ImageFileStore } from '../data-access/image-file-store';
@@ -7,7 +8,6 @@ import type { MediaRepository } from '../data-access/media-repository';
 import type { SeedMarkerRepository } from '../data-access/seed-marker-repository';
 import type { ServiceDirectoryRepository } from '../data-access/service-directory-repository';
 import type { ImageFolder, StoredImageRepository } from '../data-access/stored-image-repository';
-import { mapWithConcurrency } from './concurrency';
 import { bannerSvg, logoSvg } from './demo-artwork';
 import { renderSvgToWebp } from './render-image';
 
@@ -40,7 +40,7 @@ interface Drawing {
 async function storeDrawings(deps: DemoMediaDeps, folder: ImageFolder, drawings: Drawing[], widths: number[]): Promise<void> {
   const existing = await deps.images.existingIds(drawings.map((d) => d.id));
   const missing = drawings.filter((d) => !existing.has(d.id));
-  const stored = await mapWithConcurrency(missing, deps.concurrency ?? DEFAULT_CONCURRENCY, async (drawing) => {
+  const stored = await pLimit(deps.concurrency ?? DEFAULT_CONCURRENCY).map(missing, async (drawing) => {
     const renditions = await renderSvgToWebp(drawing.svg(), widths);
     await Promise.all(renditions.map((r) => deps.files.write(folder, drawing.id, r.width, r.bytes)));
     return {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { ArticleIdParamsSchema, NoQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
-import { AppError, clientOf, FixedWindowLimiter, parseInput, route } from '@mealprep/service-kit';
+import { clientOf, perClientLimit, parseInput, route } from '@mealprep/service-kit';
 import { countArticleView, getArticle, listArticles, type ArticleViewDeps } from '../../domain/articles';
 
 /** A client address may send this many view counts a minute (each reader counts once a day anyway). */
@@ -8,7 +8,7 @@ export const VIEW_COUNTS_PER_MINUTE = 30;
 
 export function articlesRouter(deps: ArticleViewDeps): Router {
   const router = Router();
-  const viewLimit = new FixedWindowLimiter(VIEW_COUNTS_PER_MINUTE, 60_000);
+  const viewLimit = perClientLimit(VIEW_COUNTS_PER_MINUTE, 60_000, 'Too many requests. Please wait a minute and try again.');
   router.get(
     '/articles',
     route(async (req, res) => {
@@ -30,10 +30,7 @@ export function articlesRouter(deps: ArticleViewDeps): Router {
     route(async (req, res) => {
       const params = parseInput(ArticleIdParamsSchema, req.params, 'article');
       const address = req.ip ?? '';
-      if (!viewLimit.take(clientOf(address))) {
-        res.set('Retry-After', String(Math.max(1, Math.ceil(viewLimit.retryAfterMs / 1000))));
-        throw new AppError('too_many_requests', 'Too many requests. Please wait a minute and try again.', { status: 429 });
-      }
+      await viewLimit(clientOf(address));
       await countArticleView(deps, params.id, { address });
       res.status(204).end();
     }),

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { INSIGHT_METRIC_LABELS, InsightChartQuerySchema, InsightPeriodQuerySchema, InsightReportSchema, NoQuerySchema, ServiceIdParamsSchema } from '@mealprep/contracts';
-import { AppError, clientOf, FixedWindowLimiter, parseInput, requireRole, requireSignIn, route } from '@mealprep/service-kit';
+import { clientOf, perClientLimit, parseInput, requireRole, requireSignIn, route } from '@mealprep/service-kit';
 import { managedBy } from '../../domain/listing-access';
 import { insightsChartSvg } from '../../domain/insights-chart';
 import { listingInsights, siteInsights, type InsightReadDeps, type InsightRecorder } from '../../domain/insights';
@@ -8,17 +8,14 @@ import { listingInsights, siteInsights, type InsightReadDeps, type InsightRecord
 /** What pages report for the insights (anyone), a listing's insights (its owner and admins) and the site's (admins). */
 export function insightsRouter(deps: InsightReadDeps & { recorder: InsightRecorder; reportsPerMinute: number }): Router {
   const router = Router();
-  const limit = new FixedWindowLimiter(deps.reportsPerMinute, 60_000);
+  const limit = perClientLimit(deps.reportsPerMinute, 60_000, 'Too many reports. Please wait a minute.');
   router.post(
     '/insights/events',
     route(async (req, res) => {
       parseInput(NoQuerySchema, req.query, 'query');
       const report = parseInput(InsightReportSchema, req.body, 'report');
       const ip = req.ip ?? '';
-      if (!limit.take(clientOf(ip))) {
-        res.set('Retry-After', String(Math.max(1, Math.ceil(limit.retryAfterMs / 1000))));
-        throw new AppError('too_many_requests', 'Too many reports. Please wait a minute.', { status: 429 });
-      }
+      await limit(clientOf(ip));
       const counted = await deps.recorder.report(report, { ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), identity: req.identity ?? null });
       res.status(202).json({ counted });
     }),

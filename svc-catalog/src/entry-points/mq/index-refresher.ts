@@ -1,5 +1,5 @@
 import { EventPayloadSchemas } from '@mealprep/contracts';
-import { backoffDelay, type Broker, type EventHandler, type Logger } from '@mealprep/service-kit';
+import { coalesced, retryUntilSuccess, type Broker, type EventHandler, type Logger } from '@mealprep/service-kit';
 import type { CatalogIndex } from '../../domain/catalog-index';
 
 /**
@@ -10,28 +10,12 @@ import type { CatalogIndex } from '../../domain/catalog-index';
  * load succeeds.
  */
 export async function subscribeIndexRefresher(broker: Broker, catalog: CatalogIndex, logger: Logger): Promise<void> {
-  let attempt = 0;
-  let timer: NodeJS.Timeout | null = null;
-  const reloadAll = () => {
-    if (timer) return;
-    timer = setTimeout(
-      () => {
-        timer = null;
-        catalog.refresh().then(
-          () => {
-            attempt = 0;
-            logger.info({ published: catalog.index.size }, 'indexes loaded again');
-          },
-          (err: unknown) => {
-            logger.warn({ err }, 'could not load the indexes; trying again');
-            reloadAll();
-          },
-        );
-      },
-      attempt++ === 0 ? 0 : backoffDelay(attempt - 1),
-    );
-    timer.unref();
-  };
+  // Asked for while a load runs, it loads once more after it (that load may have read before the change).
+  const loadAgain = coalesced(async () => {
+    await retryUntilSuccess(() => catalog.refresh(), { onFailedAttempt: (err) => logger.warn({ err }, 'could not load the indexes; trying again') });
+    logger.info({ published: catalog.index.size }, 'indexes loaded again');
+  });
+  const reloadAll = () => void loadAgain();
   let connectedBefore = broker.isConnected();
   broker.onConnectionChange((connected) => {
     if (connected && connectedBefore) reloadAll();
