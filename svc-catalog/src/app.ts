@@ -12,6 +12,7 @@ import { serviceRepository } from './data-access/service-repository';
 import { usPlaces } from './data-access/us-places';
 import { CatalogIndex } from './domain/catalog-index';
 import { internalRouter } from './entry-points/http/internal-router';
+import { KeptAnswers } from './entry-points/http/kept-answers';
 import { adminArticlesRouter } from './entry-points/http/admin-articles-router';
 import { adminRouter } from './entry-points/http/admin-router';
 import { claimsRouter } from './entry-points/http/claims-router';
@@ -67,6 +68,7 @@ export function createCatalogApp(deps: CatalogDeps) {
   const outbox = deps.outbox ?? new Outbox(deps);
   const repositories = catalogRepositories(deps.connection, outbox);
   const catalog = deps.catalog ?? new CatalogIndex(repositories);
+  const answers = new KeptAnswers({ catalog, now: deps.now });
   const recorder = deps.recorder ?? new InsightRecorder({ broker: deps.broker, insights: repositories.insights, catalog, logger: deps.logger, now: deps.now });
   const serviceDeps = {
     ...repositories,
@@ -85,9 +87,9 @@ export function createCatalogApp(deps: CatalogDeps) {
     exposeStack: deps.exposeStack,
     readiness: () => ({ database: isDatabaseConnected(deps.connection), broker: deps.broker.isConnected() }),
     mount: (app) => {
-      app.use(regionsRouter({ ...repositories, catalog }));
-      app.use(mealTypesRouter(repositories));
-      app.use(servicesRouter(serviceDeps));
+      app.use(regionsRouter({ ...repositories, catalog }, answers));
+      app.use(mealTypesRouter(repositories, answers));
+      app.use(servicesRouter(serviceDeps, answers));
       app.use(articlesRouter({ ...repositories, visitorSecret: deps.identitySecret, now: deps.now }));
       app.use(sitemapRouter({ catalog, articles: repositories.articles }));
       app.use(ownerRouter(serviceDeps));

@@ -31,6 +31,8 @@ export class CatalogIndex {
   private publicBySlug = new Map<string, PublicService>();
   /** What the indexes hold of each service: its slug and version (DELETED_VERSION once deleted). */
   private held = new Map<string, { slug: string; version: number }>();
+  /** Counts the changes of what the indexes hold: what was answered from them holds while it stays the same. */
+  private changes = 0;
   /** Changes applied while a whole load runs, put back over what the load read. */
   private duringLoad: Map<string, StoredService | null> | null = null;
 
@@ -45,6 +47,11 @@ export class CatalogIndex {
   /** A published or closed service as visitors see it; null for any other slug. */
   findPublic(slug: string): PublicService | null {
     return this.publicBySlug.get(slug) ?? null;
+  }
+
+  /** Changes with every load, and every service applied or removed: an answer built from the indexes holds while it is the same. */
+  get version(): number {
+    return this.changes;
   }
 
   /** The version the indexes hold of a service (0 when unknown). */
@@ -74,6 +81,7 @@ export class CatalogIndex {
       this.publicBySlug = new Map(services.filter((s) => PUBLIC_SERVICE_STATUSES.includes(s.status)).map((s) => [s.slug, toPublic(s)]));
       const deleted = [...this.held].filter(([, h]) => h.version === DELETED_VERSION);
       this.held = new Map([...deleted, ...services.map((s) => [s.id, { slug: s.slug, version: s.version }] as const)]);
+      this.changes += 1;
     } finally {
       this.duringLoad = null;
     }
@@ -90,6 +98,7 @@ export class CatalogIndex {
     this.index.upsert(service);
     this.admin.upsert(service);
     this.held.set(service.id, { slug: service.slug, version: service.version });
+    this.changes += 1;
   }
 
   /** Services that were deleted. */
@@ -102,6 +111,7 @@ export class CatalogIndex {
       this.index.remove(id);
       this.admin.remove(id);
       this.held.set(id, { slug: held?.slug ?? '', version: DELETED_VERSION });
+      this.changes += 1;
     }
   }
 

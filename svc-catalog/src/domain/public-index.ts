@@ -105,9 +105,19 @@ export class PublicIndex {
     return this.entries.length;
   }
 
-  /** Bumped on every rebuild; response caches key on it. */
+  /** Bumped on every change of what the lists show (a draft saved leaves it). */
   get generation(): number {
     return this.version;
+  }
+
+  /**
+   * The first moment after `now` at which a listing stops being featured: what the lists answer
+   * changes then, with no write to tell of it (Infinity when none will).
+   */
+  nextFeaturedEnd(now: number): number {
+    let next = Infinity;
+    for (const entry of this.entries) if (entry.featuredUntil !== null && entry.featuredUntil >= now && entry.featuredUntil < next) next = entry.featuredUntil;
+    return next;
   }
 
   rebuild(published: StoredService[], regions: GeoRegion[], mealTypes: MealType[]): void {

@@ -1,16 +1,20 @@
 import { Router } from 'express';
 import { NearestPlaceQuerySchema, NearQuerySchema, NoQuerySchema, ServiceIdParamsSchema, ServiceListQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput, requireSignIn, route } from '@mealprep/service-kit';
+import type { KeptAnswers } from './kept-answers';
 import { findNear, getServiceBySlug, nearbyServices, listMyServices, listServices, nearestPlace, reportStillOpen, type ServiceDeps } from '../../domain/services';
 
-export function servicesRouter(deps: ServiceDeps): Router {
+export function servicesRouter(deps: ServiceDeps, answers: KeptAnswers): Router {
   const router = Router();
-  router.get('/services', (req, res) => {
-    const query = parseInput(ServiceListQuerySchema, req.query, 'query');
-    // Lists change live: browsers revalidate (cheap with the ETag) instead of keeping a copy.
-    res.set('cache-control', 'no-cache');
-    res.json(listServices(deps, query));
-  });
+  router.get(
+    '/services',
+    route(async (req, res) => {
+      const query = parseInput(ServiceListQuerySchema, req.query, 'query');
+      // Lists change live: browsers revalidate (cheap with the ETag) instead of keeping a copy.
+      res.set('cache-control', 'no-cache');
+      await answers.json(req, res, () => listServices(deps, query));
+    }),
+  );
   router.get('/services/near', (req, res) => {
     const query = parseInput(NearQuerySchema, req.query, 'query');
     const started = performance.now();
@@ -39,15 +43,18 @@ export function servicesRouter(deps: ServiceDeps): Router {
     route(async (req, res) => {
       const params = parseInput(SlugParamsSchema, req.params, 'service');
       res.set('cache-control', 'no-cache');
-      res.json(getServiceBySlug(deps, params.slug));
+      await answers.json(req, res, () => getServiceBySlug(deps, params.slug));
     }),
   );
-  router.get('/services/by-slug/:slug/nearby', (req, res) => {
-    const params = parseInput(SlugParamsSchema, req.params, 'service');
-    parseInput(NoQuerySchema, req.query, 'query');
-    res.set('cache-control', 'no-cache');
-    res.json(nearbyServices(deps, params.slug));
-  });
+  router.get(
+    '/services/by-slug/:slug/nearby',
+    route(async (req, res) => {
+      const params = parseInput(SlugParamsSchema, req.params, 'service');
+      parseInput(NoQuerySchema, req.query, 'query');
+      res.set('cache-control', 'no-cache');
+      await answers.json(req, res, () => nearbyServices(deps, params.slug));
+    }),
+  );
   router.post(
     '/services/:id/report-still-open',
     route(async (req, res) => {
