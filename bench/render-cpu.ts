@@ -2,8 +2,9 @@
  * CPU per rendered page, this tree against another (an earlier commit in a `git worktree`, built
  * with `node scripts/build.mjs` there), side by side in one run: each side is its own FerretDB with
  * 5,000 published services, svc-catalog, the gateway (page cache off: every request is rendered)
- * and the renderer; the sides are measured in turns, at 8 and 32 connections, with the renderer
- * keeping its data between renders (as it runs) and with nothing kept (DATA_CACHE_ENTRIES=0).
+ * and the renderer; the sides are measured in turns, at 8 and 32 connections, each as it runs
+ * (an older renderer kept its data between renders), and with an older renderer keeping nothing
+ * (DATA_CACHE_ENTRIES=0; this tree's renderer keeps no data, and svc-catalog keeps its answers).
  * CPU is read from /proc for the gateway, the renderer and svc-catalog. Then the page cache on, at
  * 32 connections over the same pages: with pages expiring every second, and with none expiring
  * during the run (the latencies the visitors see when kept pages expire under load).
@@ -118,8 +119,8 @@ const line = (side: Side, { result, cpu }: { result: LoadResult; cpu: Record<str
 
 console.log(`CPU per rendered page, ${SERVICES} published services, page cache off, ${seconds} s per case; before: ${other}, after: ${ROOT}`);
 for (const [label, entries] of [
-  ['the renderer keeping its data between renders (as it runs)', '1000'],
-  ['nothing kept: every render reads its data', '0'],
+  ['each side as it runs', '1000'],
+  ["an older renderer keeping no data between renders (DATA_CACHE_ENTRIES=0; this tree's keeps none anyway)", '0'],
 ] as const) {
   const stops: Array<() => Promise<void>> = [];
   try {

@@ -181,7 +181,7 @@ describe('every public route in Chromium', () => {
     expect(tagCounts.length).toBeGreaterThanOrEqual(6);
     expect(Math.max(...tagCounts)).toBeLessThanOrEqual(3);
 
-    // Straight from svc-catalog: the edge may keep a public copy of the article for a few seconds.
+    // Straight from svc-catalog, as it counts.
     // A reader's view counts once a day, so this is an article no other file opens in Chromium.
     const counted = demoArticles()[3]!;
     const views = async () => ((await (await fetch(`${inject('catalogUrl')}/articles/${counted.slug}`)).json()) as { viewCount: number }).viewCount;

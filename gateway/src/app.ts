@@ -19,7 +19,6 @@ import { RenderedPages } from './pages/rendered-pages';
 import { fallbackMeta } from './pages/route-meta';
 import { nearFormRoutes } from './pages/near-form';
 import { sitemapRoutes } from './pages/sitemap';
-import { EdgeCache } from './proxy/edge-cache';
 import { serviceProxies } from './proxy/service-proxies';
 import { createUpstream, SERVICE_NAMES, type Upstream } from './proxy/upstream-proxy';
 
@@ -27,10 +26,11 @@ export interface Gateway {
   app: express.Express;
   live: LiveHub;
   broker: Broker;
-  edgeCache: EdgeCache;
   /** Public pages from the renderer (null when no RENDERER_URL is set: the browser renders every page). */
   rendered: RenderedPages | null;
   sessions: SessionResolver;
+  /** Whether an instance of svc-catalog answers its health probe (none marked down by a failure of its own). */
+  catalogUp: () => boolean;
   /** Starts listening for domain events (in the background when the broker is away). */
   start: () => Promise<void>;
   close: () => Promise<void>;
@@ -43,18 +43,12 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const catalog = upstream('catalog');
   const siteUrl = siteUrlOf(config);
   const read = catalogReader(catalog.pool);
-  const banner = firstBanner(catalogReader(upstream('media').pool));
   const preloads = preloadHints({ staticRoot: config.STATIC_ROOT, publicRemoteUrl: config.REMOTE_PUBLIC_URL, firstBannerId: () => banner.id() });
   const live = new LiveHub({ maxClients: config.LIVE_MAX_CLIENTS, maxPerIp: config.LIVE_MAX_PER_IP });
   const broker = new Broker({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, source: 'gateway', logger });
   // Kept answers are served only while events that would drop them arrive.
   let eventsFlowing = false;
-  const edgeCache = new EdgeCache({
-    maxEntries: 2_000,
-    ttlMs: 30_000,
-    // A stopped catalogue (every instance) is a 503 at once, never kept data.
-    enabled: () => eventsFlowing && broker.isConnected() && catalog.pool.up,
-  });
+  const banner = firstBanner(catalogReader(upstream('media').pool), () => eventsFlowing && broker.isConnected());
 
   const rendered = config.RENDERER_URL
     ? new RenderedPages({
@@ -113,7 +107,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.get(LIVE_PATH, (req, res, next) => identify(req, res, () => next()), live.handler());
   app.use('/api', noInternalRoutes, sameOriginWrites(new URL(siteUrl).origin, { allowRequestHost: !config.SITE_URL }), identify);
   app.post('/api/auth/logout', forgetSessionOnLogout(sessions, live));
-  for (const { path, forward } of serviceProxies(upstreams, config, { edgeCache })) app.use(path, forward);
+  for (const { path, forward } of serviceProxies(upstreams, config)) app.use(path, forward);
   app.use('/api', (req, _res, next) => next(AppError.notFound(`No API at ${req.originalUrl.split('?')[0]}`)));
   app.use(sitemapRoutes(read, siteUrl));
   app.use(nearFormRoutes());
@@ -126,14 +120,13 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     app,
     live,
     broker,
-    edgeCache,
     rendered,
     sessions,
+    catalogUp: () => catalog.pool.up,
     start: async () => {
       await listenForEvents(broker, {
         sessions,
         live,
-        edgeCache,
         rendered,
         banner,
         flowing: (connected) => {

@@ -3,7 +3,6 @@ import CachePolicy from 'http-cache-semantics';
 
 /** What the API answers of one read said. */
 interface Watch {
-  answers: number;
   shared: boolean;
 }
 
@@ -13,7 +12,7 @@ let installed = false;
 /**
  * Whether a cache shared by every visitor may keep an answer, as RFC 9111 has one decide
  * (http-cache-semantics, shared): not when the service marked it no-store or private, nor when its
- * Vary is "*". Its status is left aside: what renders keep of an error is decided by them.
+ * Vary is "*". Its status is left aside.
  */
 function mayBeShared(input: Parameters<typeof fetch>[0], init: RequestInit | undefined, answer: Response): boolean {
   const headers = Object.fromEntries(answer.headers);
@@ -36,21 +35,14 @@ export function watchApiAnswers(): void {
   globalThis.fetch = async (input, init) => {
     const answer = await original(input, init);
     const watch = watching.getStore();
-    if (watch) {
-      watch.answers += 1;
-      if (!mayBeShared(input, init, answer)) watch.shared = false;
-    }
+    if (watch && !mayBeShared(input, init, answer)) watch.shared = false;
     return answer;
   };
 }
 
-/**
- * Runs one read and says whether what it read may be shared: every answer it got may be kept by a
- * shared cache (see mayBeShared). A read that got no answer of its own (it joined one under way)
- * cannot say, and is not kept.
- */
-export async function watchedRead(read: () => Promise<void>): Promise<{ answered: boolean; shared: boolean }> {
-  const watch: Watch = { answers: 0, shared: true };
+/** Runs one read and says whether what it read may be shared: every answer it got may be kept by a shared cache (see mayBeShared). */
+export async function watchedRead(read: () => Promise<void>): Promise<{ shared: boolean }> {
+  const watch: Watch = { shared: true };
   await watching.run(watch, read);
-  return { answered: watch.answers > 0, shared: watch.shared };
+  return { shared: watch.shared };
 }

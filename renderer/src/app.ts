@@ -3,7 +3,6 @@ import type { RuntimeConfig } from '@mealprep/contracts';
 import { isbot } from 'isbot';
 import type { Express, Response } from 'express';
 import { watchApiAnswers } from './api-answers';
-import { DataGenerationSchema, type PageDataCache } from './page-data-cache';
 import { renderPage, RenderUnavailable, type PageSink } from './render-page';
 import type { PublicReleases } from './releases';
 import type { ShellPages } from './shell-page';
@@ -13,12 +12,8 @@ export interface RendererDeps {
   releases: PublicReleases;
   shellPages: ShellPages;
   runtimeConfig: () => Promise<RuntimeConfig>;
-  /** What renders read, kept while the gateway says the catalogue has not changed. */
-  pageData: PageDataCache;
 }
 
-/** The header in which the gateway names the catalogue's generation (see PageDataCache). */
-export const DATA_GENERATION_HEADER = 'x-data-generation';
 /** A page made with an answer marked no-store or private: not kept by the gateway, nor by the browser. */
 const NOT_SHARED = 'private, no-store';
 
@@ -67,16 +62,10 @@ function responseSink(res: Response, release: string, wholeDocument: boolean): P
  */
 export function createRendererApp(deps: RendererDeps): Express {
   let renders: Counter<'status' | 'reads'> | null = null;
-  let dataReads: Counter<'source'> | null = null;
   return createApp({
     name: 'the renderer',
     logger: deps.logger,
     metrics: (metrics) => {
-      dataReads = metrics.counter(
-        'renderer_data_reads_total',
-        'The public API answers renders used, by source: kept from an earlier render while the catalogue had not changed, or read through the API.',
-        ['source'],
-      );
       renders = metrics.counter(
         'renderer_pages_total',
         'Pages rendered (each renders once), by status and by its reads: "named" when the release\'s route table named every read the page made, "missed" when the page asked for a read it does not name (shown loading, read by the browser), "browser" when its data could not be read after its head had gone out, and the page was finished for the browser to render.',
@@ -85,23 +74,18 @@ export function createRendererApp(deps: RendererDeps): Express {
     },
     readiness: () => ({ release: deps.releases.version !== null }),
     mount: (app) => {
-      // Which of the API's answers renders may keep: the ones a shared cache may.
+      // Which of the API's answers a page made with may be shared: the ones a shared cache may keep.
       watchApiAnswers();
       app.get(/.*/, async (req, res) => {
         const url = req.originalUrl;
         const wholeDocument = isbot(req.get('user-agent') ?? '');
-        // Without a generation (the gateway is not hearing events), everything is read from the API.
-        const generation = DataGenerationSchema.safeParse(req.get(DATA_GENERATION_HEADER));
-        const data = generation.success ? deps.pageData.view(generation.data) : null;
         let sink: ReturnType<typeof responseSink> | null = null;
         try {
           const [release, shell, runtimeConfig] = await Promise.all([deps.releases.get(), deps.shellPages.get(), deps.runtimeConfig()]);
           sink = responseSink(res, release.version, wholeDocument);
-          const { status, missed, reads, renderedInBrowser } = await renderPage({ url, release, shell, runtimeConfig, wholeDocument, data }, sink);
+          const { status, missed, renderedInBrowser } = await renderPage({ url, release, shell, runtimeConfig, wholeDocument }, sink);
           renders?.inc({ status: String(status), reads: renderedInBrowser ? 'browser' : missed.length > 0 ? 'missed' : 'named' });
           if (missed.length > 0) req.log.warn({ url, missed }, 'the route table does not name every read of this page: the browser makes them');
-          dataReads?.inc({ source: 'kept' }, reads.kept);
-          dataReads?.inc({ source: 'api' }, reads.api);
         } catch (err) {
           req.log.warn({ err, url }, err instanceof RenderUnavailable ? 'page not rendered: its data could not be read' : 'page not rendered');
           if (!sink?.started()) res.status(503).set('cache-control', 'no-store').end();

@@ -31,8 +31,6 @@ export const rendererConfigShape = {
   RELEASE_CHECK_MS: millis(500, 300_000, 10_000),
   /** Each API call of a render gives up after this long; the page then falls back to the browser's render. */
   API_TIMEOUT_MS: millis(50, 30_000, 700),
-  /** How many answers of the public API renders keep between them (0: none), while the catalogue has not changed. */
-  DATA_CACHE_ENTRIES: z.coerce.number({ error: 'must be a whole number from 0 to 100000' }).int().min(0).max(100_000).default(1_000),
 };
 
 export type RendererConfig = ReturnType<typeof loadRendererConfig>;

@@ -8,7 +8,6 @@ import { dehydrate } from '@mealprep/query/server';
 import { createElement, type ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { watchedRead } from './api-answers';
-import type { PageDataView } from './page-data-cache';
 import type { LoadedRelease } from './releases';
 import type { ShellPage } from './shell-page';
 
@@ -77,38 +76,18 @@ export interface RenderInput {
   runtimeConfig: RuntimeConfig;
   /** A crawler gets the whole document at once; a person gets the head as soon as it is known. */
   wholeDocument: boolean;
-  /** What earlier renders read while the catalogue has not changed since (absent: everything is read from the API). */
-  data?: PageDataView | null;
 }
 
 type QueryOptions = Parameters<QueryClient['prefetchQuery']>[0];
 
-/** How a render's data was read: kept from an earlier render, or through the API. */
-export interface DataReads {
-  kept: number;
-  api: number;
-}
-
 /**
- * Reads one of the page's queries into its QueryClient: from the kept data when it is there, else
- * through the API (and kept, unless the API marked an answer no-store or private: then
- * `notShared` is told). Gives when what it read was read.
+ * Reads one of the page's queries into its QueryClient, from the services (svc-catalog keeps its
+ * answers while its indexes stay as they were); `notShared` is told when the API marked the answer
+ * no-store or private.
  */
-async function read(queryClient: QueryClient, options: QueryOptions, data: PageDataView | null | undefined, reads: DataReads, notShared: () => void): Promise<number> {
-  const kept = data?.get(options.queryKey);
-  if (kept) {
-    reads.kept += 1;
-    // Through the query's own options (its meta says it is public, so it goes into the page's state).
-    await queryClient.prefetchQuery({ ...options, queryFn: () => kept.data });
-    return kept.readAt;
-  }
-  const readAt = Date.now();
-  reads.api += 1;
-  const { answered, shared } = await watchedRead(() => queryClient.prefetchQuery(options));
+async function read(queryClient: QueryClient, options: QueryOptions, notShared: () => void): Promise<void> {
+  const { shared } = await watchedRead(() => queryClient.prefetchQuery(options));
   if (!shared) notShared();
-  const state = queryClient.getQueryState(options.queryKey);
-  if (data && answered && shared && state?.status === 'success') data.keep(options.queryKey, state.data, readAt);
-  return readAt;
 }
 
 /**
@@ -122,7 +101,7 @@ async function read(queryClient: QueryClient, options: QueryOptions, data: PageD
  * a not-found or refused request, which the page shows) ends in RenderUnavailable, before anything
  * was written when it can.
  */
-export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ status: number; missed: string[]; reads: DataReads; renderedInBrowser?: boolean }> {
+export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ status: number; missed: string[]; renderedInBrowser?: boolean }> {
   // An answer is kept as it came: an error is not tried again when the page renders.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } } });
   queryClient.setQueryData(RUNTIME_CONFIG_QUERY_KEY, input.runtimeConfig);
@@ -156,10 +135,8 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   if (!input.wholeDocument && input.release.server.fixedStatus?.(pathname)) open(200);
 
   let html: Buffer[] = [];
-  // The page is as of its oldest read (kept data was read for an earlier render): the browser's
-  // live stream asks for the changes announced since then.
-  let renderedAt = Date.now();
-  const reads: DataReads = { kept: 0, api: 0 };
+  // The page is as of its reads: the browser's live stream asks for the changes announced since then.
+  const renderedAt = Date.now();
   // Whether the page may be kept for others: not when it was made with an answer marked no-store or private.
   let shared = true;
   const notShared = () => {
@@ -171,7 +148,7 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   const known = input.release.server.pageQueries?.(pathname, searchParams) ?? [];
   let missed: string[] = [];
   try {
-    for (const readAt of await Promise.all(known.map((options) => read(queryClient, options as QueryOptions, input.data, reads, notShared)))) renderedAt = Math.min(renderedAt, readAt);
+    await Promise.all(known.map((options) => read(queryClient, options as QueryOptions, notShared)));
     html = await renderToHtml(tree());
     const failed = queryClient.getQueryCache().findAll({ predicate: (q) => isPublicQueryMeta(q.meta) && q.state.status === 'error' });
     for (const query of failed) {
@@ -193,7 +170,7 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
     if (!opened || !(err instanceof RenderUnavailable)) throw err;
     sink.write(headDone ? `<div id="root"></div>${input.shell.bodyEnd}` : clientRenderedRest(input));
     sink.end();
-    return { status: 200, missed, reads, renderedInBrowser: true };
+    return { status: 200, missed, renderedInBrowser: true };
   }
   if (!headDone) writeHead();
 
@@ -215,7 +192,7 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
     ]),
   );
   sink.end();
-  return { status: headWritten ?? 200, missed, reads };
+  return { status: headWritten ?? 200, missed };
 }
 
 /** The rest of a page whose data could not be read after its head's opening went out: the page for the browser to render. */

@@ -3,7 +3,6 @@ import { closeServer, createLogger, listen, runService } from '@mealprep/service
 import type { RuntimeConfig } from '@mealprep/contracts';
 import { createRendererApp } from './app';
 import { loadRendererConfig } from './config';
-import { PageDataCache } from './page-data-cache';
 import { PublicReleases } from './releases';
 import { ShellPages } from './shell-page';
 
@@ -30,7 +29,7 @@ await runService('renderer', async () => {
   const services = { catalog: config.CATALOG_URL, media: config.MEDIA_URL };
   const releases = new PublicReleases({ gatewayUrl: config.GATEWAY_URL, services, apiTimeoutMs: config.API_TIMEOUT_MS, checkEveryMs: config.RELEASE_CHECK_MS, logger, runtimeConfig });
   const shellPages = new ShellPages({ gatewayUrl: config.GATEWAY_URL, checkEveryMs: SITE_RECHECK_MS });
-  const { server, url } = await listen(createRendererApp({ logger, releases, shellPages, runtimeConfig, pageData: new PageDataCache(config.DATA_CACHE_ENTRIES) }), config.PORT, config.HOST);
+  const { server, url } = await listen(createRendererApp({ logger, releases, shellPages, runtimeConfig }), config.PORT, config.HOST);
   // The gateway may start after this process: the first release is loaded as soon as it answers.
   const firstLoad = setInterval(() => {
     if (releases.version !== null) return clearInterval(firstLoad);

@@ -365,15 +365,11 @@ describe('hostile input on every route', () => {
     expect(problems).toEqual([]);
   }, 300_000);
 
-  it('when Expect and hop-by-hop headers reach every route and the live stream, as a visitor and as an admin, then no answer is a 5xx, the catalogue is never marked down and the edge cache keeps serving', async () => {
+  it('when Expect and hop-by-hop headers reach every route and the live stream, as a visitor and as an admin, then no answer is a 5xx and the catalogue is never marked down', async () => {
     const problems: string[] = [];
     let calls = 0;
-    // A read of a catalogue list through the gateway, and how many such reads reached svc-catalog.
+    // A read of a catalogue list through the gateway.
     const list = () => fetch(`${system.gateway.url}/api/catalog/regions`).then(async (answer) => (await answer.arrayBuffer(), answer.status));
-    const listReadsAtCatalog = async () => {
-      const text = await (await fetch(`${system.services['svc-catalog'].url}/metrics`)).text();
-      return Number(/^http_requests_total\{method="GET",route="\/regions",status="200"\} (\d+)$/m.exec(text)?.[1] ?? 0);
-    };
     const rows = AUTHORIZATION_MATRIX.filter((row) => !/\/api\/auth\/(logout|login\/request)$/.test(row.path));
     for (const row of rows) {
       for (const cookie of [undefined, admin]) {
@@ -400,18 +396,6 @@ describe('hostile input on every route', () => {
     expect(problems).toEqual([]);
     expect(calls).toBe(rows.length * 2 * 3);
     expect([...SERVICES.map((name) => system.services[name].child.exitCode), system.gateway.child.exitCode]).toEqual([null, null, null, null, null]);
-    // The edge cache still serves: once the list is warm, reads of it never reach svc-catalog.
-    await expect
-      .poll(
-        async () => {
-          await list();
-          const before = await listReadsAtCatalog();
-          for (let i = 0; i < 3; i += 1) expect(await list()).toBe(200);
-          return (await listReadsAtCatalog()) - before;
-        },
-        { timeout: 10_000 },
-      )
-      .toBe(0);
   }, 600_000);
 
   it('when a client forges X-Forwarded-For (and Forwarded, X-Real-IP) on every call, then it never gets more live streams or sign-in mails than one client may', async () => {

@@ -44,15 +44,12 @@ export interface PreloadOptions {
   firstBannerId: () => Promise<string | null>;
 }
 
-/** How long the public remote's current release is trusted before release.json is read again. */
-const RELEASE_RECHECK_MS = 5_000;
-
 export function preloadHints(options: PreloadOptions) {
-  let assets: { at: number; value: Promise<{ base: string; scripts: string[]; styles: string[]; pages: string[] }> } | null = null;
+  let assets: { release: string; value: Promise<{ base: string; scripts: string[]; styles: string[]; pages: string[] }> } | null = null;
   const remoteRoot = '/remotes/public/';
   const dist = path.join(options.staticRoot, 'mfe-public', 'dist');
-  const readAssets = async () => {
-    const release = ReleaseSchema.parse(JSON.parse(await readFile(path.join(dist, 'release.json'), 'utf8')));
+  const readAssets = async (pointer: string) => {
+    const release = ReleaseSchema.parse(JSON.parse(pointer));
     const manifest = ManifestSchema.parse(JSON.parse(await readFile(path.join(dist, release.manifest), 'utf8')));
     const base = `${remoteRoot}${path.posix.dirname(release.manifest)}/`;
     const routes = manifest.exposes.find((e) => e.name === 'routes');
@@ -63,11 +60,19 @@ export function preloadHints(options: PreloadOptions) {
       pages: routes?.assets.js.async ?? [],
     };
   };
-  const remoteAssets = () => {
-    if (!assets || Date.now() - assets.at > RELEASE_RECHECK_MS) {
-      assets = { at: Date.now(), value: readAssets().catch(() => ({ base: remoteRoot, scripts: [], styles: [], pages: [] })) };
+  // release.json (a few dozen bytes) is read for each page: a release is published by writing it, and the next page names its files.
+  const remoteAssets = async () => {
+    const release = await readFile(path.join(dist, 'release.json'), 'utf8').catch(() => '');
+    if (assets?.release !== release) {
+      const value = readAssets(release);
+      const reading = { release, value };
+      assets = reading;
+      // A release that could not be read (half written, say) is read again by the next page.
+      value.catch(() => {
+        if (assets === reading) assets = null;
+      });
     }
-    return assets.value;
+    return assets.value.catch(() => ({ base: remoteRoot, scripts: [], styles: [], pages: [] }));
   };
 
   return async (pathname: string, search: URLSearchParams): Promise<string> => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { constants as zlibConstants, createGzip, gzipSync, type Gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
@@ -75,9 +74,6 @@ export interface RenderedPagesOptions {
   count?: (outcome: string) => void;
 }
 
-/** The catalogue's generation, as the renderer reads it (renderer/src/app.ts). */
-const DATA_GENERATION_HEADER = 'x-data-generation';
-
 export const acceptsGzip = (req: Request) => /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
 
 /**
@@ -98,12 +94,6 @@ export class RenderedPages {
   private readonly rendering = new Map<string, Promise<Rendered>>();
   /** The kept pages past their time being rendered again in the background. */
   private readonly refreshing = new Set<string>();
-  /**
-   * Names this process's generations for the renderer, which keeps the data its renders read while
-   * the generation it is sent stays the same (renderer/src/page-data-cache.ts). Random, and sent
-   * only to the renderer: nobody else can name a generation before it comes.
-   */
-  private readonly id = randomBytes(8).toString('hex');
 
   constructor(private readonly options: RenderedPagesOptions) {
     this.entries = new LRUCache({ max: options.maxEntries, ttl: Math.max(1, options.ttlMs) + STALE_FOR_MS });
@@ -147,13 +137,11 @@ export class RenderedPages {
     const keep = key.length <= MAX_CACHED_URL && hearing;
     const generation = this.generation;
     // What the renderer is told of the visitor: the user agent (a crawler gets the whole document at
-    // once) and the request id; and, only while events are heard, the generation of the data (a
-    // change missed would leave the renderer's data stale).
+    // once) and the request id.
     const headers = {
       'user-agent': String(req.headers['user-agent'] ?? ''),
       [REQUEST_ID_HEADER]: req.id,
       accept: 'text/html',
-      ...(hearing ? { [DATA_GENERATION_HEADER]: `${this.id}.${generation}` } : {}),
     };
     const hit = keep ? this.cached(key, headers) : null;
     if (hit && Date.now() < hit.freshUntil) {

@@ -1,7 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { signClientAddress, signIdentity } from '@mealprep/service-kit';
 import { checkNowTimeoutMs, type GatewayConfig } from '../config';
-import type { EdgeCache } from './edge-cache';
 import { proxyTo, type Upstream } from './upstream-proxy';
 
 const CHECK_NOW_PATH = /^\/admin\/checks\/services\/[^/]+\/check$/;
@@ -11,12 +10,9 @@ const MANY_AT_ONCE_TIMEOUT_MS = 120_000;
 
 /**
  * What forwards /api/{service} to each service (mounted by the app, one path each): the caller's
- * identity and address signed on every request, the catalogue's and the banner list's answers
- * kept at the edge, and the longer waits of the calls
- * that need them.
+ * identity and address signed on every request, and the longer waits of the calls that need them.
  */
-export function serviceProxies(upstreams: readonly Upstream[], config: GatewayConfig, parts: { edgeCache: EdgeCache }): Array<{ path: string; forward: RequestHandler }> {
-  const { edgeCache } = parts;
+export function serviceProxies(upstreams: readonly Upstream[], config: GatewayConfig): Array<{ path: string; forward: RequestHandler }> {
   // Who is calling, and from which address (the one every limit in every service counts by), signed.
   const extraHeaders = (req: Request) => ({
     ...(req.identity ? signIdentity(req.identity, config.IDENTITY_SECRET) : {}),
@@ -31,15 +27,7 @@ export function serviceProxies(upstreams: readonly Upstream[], config: GatewayCo
   const manyAtOnceWait = Math.max(config.UPSTREAM_TIMEOUT_MS, MANY_AT_ONCE_TIMEOUT_MS);
   const manyAtOnce = (req: Request) => (req.method === 'POST' && MANY_AT_ONCE_PATH.test(req.path) ? manyAtOnceWait : undefined);
   return upstreams.map((upstream) => {
-    const options =
-      upstream.name === 'catalog'
-        ? { cache: edgeCache, extraHeaders, timeoutFor: manyAtOnce }
-        : upstream.name === 'media'
-          ? // The banner list is read on every home page; images carry their own long cache headers.
-            { cache: edgeCache, cachePaths: /^\/banners$/, extraHeaders }
-          : upstream.name === 'checker'
-            ? { extraHeaders, timeoutFor: checkNow }
-            : { extraHeaders };
+    const options = upstream.name === 'catalog' ? { extraHeaders, timeoutFor: manyAtOnce } : upstream.name === 'checker' ? { extraHeaders, timeoutFor: checkNow } : { extraHeaders };
     return { path: `/api/${upstream.name}`, forward: proxyTo(upstream, options) };
   });
 }

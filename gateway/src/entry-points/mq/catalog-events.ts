@@ -31,18 +31,16 @@ export function changesWhatVisitorsSee(event: EventEnvelope): boolean {
 
 /**
  * Any change of the catalogue or its media that visitors see: what the gateway keeps of them is
- * dropped (rendered pages, and with them the renderer's kept data; cached lists; the current
- * banner). The open live streams are told which topics to refetch (a listing that is not public
+ * dropped (rendered pages; the current banner). The open live streams are told which topics to refetch (a listing that is not public
  * only its owner's and the admins'). Each gateway hears every such event (its own queue).
  */
-export async function subscribeCatalogEvents(broker: Broker, parts: { live: LiveHub; dropPages: () => void; dropLists: () => void; dropBanner: () => void }): Promise<void> {
+export async function subscribeCatalogEvents(broker: Broker, parts: { live: LiveHub; dropPages: () => void; dropBanner: () => void }): Promise<void> {
   await broker.subscribe(
     'gateway-live',
     ['catalog.#', 'media.#'],
     async (event) => {
       if (changesWhatVisitorsSee(event)) {
         parts.dropPages();
-        parts.dropLists();
         if (event.type.startsWith('media.banners.')) parts.dropBanner();
       }
       const message = invalidationFor(event);

@@ -2,7 +2,6 @@ import type { Broker } from '@mealprep/service-kit';
 import type { SessionResolver } from '../../auth/session-resolver';
 import type { LiveHub } from '../../live/live-hub';
 import type { RenderedPages } from '../../pages/rendered-pages';
-import type { EdgeCache } from '../../proxy/edge-cache';
 import { subscribeCatalogEvents } from './catalog-events';
 import { subscribeSessionEvents } from './session-events';
 
@@ -14,19 +13,18 @@ import { subscribeSessionEvents } from './session-events';
  */
 export async function listenForEvents(
   broker: Broker,
-  parts: { sessions: SessionResolver; live: LiveHub; edgeCache: EdgeCache; rendered: RenderedPages | null; banner: { drop: () => void }; flowing: (connected: boolean) => void },
+  parts: { sessions: SessionResolver; live: LiveHub; rendered: RenderedPages | null; banner: { drop: () => void }; flowing: (connected: boolean) => void },
 ): Promise<void> {
-  const { sessions, live, edgeCache, rendered } = parts;
+  const { sessions, live, rendered } = parts;
   await subscribeSessionEvents(broker, { sessions, live });
   await subscribeCatalogEvents(broker, {
     live,
     dropPages: () => rendered?.clear(),
-    dropLists: () => edgeCache.clear(),
     dropBanner: () => parts.banner.drop(),
   });
   broker.onConnectionChange((connected) => {
-    edgeCache.clear();
     rendered?.clear();
+    parts.banner.drop();
     // A logout announced while the stream was down would be missed.
     sessions.clear();
     parts.flowing(connected);
