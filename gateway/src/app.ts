@@ -15,6 +15,7 @@ import { LiveHub } from './live/live-hub';
 import { catalogReader } from './pages/catalog-reader';
 import { firstBanner } from './pages/first-banner';
 import { preloadHints } from './pages/preloads';
+import { releasePointer, siteVersion } from './pages/site-version';
 import { RenderedPages } from './pages/rendered-pages';
 import { fallbackMeta } from './pages/route-meta';
 import { nearFormRoutes } from './pages/near-form';
@@ -43,7 +44,10 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const catalog = upstream('catalog');
   const siteUrl = siteUrlOf(config);
   const read = catalogReader(catalog.pool);
-  const preloads = preloadHints({ staticRoot: config.STATIC_ROOT, publicRemoteUrl: config.REMOTE_PUBLIC_URL, firstBannerId: () => banner.id() });
+  const pointer = releasePointer(config.STATIC_ROOT);
+  const preloads = preloadHints({ staticRoot: config.STATIC_ROOT, publicRemoteUrl: config.REMOTE_PUBLIC_URL, firstBannerId: () => banner.id(), releasePointer: pointer });
+  const runtimeConfig = runtimeConfigFrom(config, siteUrl);
+  const shellIndexHtml = readShellIndex(config.STATIC_ROOT);
   const live = new LiveHub({ maxClients: config.LIVE_MAX_CLIENTS, maxPerIp: config.LIVE_MAX_PER_IP });
   const broker = new Broker({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, source: 'gateway', logger });
   // Kept answers are served only while events that would drop them arrive.
@@ -60,6 +64,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
         enabled: () => eventsFlowing && broker.isConnected(),
         staleAllowed: () => catalog.pool.up,
         count: (outcome) => pageRenders.inc({ outcome }),
+        siteVersion: siteVersion({ shellIndexHtml, runtimeConfig, pointer }),
       })
     : null;
 
@@ -90,7 +95,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
       analyticsConnect: config.ANALYTICS_KEY ? [config.ANALYTICS_HOST] : [],
       formEmbedSrc: config.FORM_ADD_SERVICE_ID ? config.FORM_EMBED_SRC : null,
       stockPhotoImageOrigins: config.STOCK_PHOTO_IMAGE_ORIGINS,
-      shellIndexHtml: readShellIndex(config.STATIC_ROOT),
+      shellIndexHtml,
     }),
   );
   app.get('/healthz', (_req, res) => {
@@ -112,7 +117,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.use(sitemapRoutes(read, siteUrl));
   app.use(nearFormRoutes());
   app.use(stateShapesRoutes());
-  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig: runtimeConfigFrom(config, siteUrl), pageMeta: fallbackMeta, preloads, rendered }));
+  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig, pageMeta: fallbackMeta, preloads, rendered }));
   app.use((req, _res, next) => next(AppError.notFound(`Nothing at ${req.path}`)));
   app.use(errorHandler({ exposeStack: false }));
 

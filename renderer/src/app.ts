@@ -6,12 +6,15 @@ import { watchApiAnswers } from './api-answers';
 import { renderPage, RenderUnavailable, type PageSink } from './render-page';
 import type { PublicReleases } from './releases';
 import type { ShellPages } from './shell-page';
+import { SITE_VERSION_HEADER } from './site-version';
 
 export interface RendererDeps {
   logger: Logger;
   releases: PublicReleases;
   shellPages: ShellPages;
   runtimeConfig: () => Promise<RuntimeConfig>;
+  /** Told the site's version the gateway names with each page (site-version.ts). */
+  siteVersion?: (header: string | undefined) => void;
 }
 
 /** A page made with an answer marked no-store or private: not kept by the gateway, nor by the browser. */
@@ -79,6 +82,7 @@ export function createRendererApp(deps: RendererDeps): Express {
       app.get(/.*/, async (req, res) => {
         const url = req.originalUrl;
         const wholeDocument = isbot(req.get('user-agent') ?? '');
+        deps.siteVersion?.(req.get(SITE_VERSION_HEADER));
         let sink: ReturnType<typeof responseSink> | null = null;
         try {
           const [release, shell, runtimeConfig] = await Promise.all([deps.releases.get(), deps.shellPages.get(), deps.runtimeConfig()]);

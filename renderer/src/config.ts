@@ -27,8 +27,6 @@ export const rendererConfigShape = {
   CATALOG_URL: peerUrlsSetting,
   /** svc-media (the banners), the same way. */
   MEDIA_URL: peerUrlsSetting,
-  /** How often the public remote's release.json is read again (a new release is used within this, plus a load). */
-  RELEASE_CHECK_MS: millis(500, 300_000, 10_000),
   /** Each API call of a render gives up after this long; the page then falls back to the browser's render. */
   API_TIMEOUT_MS: millis(50, 30_000, 700),
 };

@@ -96,7 +96,6 @@ export interface ReleaseOptions {
   /** The services renders read, on the internal network: each one's URL, or its instances' comma separated. */
   services: { catalog: string; media: string };
   apiTimeoutMs: number;
-  checkEveryMs: number;
   logger: Logger;
   /** The runtime config, which says where the public remote's release.json is. */
   runtimeConfig: () => Promise<RuntimeConfig>;
@@ -104,25 +103,19 @@ export interface ReleaseOptions {
 
 /**
  * The public remote's current release, as this process renders with it. release.json is read
- * again at most every `checkEveryMs` (on a request, in the background): a new release is loaded
- * (its server build fetched and evaluated here) and then used for every render after, while the
- * one before keeps serving until it is ready. Renders never wait for a check, only for the first
- * load.
+ * again when the gateway names another release (site-version.ts): the new release is loaded (its
+ * server build fetched and evaluated here) and then used for every render after, while the one
+ * before keeps serving until it is ready. Renders never wait for a check, only for the first load.
  */
 export class PublicReleases {
   private current: LoadedRelease | null = null;
   private loading: Promise<LoadedRelease> | null = null;
-  private checkedAt = 0;
 
   constructor(private readonly options: ReleaseOptions) {}
 
   /** The release to render with (the first call waits for the first load). */
   async get(): Promise<LoadedRelease> {
-    if (this.current) {
-      if (Date.now() - this.checkedAt >= this.options.checkEveryMs) void this.check().catch(() => undefined);
-      return this.current;
-    }
-    return this.check();
+    return this.current ?? this.check();
   }
 
   /** The version in use, or null before the first load. */
@@ -150,7 +143,6 @@ export class PublicReleases {
     const pointerUrl = new URL(config.remotes.public, this.options.gatewayUrl);
     if (!/\/release\.json$/.test(pointerUrl.pathname)) throw new Error('The public remote is not configured by its release.json: pages are rendered in the browser only.');
     const pointer = ReleasePointerSchema.parse(await this.fetchFromGateway(pointerUrl, 'json'));
-    this.checkedAt = Date.now();
     if (this.current?.version === pointer.version) return this.current;
     if (!pointer.server) throw new Error(`Release ${pointer.version} has no server build.`);
     const manifestUrl = new URL(pointer.manifest, pointerUrl);

@@ -34,26 +34,33 @@ export function cutShellPage(html: string): ShellPage {
 }
 
 /**
- * The shell's page from the gateway, read again at most every `checkEveryMs` (a new shell build
- * names new files), so this process never holds a file of the site's own.
+ * The shell's page from the gateway, read once and again after `drop` (the gateway names another
+ * site: a new shell build names new files), so this process never holds a file of the site's own.
  */
 export class ShellPages {
-  private page: { at: number; value: Promise<ShellPage> } | null = null;
+  private page: Promise<ShellPage> | null = null;
+  private stale = false;
 
-  constructor(private readonly options: { gatewayUrl: string; checkEveryMs: number }) {}
+  constructor(private readonly options: { gatewayUrl: string }) {}
 
   get(): Promise<ShellPage> {
-    if (!this.page || Date.now() - this.page.at >= this.options.checkEveryMs) {
-      const previous = this.page?.value;
-      const value = this.read().catch((err: unknown) => {
-        // Keep what was read before when a re-read fails; without it, the next call tries again.
+    if (!this.page || this.stale) {
+      this.stale = false;
+      const previous = this.page;
+      const value: Promise<ShellPage> = this.read().catch((err: unknown) => {
+        // Keep what was read before when a re-read fails (the next drop tries again); without it, the next call tries again.
         if (previous) return previous;
-        this.page = null;
+        if (this.page === value) this.page = null;
         throw err;
       });
-      this.page = { at: Date.now(), value };
+      this.page = value;
     }
-    return this.page.value;
+    return this.page;
+  }
+
+  /** The next render reads the shell's page again. */
+  drop(): void {
+    this.stale = true;
   }
 
   private async read(): Promise<ShellPage> {

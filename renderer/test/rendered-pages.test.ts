@@ -190,8 +190,8 @@ describe('public pages rendered on the server, through the gateway', () => {
     site = await serve(gateway.app);
     const gatewayUrl = site.url;
     const runtimeConfig = () => readRuntimeConfig({ document: { getElementById: () => null } as unknown as Document, fetch: (input, init) => fetch(new URL(String(input), gatewayUrl), init) });
-    const releases = new PublicReleases({ gatewayUrl, services: { catalog: services.url, media: services.url }, apiTimeoutMs: 2_000, checkEveryMs: 60_000, logger: silentLogger, runtimeConfig });
-    const app = createRendererApp({ logger: silentLogger, releases, shellPages: new ShellPages({ gatewayUrl, checkEveryMs: 60_000 }), runtimeConfig });
+    const releases = new PublicReleases({ gatewayUrl, services: { catalog: services.url, media: services.url }, apiTimeoutMs: 2_000, logger: silentLogger, runtimeConfig });
+    const app = createRendererApp({ logger: silentLogger, releases, shellPages: new ShellPages({ gatewayUrl }), runtimeConfig });
     renderer.use((req, res) => {
       // Pages only: the gateway's health probe asks for /healthz every 250 ms.
       if (!/^\/(?:healthz|readyz)\b/.test(req.url ?? '')) renders += 1;

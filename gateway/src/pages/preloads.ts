@@ -42,15 +42,16 @@ export interface PreloadOptions {
   publicRemoteUrl: string;
   /** The first active banner, for the home hero. */
   firstBannerId: () => Promise<string | null>;
+  /** The public remote's release.json as it is now. */
+  releasePointer: () => Promise<string>;
 }
 
 export function preloadHints(options: PreloadOptions) {
   let assets: { release: string; value: Promise<{ base: string; scripts: string[]; styles: string[]; pages: string[] }> } | null = null;
   const remoteRoot = '/remotes/public/';
-  const dist = path.join(options.staticRoot, 'mfe-public', 'dist');
   const readAssets = async (pointer: string) => {
     const release = ReleaseSchema.parse(JSON.parse(pointer));
-    const manifest = ManifestSchema.parse(JSON.parse(await readFile(path.join(dist, release.manifest), 'utf8')));
+    const manifest = ManifestSchema.parse(JSON.parse(await readFile(path.join(options.staticRoot, 'mfe-public', 'dist', release.manifest), 'utf8')));
     const base = `${remoteRoot}${path.posix.dirname(release.manifest)}/`;
     const routes = manifest.exposes.find((e) => e.name === 'routes');
     return {
@@ -60,9 +61,9 @@ export function preloadHints(options: PreloadOptions) {
       pages: routes?.assets.js.async ?? [],
     };
   };
-  // release.json (a few dozen bytes) is read for each page: a release is published by writing it, and the next page names its files.
+  // release.json is read for each page: a release is published by writing it, and the next page names its files.
   const remoteAssets = async () => {
-    const release = await readFile(path.join(dist, 'release.json'), 'utf8').catch(() => '');
+    const release = await options.releasePointer();
     if (assets?.release !== release) {
       const value = readAssets(release);
       const reading = { release, value };

@@ -5,6 +5,7 @@ import { QUERY_STATE_ELEMENT_ID, REQUEST_ID_HEADER } from '@mealprep/contracts';
 import { LRUCache } from 'lru-cache';
 import type { Dispatcher } from 'undici';
 import { InstancePool } from '../proxy/instance-pool';
+import { SITE_VERSION_HEADER } from './site-version';
 import { keepRule, varyMatches, type VaryValues } from '../proxy/shared-cache';
 import { isSignedInPath } from './signed-in';
 
@@ -72,6 +73,8 @@ export interface RenderedPagesOptions {
   staleAllowed?: () => boolean;
   /** Counts what became of each page request: rendered, cached or fallback (with a reason). */
   count?: (outcome: string) => void;
+  /** What the renderer is to render with (site-version.ts), named with each page asked for. */
+  siteVersion?: () => Promise<string>;
 }
 
 export const acceptsGzip = (req: Request) => /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
@@ -129,6 +132,12 @@ export class RenderedPages {
   handles(path: string): boolean {
     // The signed-in areas belong to a signed-in person (and say noindex): the renderer does not render them.
     return !isSignedInPath(path);
+  }
+
+  /** Asks the renderer for a page, naming the site's version: the renderer loads again what changed. */
+  private async ask(key: string, headers: Record<string, string>, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+    const version = await this.options.siteVersion?.();
+    return this.pool.request({ method: 'GET', path: key, signal, headers: version ? { ...headers, [SITE_VERSION_HEADER]: version } : headers });
   }
 
   async serve(req: Request, res: Response): Promise<boolean> {
@@ -194,7 +203,7 @@ export class RenderedPages {
       const abort = new AbortController();
       const deadline = setTimeout(() => abort.abort(), this.options.timeoutMs);
       try {
-        const answer = await this.pool.request({ method: 'GET', path: key, signal: abort.signal, headers });
+        const answer = await this.ask(key, headers, abort.signal);
         if (answer.statusCode !== 200 && answer.statusCode !== 404) {
           await answer.body.dump();
           return;
@@ -238,7 +247,7 @@ export class RenderedPages {
     const deadline = setTimeout(() => abort.abort(), this.options.timeoutMs);
     let answer: Dispatcher.ResponseData;
     try {
-      answer = await this.pool.request({ method: 'GET', path: key, signal: abort.signal, headers });
+      answer = await this.ask(key, headers, abort.signal);
     } catch (err) {
       clearTimeout(deadline);
       this.options.count?.(abort.signal.aborted ? 'fallback_timeout' : 'fallback_unreachable');
