@@ -7,7 +7,6 @@ interface Watch {
 }
 
 const watching = new AsyncLocalStorage<Watch>();
-let installed = false;
 
 /**
  * Whether a cache shared by every visitor may keep an answer, as RFC 9111 has one decide
@@ -24,16 +23,12 @@ function mayBeShared(input: Parameters<typeof fetch>[0], init: RequestInit | und
 }
 
 /**
- * Watches the answers of the API reads renders make: a release's server build reads through the
- * global fetch, which is wrapped here once, in this process (calls outside a watched read pass
- * through untouched).
+ * The fetch a release's reads go through, watched: each answer a watched read gets says whether
+ * it may be shared (calls outside a watched read pass through untouched).
  */
-export function watchApiAnswers(): void {
-  if (installed) return;
-  installed = true;
-  const original = globalThis.fetch;
-  globalThis.fetch = async (input, init) => {
-    const answer = await original(input, init);
+export function watchedFetch(inner: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const answer = await inner(input, init);
     const watch = watching.getStore();
     if (watch && !mayBeShared(input, init, answer)) watch.shared = false;
     return answer;

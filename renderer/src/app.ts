@@ -2,7 +2,6 @@ import { createApp, type Counter, type Logger } from '@mealprep/service-kit';
 import type { RuntimeConfig } from '@mealprep/contracts';
 import { isbot } from 'isbot';
 import type { Express, Response } from 'express';
-import { watchApiAnswers } from './api-answers';
 import { renderPage, RenderUnavailable, type PageSink } from './render-page';
 import type { PublicReleases } from './releases';
 import type { ShellPages } from './shell-page';
@@ -77,8 +76,6 @@ export function createRendererApp(deps: RendererDeps): Express {
     },
     readiness: () => ({ release: deps.releases.version !== null }),
     mount: (app) => {
-      // Which of the API's answers a page made with may be shared: the ones a shared cache may keep.
-      watchApiAnswers();
       app.get(/.*/, async (req, res) => {
         const url = req.originalUrl;
         const wholeDocument = isbot(req.get('user-agent') ?? '');

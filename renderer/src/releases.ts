@@ -4,6 +4,7 @@ import type { RuntimeConfig } from '@mealprep/contracts';
 import { peerFetch, type Logger } from '@mealprep/service-kit';
 import type { PageCollector } from '@mealprep/ui';
 import { z } from 'zod';
+import { watchedFetch } from './api-answers';
 
 /** What mfe-public's server build exports (mfe-public/src/server.tsx). */
 export interface PublicServer {
@@ -150,7 +151,7 @@ export class PublicReleases {
     const serverUrl = new URL(pointer.server, pointerUrl);
     const code = String(await this.fetchFromGateway(serverUrl, 'text'));
     const module = evaluate(code, `mfe-public@${pointer.version}/server.cjs`);
-    const server = module.createPublicServer({ fetch: serviceFetch(this.options.services), apiTimeoutMs: this.options.apiTimeoutMs });
+    const server = module.createPublicServer({ fetch: watchedFetch(serviceFetch(this.options.services)), apiTimeoutMs: this.options.apiTimeoutMs });
     const base = new URL('.', manifestUrl).pathname;
     const routes = manifest.exposes.find((e) => e.name === 'routes');
     const release: LoadedRelease = {

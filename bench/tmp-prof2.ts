@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { benchDatabase, removeBenchTopology, startPart } from './lib/system';
+import { load } from './lib/load';
+import { seedServices } from './lib/seed';
+const amqpUrl = 'amqp://guest:guest@127.0.0.1:5672';
+const prefix = `bench-${randomBytes(3).toString('hex')}`;
+const secret = randomBytes(32).toString('hex');
+const db = await benchDatabase();
+const env = { MONGODB_URI: db.uri, AMQP_URL: amqpUrl, AMQP_PREFIX: prefix, IDENTITY_SECRET: secret, NODE_ENV: 'production' };
+await seedServices(db.uri, 5000);
+const catalog = await startPart('svc-catalog/src/server.ts', env);
+const gateway = await startPart('gateway/src/server.ts', { ...env, STATIC_ROOT: process.cwd(), PAGE_CACHE_TTL_MS: '0', CATALOG_URL: catalog.url, AUTH_URL: catalog.url, MEDIA_URL: catalog.url, CHECKER_URL: catalog.url, RENDERER_URL: 'http://127.0.0.1:47312' }, '/readyz');
+const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/prof', '--import', 'tsx', 'renderer/src/server.ts'], { env: { ...process.env, NODE_ENV: 'production', PORT: '47312', HOST: '127.0.0.1', GATEWAY_URL: gateway.url, CATALOG_URL: catalog.url, MEDIA_URL: catalog.url }, stdio: 'ignore' });
+for (let i = 0; i < 100; i++) { try { if ((await fetch('http://127.0.0.1:47312/readyz')).ok) break; } catch {} await new Promise((r) => setTimeout(r, 200)); }
+const slugs = ((await (await fetch(`${catalog.url}/services?pageSize=24`)).json()) as { items: Array<{ slug: string }> }).items.map((s) => s.slug);
+const pages = ['/', '/about', '/services-by-state', ...Array.from({ length: 10 }, (_, i) => `/services-by-name?page=${i + 1}`), ...['texas','ohio','florida'].map((s) => `/state/${s}`), ...slugs.slice(0, 20).map((s) => `/service/${s}`)];
+let n = 0;
+const fresh = (count: number) => Array.from({ length: count }, () => `${pages[n % pages.length]}${pages[n % pages.length]!.includes('?') ? '&' : '?'}v=${n++}`);
+await load(gateway.url, fresh(2000), { connections: 8, seconds: 2 });
+const r = await load(gateway.url, fresh(100000), { connections: 8, seconds: 8 });
+console.log(r.rps, r.errors);
+child.kill('SIGTERM'); await new Promise((res) => child.once('exit', res));
+await gateway.stop(); await catalog.stop(); await db.stop(); await removeBenchTopology(amqpUrl, prefix);

@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { benchDatabase, removeBenchTopology } from './lib/system';
+import { load } from './lib/load';
+import { seedServices } from './lib/seed';
+const amqpUrl = 'amqp://guest:guest@127.0.0.1:5672';
+const prefix = `bench-${randomBytes(3).toString('hex')}`;
+const secret = randomBytes(32).toString('hex');
+const db = await benchDatabase();
+await seedServices(db.uri, 5000);
+const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/prof', '--import', 'tsx', 'svc-catalog/src/server.ts'], { env: { ...process.env, MONGODB_URI: db.uri, AMQP_URL: amqpUrl, AMQP_PREFIX: prefix, IDENTITY_SECRET: secret, NODE_ENV: 'production', PORT: '47313', HOST: '127.0.0.1' }, stdio: 'ignore' });
+const url = 'http://127.0.0.1:47313';
+for (let i = 0; i < 200; i++) { try { if ((await fetch(url + '/readyz')).ok) break; } catch {} await new Promise((r) => setTimeout(r, 200)); }
+const reads = ['/meal-types', '/services?page=2&pageSize=6', '/regions', '/regions/counts', '/services/by-slug/x', '/regions/texas', '/regions/texas/cities', '/services?state=texas&page=1&pageSize=6'];
+const slugs = ((await (await fetch(`${url}/services?pageSize=24`)).json()) as { items: Array<{ slug: string }> }).items.map((s) => s.slug);
+const all = [...reads.filter((r) => !r.includes('/x')), ...slugs.flatMap((s) => [`/services/by-slug/${s}`, `/services/by-slug/${s}/nearby`])];
+await load(url, all, { connections: 8, seconds: 2 });
+const r = await load(url, all, { connections: 8, seconds: 6 });
+console.log(r.rps, r.errors);
+child.kill('SIGTERM'); await new Promise((res) => child.once('exit', res));
+await db.stop(); await removeBenchTopology(amqpUrl, prefix);
