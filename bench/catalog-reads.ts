@@ -12,6 +12,7 @@ import path from 'node:path';
 import { apiPathOf } from '../packages/api-client/src/runtime-config';
 import { pageQueries } from '../mfe-public/src/page-reads';
 import { load, type LoadResult } from './lib/load';
+import { benchPages } from './lib/page-mix';
 import { seedServices } from './lib/seed';
 import { benchDatabase, removeBenchTopology, ROOT, startPart } from './lib/system';
 
@@ -41,16 +42,7 @@ async function startSide(tree: string, stops: Array<() => Promise<void>>) {
 
 /** The catalogue reads of the bench's pages, as the renderer finds them (media's banners left out). */
 async function readsOf(catalogUrl: string): Promise<string[]> {
-  const slugs = ((await (await fetch(`${catalogUrl}/services?pageSize=24`)).json()) as { items: Array<{ slug: string }> }).items.map((s) => s.slug);
-  const states = ['texas', 'california', 'new-york', 'florida', 'colorado', 'washington', 'ohio', 'georgia'];
-  const pages = [
-    '/',
-    '/about',
-    '/services-by-state',
-    ...Array.from({ length: 10 }, (_, i) => `/services-by-name?page=${i + 1}`),
-    ...states.map((s) => `/state/${s}`),
-    ...slugs.slice(0, 20).map((slug) => `/service/${slug}`),
-  ];
+  const pages = await benchPages(catalogUrl);
   return pages.flatMap((page) => {
     const url = new URL(page, 'http://site');
     return pageQueries(url.pathname, url.searchParams)

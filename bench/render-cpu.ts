@@ -18,6 +18,7 @@ import { startServiceProcess, type ServiceProcess } from '../packages/service-ki
 // @ts-expect-error plain ESM helper without types
 import { freePort } from '../scripts/lib/net.mjs';
 import { load, type LoadResult } from './lib/load';
+import { benchPages } from './lib/page-mix';
 import { seedServices } from './lib/seed';
 import { benchDatabase, removeBenchTopology, ROOT, startPart } from './lib/system';
 
@@ -79,16 +80,7 @@ async function startSide(name: string, tree: string, dataCacheEntries: string, s
     { port: rendererPort, cwd: tree },
   );
   stops.push(renderer.stop);
-  const slugs = ((await (await fetch(`${catalog.url}/services?pageSize=24`)).json()) as { items: Array<{ slug: string }> }).items.map((s) => s.slug);
-  const states = ['texas', 'california', 'new-york', 'florida', 'colorado', 'washington', 'ohio', 'georgia'];
-  const pages = [
-    '/',
-    '/about',
-    '/services-by-state',
-    ...Array.from({ length: 10 }, (_, i) => `/services-by-name?page=${i + 1}`),
-    ...states.map((s) => `/state/${s}`),
-    ...slugs.slice(0, 20).map((slug) => `/service/${slug}`),
-  ];
+  const pages = await benchPages(catalog.url);
   for (const page of pages) {
     const answer = await fetch(`${gateway.url}${page}`);
     if (answer.status !== 200 || !answer.headers.get('x-rendered-release')) {
