@@ -1,5 +1,6 @@
 import { demoArticles, demoServices } from '@mealprep/demo-data';
 import { PUBLIC_ROUTES, matchPublicRoute } from '@mealprep/mfe-public/route-table';
+import { urlOfEveryRoute } from '@mealprep/mfe-public/route-urls';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { useBrowserPage } from '../browser';
 
@@ -14,29 +15,18 @@ import { useBrowserPage } from '../browser';
 const siteUrl = inject('siteUrl');
 const renderer = inject('renderer');
 
-/** One URL of every route of the table, of the demo catalogue. */
+/** One URL of every route of the table, of the demo catalogue, and a search. */
 const PAGES = [
-  '/',
-  '/find-service',
+  ...urlOfEveryRoute({
+    stateSlug: 'texas',
+    citySlug: 'austin',
+    mealTypeSlug: 'keto',
+    serviceSlug: demoServices().find((s) => s.status === 'published')!.slug,
+    place: '78701',
+    slug: demoArticles()[0]!.slug,
+    formId: 'abc123',
+  }),
   '/find-service?q=keto',
-  '/services-by-state',
-  '/state/texas',
-  '/state/texas/austin',
-  '/services-that-ship',
-  '/services-by-meal-type',
-  '/meal-type/keto',
-  '/services-by-name',
-  `/service/${demoServices().find((s) => s.status === 'published')!.slug}`,
-  '/near',
-  '/near/78701',
-  '/articles',
-  `/articles/${demoArticles()[0]!.slug}`,
-  '/about',
-  '/add-your-service',
-  '/paperform',
-  '/paperform/abc123',
-  '/terms-of-service',
-  '/privacy-policy',
 ];
 
 /** Routes whose pages carry structured data (lists of services or articles, a service, an article). */

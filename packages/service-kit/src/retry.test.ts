@@ -3,6 +3,18 @@ import { retryUntilDone, retryUntilSuccess } from './retry';
 
 const quick = { minTimeout: 5, factor: 2, maxTimeout: 20, randomize: false };
 
+/** The marker that enough time went by: a loop of the same back-off, left running, has tried `n` times (a stopped loop would have tried again meanwhile). */
+const sameBackOffTried = (n: number) =>
+  new Promise<void>((resolve) => {
+    let tries = 0;
+    retryUntilDone(async () => {
+      tries += 1;
+      if (tries < n) return false;
+      resolve();
+      return true;
+    }, quick);
+  });
+
 describe('trying again with back-off', () => {
   it('when a task fails with any error (a TypeError, something not an Error), then it is tried again until it succeeds, each failure reported', async () => {
     const failures: Array<[unknown, number]> = [];
@@ -53,7 +65,7 @@ describe('trying again with back-off', () => {
       { backoff: quick, signal: stop.signal },
     );
     await expect(tries).rejects.toBeDefined();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await sameBackOffTried(4);
     expect(calls).toBe(2);
   });
 
@@ -76,7 +88,7 @@ describe('trying again with back-off', () => {
       return false;
     }, quick);
     syncing.stop();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await sameBackOffTried(4);
     expect(stoppedCalls).toBe(1);
   });
 });

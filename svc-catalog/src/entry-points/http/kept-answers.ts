@@ -1,4 +1,5 @@
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { route } from '@mealprep/service-kit';
 import { LRUCache } from 'lru-cache';
 
 /** Keys longer than this (a visitor's long query string) are answered, never kept. */
@@ -51,6 +52,18 @@ export class KeptAnswers {
     res.send(body);
     const etag = res.get('etag');
     if (keep && etag && res.statusCode === 200 && this.current() === epoch) this.answers.set(key, { body, etag });
+  }
+
+  /**
+   * A public read's handler: `build` reads the request (its parameters parsed, which throws on bad
+   * input) and gives the answer; it is sent `no-cache` (browsers revalidate with the ETag) and kept
+   * as json() keeps it. A kept answer was built for the same URL, which parses the same.
+   */
+  read(build: (req: Request) => unknown): RequestHandler {
+    return route(async (req, res) => {
+      res.set('cache-control', 'no-cache');
+      await this.json(req, res, () => build(req));
+    });
   }
 
   /** The epoch of the kept answers, after dropping them if the catalogue moved on or a featured listing's time ended. */

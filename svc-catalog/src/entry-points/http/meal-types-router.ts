@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { NoQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
-import { parseInput, route } from '@mealprep/service-kit';
+import { parseInput } from '@mealprep/service-kit';
 import { getMealType, listMealTypes, type ReferenceDataDeps } from '../../domain/reference-data';
 import type { KeptAnswers } from './kept-answers';
 
@@ -8,19 +8,14 @@ export function mealTypesRouter(deps: Pick<ReferenceDataDeps, 'mealTypes'>, answ
   const router = Router();
   router.get(
     '/meal-types',
-    route(async (req, res) => {
+    answers.read(async (req) => {
       parseInput(NoQuerySchema, req.query, 'query');
-      res.set('cache-control', 'no-cache');
-      await answers.json(req, res, async () => ({ items: await listMealTypes(deps) }));
+      return { items: await listMealTypes(deps) };
     }),
   );
   router.get(
     '/meal-types/:slug',
-    route(async (req, res) => {
-      const params = parseInput(SlugParamsSchema, req.params, 'meal type');
-      res.set('cache-control', 'no-cache');
-      await answers.json(req, res, () => getMealType(deps, params.slug));
-    }),
+    answers.read((req) => getMealType(deps, parseInput(SlugParamsSchema, req.params, 'meal type').slug)),
   );
   return router;
 }

@@ -6,14 +6,10 @@ import { findNear, getServiceBySlug, nearbyServices, listMyServices, listService
 
 export function servicesRouter(deps: ServiceDeps, answers: KeptAnswers): Router {
   const router = Router();
+  // Lists change live: browsers revalidate (cheap with the ETag) instead of keeping a copy.
   router.get(
     '/services',
-    route(async (req, res) => {
-      const query = parseInput(ServiceListQuerySchema, req.query, 'query');
-      // Lists change live: browsers revalidate (cheap with the ETag) instead of keeping a copy.
-      res.set('cache-control', 'no-cache');
-      await answers.json(req, res, () => listServices(deps, query));
-    }),
+    answers.read((req) => listServices(deps, parseInput(ServiceListQuerySchema, req.query, 'query'))),
   );
   router.get('/services/near', (req, res) => {
     const query = parseInput(NearQuerySchema, req.query, 'query');
@@ -40,19 +36,14 @@ export function servicesRouter(deps: ServiceDeps, answers: KeptAnswers): Router 
   );
   router.get(
     '/services/by-slug/:slug',
-    route(async (req, res) => {
-      const params = parseInput(SlugParamsSchema, req.params, 'service');
-      res.set('cache-control', 'no-cache');
-      await answers.json(req, res, () => getServiceBySlug(deps, params.slug));
-    }),
+    answers.read((req) => getServiceBySlug(deps, parseInput(SlugParamsSchema, req.params, 'service').slug)),
   );
   router.get(
     '/services/by-slug/:slug/nearby',
-    route(async (req, res) => {
+    answers.read((req) => {
       const params = parseInput(SlugParamsSchema, req.params, 'service');
       parseInput(NoQuerySchema, req.query, 'query');
-      res.set('cache-control', 'no-cache');
-      await answers.json(req, res, () => nearbyServices(deps, params.slug));
+      return nearbyServices(deps, params.slug);
     }),
   );
   router.post(
