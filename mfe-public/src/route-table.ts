@@ -84,9 +84,15 @@ function decoded(text: string): string | null {
   }
 }
 
+/** Each route's path up to its first parameter: only a path that starts so (the router ignores case) may be it. */
+const PREFIXES = PUBLIC_ROUTES.map((route) => route.path.split(':')[0]!.toLowerCase());
+
 /** The route a path is, with its parameters decoded (as the router gives them to the page), or null. */
 export function matchPublicRoute(pathname: string): { route: PublicRoute; params: Record<string, string> } | null {
-  for (const route of PUBLIC_ROUTES) {
+  // matchPath compiles its pattern on every call: the prefixes leave it one or two routes to try.
+  const lower = pathname.toLowerCase();
+  for (const [i, route] of PUBLIC_ROUTES.entries()) {
+    if (!lower.startsWith(PREFIXES[i]!)) continue;
     const match = matchPath(route.path, pathname);
     if (!match) continue;
     const params: Record<string, string> = {};

@@ -1,10 +1,10 @@
 import './styles.css';
 import { Loading } from '@mealprep/ui';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from '@mealprep/router';
+import { Route, Routes, useLocation } from '@mealprep/router';
 import { NotFoundPage } from './features/not-found/components/not-found-page';
 import { HomePage } from './pages/home-page';
-import { PUBLIC_ROUTES, type PageChunk } from './route-table';
+import { matchPublicRoute, PUBLIC_ROUTES, type PageChunk } from './route-table';
 
 /** One chunk per page (or a few related pages), so / loads only the home page's code. */
 export const CHUNKS = {
@@ -32,23 +32,24 @@ function pageOf(chunk: PageChunk | null, component: string): ComponentType {
 }
 
 /** The route table's pages, made once: a lazy page keeps its chunk once loaded. */
-const PAGES = PUBLIC_ROUTES.map((route) => ({ path: route.path, Page: pageOf(route.chunk, route.component) }));
+const PAGES = new Map(PUBLIC_ROUTES.map((route) => [route.path, pageOf(route.chunk, route.component)]));
 
 /**
  * Exposed as `./routes`: every public page of the route table. The shell mounts it under a splat
- * route and provides the router and the QueryClient.
+ * route and provides the router and the QueryClient. The router is given only the route the
+ * table matched (and the not-found page): it would otherwise rank and compile every route on
+ * every render.
  */
 export default function PublicRoutes() {
+  const { pathname } = useLocation();
+  const path = matchPublicRoute(pathname)?.route.path;
+  const Page = path === undefined ? undefined : PAGES.get(path);
   return (
-    <>
-      <Suspense fallback={<Loading />}>
-        <Routes>
-          {PAGES.map(({ path, Page }) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
-    </>
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        {path !== undefined && Page && <Route key={path} path={path} element={<Page />} />}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
   );
 }

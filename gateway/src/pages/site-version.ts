@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '@mealprep/contracts';
 
@@ -8,11 +8,18 @@ export const SITE_VERSION_HEADER = 'x-site-version';
 
 /**
  * The public remote's release pointer (release.json, a few dozen bytes) as it is now: read for
- * each use, so that a release published by writing it is named by the next page.
+ * each use, so that a release published by writing it is named by the next page. Read at once
+ * (about 10 µs of CPU) rather than through fs/promises (about 350 µs, four trips to libuv's pool).
  */
 export function releasePointer(staticRoot: string): () => Promise<string> {
   const file = path.join(staticRoot, 'mfe-public', 'dist', 'release.json');
-  return () => readFile(file, 'utf8').catch(() => '');
+  return async () => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return '';
+    }
+  };
 }
 
 /** The version release.json names, or 'none'. */

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 
 /** A peer's instances are tried in turn: where each list of URLs starts next. */
@@ -14,8 +13,8 @@ const unreachable = (err: unknown) => {
 /** Statuses whose answer has no body (a Response refuses one). */
 const NO_BODY = new Set([101, 204, 205, 304]);
 
-/** undici's answer as a fetch Response, its body streamed. */
-function asResponse(answer: Dispatcher.ResponseData): Response {
+/** undici's answer as a fetch Response, its body read whole. */
+async function asResponse(answer: Dispatcher.ResponseData): Promise<Response> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(answer.headers)) {
     if (Array.isArray(value)) for (const one of value) headers.append(name, one);
@@ -25,7 +24,8 @@ function asResponse(answer: Dispatcher.ResponseData): Response {
     answer.body.resume();
     return new Response(null, { status: answer.statusCode, headers });
   }
-  return new Response(Readable.toWeb(answer.body) as ReadableStream<Uint8Array>, { status: answer.statusCode, headers });
+  // Read whole (the answers are JSON): a Response over a stream costs a web stream per call.
+  return new Response(await answer.body.arrayBuffer(), { status: answer.statusCode, headers });
 }
 
 /** The instances of a peer named by a setting: one URL, or several comma separated. */
@@ -55,7 +55,7 @@ export async function peerFetch(urls: string, path: string, init: RequestInit & 
     try {
       // A caller's own signal is its deadline; without one, timeoutMs is.
       const answer = await request(url, { method: method as Dispatcher.HttpMethod, headers, body: body ?? null, signal: signal ?? AbortSignal.timeout(timeoutMs) });
-      return asResponse(answer);
+      return await asResponse(answer);
     } catch (err) {
       if (!unreachable(err)) throw err;
       last = err;
