@@ -14,6 +14,8 @@ const RENDER_MS = 150;
  */
 describe('kept pages that expire, and pages asked for many times at once', () => {
   const renders = new Map<string, number>();
+  /** Renders under way in the renderer, and the most there were at once. */
+  const atOnce = { now: 0, most: 0 };
   let servicesUp = true;
   let renderer: Awaited<ReturnType<typeof serve>>;
   let site: Awaited<ReturnType<typeof serve>>;
@@ -24,6 +26,9 @@ describe('kept pages that expire, and pages asked for many times at once', () =>
     fake.use((req, res) => {
       const n = (renders.get(req.path) ?? 0) + 1;
       renders.set(req.path, n);
+      atOnce.now += 1;
+      atOnce.most = Math.max(atOnce.most, atOnce.now);
+      res.on('finish', () => (atOnce.now -= 1));
       // /refused: the renderer cannot read the page's data, and says so (503).
       if (req.path === '/refused') return void setTimeout(() => res.status(503).end(), RENDER_MS);
       setTimeout(() => res.type('html').send(`<html><body><h1>render ${n}</h1><script id="${QUERY_STATE_ELEMENT_ID}">{}</script></body></html>`), RENDER_MS);
@@ -74,6 +79,18 @@ describe('kept pages that expire, and pages asked for many times at once', () =>
       expect([answer.cache, answer.html.includes('<h1>render 1</h1>') ? 1 : answer.html.includes('<h1>render 2</h1>') ? 2 : 0]).toEqual(answer.cache === 'stale' ? ['stale', 1] : ['hit', 2]);
     await expect.poll(async () => (await open('/about')).html, { interval: 50, timeout: 5_000 }).toContain('<h1>render 2</h1>');
     expect(renders.get('/about')).toBe(2);
+  });
+
+  it('when several kept pages are past their time at once, then each visitor gets one as it was at once, and the renderer refreshes them one at a time', async () => {
+    const paths = ['/state/ohio', '/state/iowa', '/state/utah', '/state/maine', '/state/idaho'];
+    await Promise.all(paths.map((path) => open(path)));
+    atOnce.most = 0;
+    await expect.poll(async () => (await Promise.all(paths.map(async (path) => (await open(path)).cache))).every((cache) => cache === 'stale'), { interval: 50, timeout: 5_000 }).toBe(true);
+    // Every one of them was past its time and started its refresh: none waited for a render.
+    for (const path of paths) await expect.poll(() => renders.get(path), { interval: 50, timeout: 5_000 }).toBe(2);
+    // Refreshing them all at once would take the CPU the visitors' requests need.
+    expect(atOnce.most).toBe(1);
+    for (const path of paths) await expect.poll(async () => (await open(path)).html, { interval: 50, timeout: 5_000 }).toContain('<h1>render 2</h1>');
   });
 
   it('when a kept page is past its time while the services a render reads are down, then it is not served stale: the page is rendered, which shows what is wrong', async () => {

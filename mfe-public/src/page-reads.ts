@@ -31,32 +31,32 @@ const near = (place: string, search: URLSearchParams): PageQuery[] => {
 };
 
 /**
- * What each page reads, by the name its route gives (route-table.ts `reads`): the page's queries,
- * known from its URL, parameters decoded.
+ * What each page reads, by its component's name (route-table.ts): the page's queries, known from
+ * its URL, parameters decoded. A page that reads nothing before it renders has no entry.
  */
 export const PAGE_READS = {
-  home: () => [bannersQueryOptions(), servicesQueryOptions(FEATURED_FILTER), regionsQueryOptions(), regionCountsQueryOptions()],
-  findService: (_, search) => {
+  HomePage: () => [bannersQueryOptions(), servicesQueryOptions(FEATURED_FILTER), regionsQueryOptions(), regionCountsQueryOptions()],
+  FindServicePage: (_, search) => {
     const q = clampSearch(search.get('q') ?? '');
     return q ? [labels(), list({ q }, search)] : [labels()];
   },
-  states: () => [regionsQueryOptions(), regionCountsQueryOptions()],
-  state: ({ stateSlug = '' }, search) => (isPossibleSlug(stateSlug) ? [regionQueryOptions(stateSlug), citiesQueryOptions(stateSlug), labels(), list({ state: stateSlug }, search)] : []),
-  city: ({ stateSlug = '', citySlug = '' }, search) =>
+  ServicesByStatePage: () => [regionsQueryOptions(), regionCountsQueryOptions()],
+  StatePage: ({ stateSlug = '' }, search) => (isPossibleSlug(stateSlug) ? [regionQueryOptions(stateSlug), citiesQueryOptions(stateSlug), labels(), list({ state: stateSlug }, search)] : []),
+  CityServicesPage: ({ stateSlug = '', citySlug = '' }, search) =>
     isPossibleSlug(stateSlug) && isPossibleSlug(citySlug) ? [cityQueryOptions(stateSlug, citySlug), labels(), list({ state: stateSlug, city: citySlug }, search)] : [],
-  shipping: (_, search) => [labels(), list({ shipping: true }, search)],
-  mealTypes: () => [labels()],
-  mealType: ({ mealTypeSlug = '' }, search) => (isPossibleMealTypeSlug(mealTypeSlug) ? [mealTypeQueryOptions(mealTypeSlug), labels(), list({ mealType: mealTypeSlug }, search)] : []),
-  byName: (_, search) => [labels(), list({}, search)],
-  service: ({ serviceSlug = '' }) => (isPossibleServiceSlug(serviceSlug) ? [serviceQueryOptions(serviceSlug), nearbyQueryOptions(serviceSlug), labels()] : []),
-  near: ({ place }, search) => near(place ?? search.get('place') ?? '', search),
-  articles: () => [articlesQueryOptions()],
-  article: ({ slug = '' }) => (isPossibleArticleSlug(slug) ? [articleQueryOptions(slug)] : []),
+  ServicesThatShipPage: (_, search) => [labels(), list({ shipping: true }, search)],
+  ServicesByMealTypePage: () => [labels()],
+  MealTypePage: ({ mealTypeSlug = '' }, search) => (isPossibleMealTypeSlug(mealTypeSlug) ? [mealTypeQueryOptions(mealTypeSlug), labels(), list({ mealType: mealTypeSlug }, search)] : []),
+  ServicesByNamePage: (_, search) => [labels(), list({}, search)],
+  ServicePage: ({ serviceSlug = '' }) => (isPossibleServiceSlug(serviceSlug) ? [serviceQueryOptions(serviceSlug), nearbyQueryOptions(serviceSlug), labels()] : []),
+  NearPage: ({ place }, search) => near(place ?? search.get('place') ?? '', search),
+  ArticlesPage: () => [articlesQueryOptions()],
+  ArticlePage: ({ slug = '' }) => (isPossibleArticleSlug(slug) ? [articleQueryOptions(slug)] : []),
 } satisfies Record<string, Reads>;
 
 /** What the page at a URL reads (its route's reads); nothing for a path no route has. */
 export function pageQueries(pathname: string, search: URLSearchParams): PageQuery[] {
   const found = matchPublicRoute(pathname);
-  const reads: Reads | undefined = found?.route.reads ? PAGE_READS[found.route.reads] : undefined;
+  const reads: Reads | undefined = found ? (PAGE_READS as Record<string, Reads>)[found.route.component] : undefined;
   return reads?.(found!.params, search) ?? [];
 }

@@ -1,6 +1,5 @@
 import { isSlug } from '@mealprep/contracts/browser';
 import { matchPath } from '@mealprep/router';
-import type { PAGE_READS } from './page-reads';
 
 /** The chunks the pages are in (routes.tsx loads each by this name; the home page is in the routes chunk). */
 export type PageChunk =
@@ -23,19 +22,18 @@ type ParamKind = 'slug' | 'text';
 export interface PublicRoute {
   /** As the router matches it. */
   path: string;
-  /** The page component's export in its chunk. */
+  /**
+   * The page component's export in its chunk. What the page reads, known from its URL, is its
+   * component's entry in page-reads.ts: the server render reads it all at once, then renders the
+   * page once, and the gateway preloads it for a page the browser renders. Kept apart so the
+   * browser's first load does not carry every page's reads (its pages ask for the same queries
+   * as they render).
+   */
   component: string;
   /** Its chunk, or null: in the routes chunk (the home page). */
   chunk: PageChunk | null;
   /** What each parameter may be; a path whose parameter could not be one is a page that does not exist (404). */
   params?: Record<string, ParamKind>;
-  /**
-   * What the page reads, known from its URL (its function in page-reads.ts, by name): the server
-   * render reads these, all at once, then renders the page once, and the gateway preloads them for
-   * a page the browser renders. Kept apart so the browser's first load does not carry every page's
-   * reads (its pages ask for the same queries as they render).
-   */
-  reads?: keyof typeof PAGE_READS;
   /**
    * In the sitemap: 'page' for the page itself; or the catalogue's list whose entries fill its
    * parameters ("texas/austin" fills /state/:stateSlug/:citySlug). Left out: not worth indexing.
@@ -53,21 +51,21 @@ export type SitemapList = 'states' | 'cities' | 'mealTypes' | 'services' | 'arti
  * all come from here. Adding a page is one entry here and its component.
  */
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
-  { path: '/', component: 'HomePage', chunk: null, sitemap: 'page', reads: 'home' },
-  { path: '/find-service', component: 'FindServicePage', chunk: 'page-find-service-page', sitemap: 'page', reads: 'findService' },
-  { path: '/services-by-state', component: 'ServicesByStatePage', chunk: 'page-services-by-state-page', sitemap: 'page', reads: 'states' },
-  { path: '/state/:stateSlug', component: 'StatePage', chunk: 'page-state-page', params: { stateSlug: 'slug' }, sitemap: 'states', reads: 'state' },
-  { path: '/state/:stateSlug/:citySlug', component: 'CityServicesPage', chunk: 'page-state-page', params: { stateSlug: 'slug', citySlug: 'slug' }, sitemap: 'cities', reads: 'city' },
-  { path: '/services-that-ship', component: 'ServicesThatShipPage', chunk: 'page-services-that-ship-page', sitemap: 'page', reads: 'shipping' },
-  { path: '/services-by-meal-type', component: 'ServicesByMealTypePage', chunk: 'page-services-by-meal-type-page', sitemap: 'page', reads: 'mealTypes' },
-  { path: '/meal-type/:mealTypeSlug', component: 'MealTypePage', chunk: 'page-meal-type-page', params: { mealTypeSlug: 'slug' }, sitemap: 'mealTypes', reads: 'mealType' },
-  { path: '/services-by-name', component: 'ServicesByNamePage', chunk: 'page-services-by-name-page', sitemap: 'page', reads: 'byName' },
-  { path: '/service/:serviceSlug', component: 'ServicePage', chunk: 'page-service-page', params: { serviceSlug: 'slug' }, sitemap: 'services', reads: 'service' },
+  { path: '/', component: 'HomePage', chunk: null, sitemap: 'page' },
+  { path: '/find-service', component: 'FindServicePage', chunk: 'page-find-service-page', sitemap: 'page' },
+  { path: '/services-by-state', component: 'ServicesByStatePage', chunk: 'page-services-by-state-page', sitemap: 'page' },
+  { path: '/state/:stateSlug', component: 'StatePage', chunk: 'page-state-page', params: { stateSlug: 'slug' }, sitemap: 'states' },
+  { path: '/state/:stateSlug/:citySlug', component: 'CityServicesPage', chunk: 'page-state-page', params: { stateSlug: 'slug', citySlug: 'slug' }, sitemap: 'cities' },
+  { path: '/services-that-ship', component: 'ServicesThatShipPage', chunk: 'page-services-that-ship-page', sitemap: 'page' },
+  { path: '/services-by-meal-type', component: 'ServicesByMealTypePage', chunk: 'page-services-by-meal-type-page', sitemap: 'page' },
+  { path: '/meal-type/:mealTypeSlug', component: 'MealTypePage', chunk: 'page-meal-type-page', params: { mealTypeSlug: 'slug' }, sitemap: 'mealTypes' },
+  { path: '/services-by-name', component: 'ServicesByNamePage', chunk: 'page-services-by-name-page', sitemap: 'page' },
+  { path: '/service/:serviceSlug', component: 'ServicePage', chunk: 'page-service-page', params: { serviceSlug: 'slug' }, sitemap: 'services' },
   // /near?place=… is what the search form sends without JavaScript (the gateway sends it on to /near/{place}).
-  { path: '/near', component: 'NearPage', chunk: 'page-near-page', reads: 'near' },
-  { path: '/near/:place', component: 'NearPage', chunk: 'page-near-page', params: { place: 'text' }, reads: 'near' },
-  { path: '/articles', component: 'ArticlesPage', chunk: 'page-articles-page', sitemap: 'page', reads: 'articles' },
-  { path: '/articles/:slug', component: 'ArticlePage', chunk: 'page-articles-page', params: { slug: 'slug' }, sitemap: 'articles', reads: 'article' },
+  { path: '/near', component: 'NearPage', chunk: 'page-near-page' },
+  { path: '/near/:place', component: 'NearPage', chunk: 'page-near-page', params: { place: 'text' } },
+  { path: '/articles', component: 'ArticlesPage', chunk: 'page-articles-page', sitemap: 'page' },
+  { path: '/articles/:slug', component: 'ArticlePage', chunk: 'page-articles-page', params: { slug: 'slug' }, sitemap: 'articles' },
   { path: '/about', component: 'AboutPage', chunk: 'page-info-pages', sitemap: 'page' },
   { path: '/add-your-service', component: 'AddYourServicePage', chunk: 'page-form-pages', sitemap: 'page' },
   { path: '/paperform', component: 'PaperformPage', chunk: 'page-form-pages' },

@@ -1,10 +1,10 @@
 import './styles.css';
 import { Loading } from '@mealprep/ui';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes, useLocation } from '@mealprep/router';
+import { Route, Routes } from '@mealprep/router';
 import { NotFoundPage } from './features/not-found/components/not-found-page';
 import { HomePage } from './pages/home-page';
-import { matchPublicRoute, PUBLIC_ROUTES, type PageChunk } from './route-table';
+import { PUBLIC_ROUTES, type PageChunk } from './route-table';
 
 /** One chunk per page (or a few related pages), so / loads only the home page's code. */
 export const CHUNKS = {
@@ -32,22 +32,21 @@ function pageOf(chunk: PageChunk | null, component: string): ComponentType {
 }
 
 /** The route table's pages, made once: a lazy page keeps its chunk once loaded. */
-const PAGES = new Map(PUBLIC_ROUTES.map((route) => [route.path, pageOf(route.chunk, route.component)]));
+const PAGES = PUBLIC_ROUTES.map((route) => ({ path: route.path, Page: pageOf(route.chunk, route.component) }));
 
 /**
  * Exposed as `./routes`: every public page of the route table. The shell mounts it under a splat
- * route and provides the router and the QueryClient. The router is given only the route the
- * table matched (and the not-found page): it would otherwise rank and compile every route on
- * every render.
+ * route and provides the router and the QueryClient. The server render names the one route the
+ * table matched (`only`): the router would otherwise rank and compile every route on every
+ * render. It renders the same page either way.
  */
-export default function PublicRoutes() {
-  const { pathname } = useLocation();
-  const path = matchPublicRoute(pathname)?.route.path;
-  const Page = path === undefined ? undefined : PAGES.get(path);
+export default function PublicRoutes({ only }: { only?: string | null }) {
   return (
     <Suspense fallback={<Loading />}>
       <Routes>
-        {path !== undefined && Page && <Route key={path} path={path} element={<Page />} />}
+        {(only === undefined ? PAGES : PAGES.filter((page) => page.path === only)).map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

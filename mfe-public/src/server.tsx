@@ -1,7 +1,8 @@
 import { configureApiClient } from '@mealprep/api-client';
+import { useLocation } from '@mealprep/router';
 import { PageMetaCollector, type PageCollector } from '@mealprep/ui';
 import { pageQueries } from './page-reads';
-import { fixedStatus, pageChunk } from './route-table';
+import { fixedStatus, matchPublicRoute, pageChunk } from './route-table';
 import PublicRoutes from './routes';
 
 export interface PublicServerOptions {
@@ -25,6 +26,12 @@ export interface PublicServer {
   pageQueries: (pathname: string, search: URLSearchParams) => Array<{ queryKey: readonly unknown[] }>;
 }
 
+/** The public routes given only the route the table matches (none: the not-found page). */
+function MatchedRoute() {
+  const { pathname } = useLocation();
+  return <PublicRoutes only={matchPublicRoute(pathname)?.route.path ?? null} />;
+}
+
 /**
  * This remote's server build (rspack.server.config.mjs): what the renderer loads to render the
  * public pages with the same components the browser runs. The renderer provides React, the router
@@ -35,7 +42,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   return {
     Routes: ({ collector }) => (
       <PageMetaCollector collector={collector}>
-        <PublicRoutes />
+        <MatchedRoute />
       </PageMetaCollector>
     ),
     pageChunk,

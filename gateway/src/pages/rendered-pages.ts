@@ -3,6 +3,7 @@ import { constants as zlibConstants, createGzip, gzipSync, type Gzip } from 'nod
 import type { Request, Response } from 'express';
 import { QUERY_STATE_ELEMENT_ID, REQUEST_ID_HEADER } from '@mealprep/contracts';
 import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import type { Dispatcher } from 'undici';
 import { InstancePool } from '../proxy/instance-pool';
 import { SITE_VERSION_HEADER } from './site-version';
@@ -97,6 +98,11 @@ export class RenderedPages {
   private readonly rendering = new Map<string, Promise<Rendered>>();
   /** The kept pages past their time being rendered again in the background. */
   private readonly refreshing = new Set<string>();
+  /**
+   * One page is refreshed at a time: many pages expiring together would otherwise be rendered all
+   * at once, taking the CPU the visitors' requests need; their stale copies serve meanwhile.
+   */
+  private readonly refreshTurns = pLimit(1);
 
   constructor(private readonly options: RenderedPagesOptions) {
     this.entries = new LRUCache({ max: options.maxEntries, ttl: Math.max(1, options.ttlMs) + STALE_FOR_MS });
@@ -199,7 +205,7 @@ export class RenderedPages {
   private refresh(key: string, headers: Record<string, string>, generation: number): void {
     if (this.refreshing.has(key)) return;
     this.refreshing.add(key);
-    void (async () => {
+    void this.refreshTurns(async () => {
       const abort = new AbortController();
       const deadline = setTimeout(() => abort.abort(), this.options.timeoutMs);
       try {
@@ -222,7 +228,7 @@ export class RenderedPages {
         clearTimeout(deadline);
         this.refreshing.delete(key);
       }
-    })();
+    });
   }
 
   /** Keeps a whole rendered page for every visitor when a shared cache may keep it; null when it may not. */

@@ -1,7 +1,7 @@
 import { apiPathOf } from '@mealprep/api-client';
 import { mockApi } from '@mealprep/api-client/testing';
 import { QueryClient } from '@mealprep/query';
-import { pageQueries } from '../page-reads';
+import { PAGE_READS, pageQueries } from '../page-reads';
 import { fixedStatus, isPublicPage, matchPublicRoute, PUBLIC_ROUTES, sitemapPaths } from '../route-table';
 import { CHUNKS } from '../routes';
 
@@ -33,6 +33,11 @@ const URLS = [
 ];
 
 describe('the public route table', () => {
+  it("when the pages' reads are listed, then each is a page component of the table (a misspelt name would read nothing before the render)", () => {
+    const components = new Set(PUBLIC_ROUTES.map((route) => route.component));
+    expect(Object.keys(PAGE_READS).filter((name) => !components.has(name))).toEqual([]);
+  });
+
   it('when a URL of every route is read, then each read names the API path it fetches, exactly as it fetches it', async () => {
     // Every route is among the URLs.
     expect(PUBLIC_ROUTES.filter((route) => !URLS.some((url) => matchPublicRoute(url.split('?')[0]!)?.route === route)).map((route) => route.path)).toEqual([]);
