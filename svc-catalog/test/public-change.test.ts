@@ -1,4 +1,4 @@
-import { EventPayloadSchemas } from '@mealprep/contracts';
+import { EMPTY_OFFER, EventPayloadSchemas } from '@mealprep/contracts';
 import { describe, expect, it } from 'vitest';
 import { usPlaces } from '../src/data-access/us-places';
 import type { StoredService } from '../src/data-access/service-mapping';
@@ -96,6 +96,7 @@ describe("the public index's derived tables", () => {
     contact: { email: '', phone: '', website: '', socialLinks: [] },
     locations: [{ label: '', address: { line1: '', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true, point: null }],
     media: { logoImageId: null },
+    offer: EMPTY_OFFER,
     ownerUserId: 'owner-a',
     metadata: {},
     version: 1,

@@ -1,5 +1,5 @@
 import type { BlogPost, BlogPostSummary, PublicService, ServiceCard } from '@mealprep/contracts';
-import { imageUrl } from '@mealprep/contracts/browser';
+import { formatPriceRange, imageUrl } from '@mealprep/contracts/browser';
 import { JsonLd } from '@mealprep/ui';
 import { siteOrigin, useRuntimeConfig } from './runtime-config';
 
@@ -85,6 +85,24 @@ export function foodEstablishment(origin: string, service: PublicService): Thing
         }
       : {}),
     servesCuisine: service.mealTypes,
+    ...offerData(service),
+  };
+}
+
+/** The price per meal as priceRange ("$9.50–$14 per meal") and offers (an AggregateOffer in USD), when the listing gives it. */
+function offerData(service: PublicService): Thing {
+  const { pricePerMeal, menuUrl } = service.offer;
+  if (!pricePerMeal) return {};
+  return {
+    priceRange: `${formatPriceRange(pricePerMeal)} per meal`,
+    offers: {
+      '@type': 'AggregateOffer',
+      priceCurrency: 'USD',
+      lowPrice: pricePerMeal.low.toFixed(2),
+      highPrice: pricePerMeal.high.toFixed(2),
+      description: 'Price per meal',
+      ...(menuUrl ? { url: menuUrl } : {}),
+    },
   };
 }
 

@@ -124,6 +124,7 @@ export function publicService(overrides: Record<string, unknown> = {}) {
       },
     ],
     media: { logoImageId: 'logo123' },
+    offer: { pricePerMeal: null, plans: null, pauseAnyTime: null, deliveryDays: [], orderCutoff: null, minimumOrderMeals: null, allergenFriendly: [], menuUrl: '' },
     ...overrides,
   };
 }

@@ -13,6 +13,8 @@ export * from './checker-constants';
 export * from './runtime-config-constants';
 export * from './slug';
 export * from './near-constants';
+export * from './offer-constants';
+export * from './price';
 export * from './claim-constants';
 export * from './insight-constants';
 export * from './page-meta';

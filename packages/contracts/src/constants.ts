@@ -27,6 +27,23 @@ export const SERVICE_CSV_COLUMNS = [
   'Place Longitude',
   'Place Latitude',
 ] as const;
+/**
+ * The services CSV's optional columns of the facts of an offer (all or some; empty cells say
+ * nothing): "$9.50" prices, subscription / one-off / both, yes / no, "Mon, Thu",
+ * "Thursday 6 pm", a number of meals, allergens ("gluten-free, nut-free"), a web address. A file
+ * without any of them leaves each listing's offer as it is.
+ */
+export const SERVICE_CSV_OFFER_COLUMNS = [
+  'Price Per Meal Low',
+  'Price Per Meal High',
+  'Plans',
+  'Pause Any Time',
+  'Delivery Days',
+  'Order Cutoff',
+  'Minimum Order',
+  'Allergen Friendly',
+  'Menu Link',
+] as const;
 export interface ImportResult {
   imported: number;
   skipped: number;

@@ -3,6 +3,7 @@ import { HOW_DID_YOU_FIND_US_OPTIONS, ORDERS_PER_WEEK_OPTIONS, SERVICE_TEXT_LIMI
 import { SlugSchema } from './geo-region';
 import { DEFAULT_DELIVERY_RADIUS_MILES, MAX_DELIVERY_RADIUS_MILES, ZIP_CODE_PATTERN } from './near-constants';
 import { OwnershipChangeSchema } from './claim';
+import { OfferInputSchema } from './offer';
 import { PublicServiceSchema, ServiceStatusSchema } from './service';
 
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
@@ -76,6 +77,8 @@ export const ServiceInsertSchema = z.strictObject({
   contact: ContactInputSchema,
   locations: z.array(LocationInputSchema).max(5).default([]),
   media: z.strictObject({ logoImageId: MediaIdSchema.nullable().default(null) }).default({ logoImageId: null }),
+  /** The facts of its offer, each optional. */
+  offer: OfferInputSchema.prefault({}),
   /** A new listing is always a draft; it is sent for approval by its own call. */
   status: z.literal('draft').default('draft'),
   metadata: z.strictObject({
@@ -112,6 +115,8 @@ export const ServiceUpdateSchema = z
     /** The ZIP code of the listing's main location (its city and state follow from it when it has none). */
     postalCode: zipCode,
     media: z.strictObject({ logoImageId: MediaIdSchema.nullable() }),
+    /** The whole offer as the form shows it: a fact left out is one the listing no longer says. */
+    offer: OfferInputSchema,
   })
   .partial()
   .refine((update) => Object.keys(update).length > 0, 'has nothing to change');

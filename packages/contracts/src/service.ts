@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, SERVICE_STATUSES } from './constants';
 import { SlugSchema } from './geo-region';
+import { OfferSchema } from './offer';
 
 export const ServiceStatusSchema = z.enum(SERVICE_STATUSES);
 
@@ -56,6 +57,8 @@ export const PublicServiceSchema = z.object({
   contact: ContactSchema,
   locations: z.array(LocationSchema),
   media: z.object({ logoImageId: z.string().nullable() }),
+  /** The facts of its offer (price per meal, plans, delivery days…), each null or empty when not said. */
+  offer: OfferSchema,
   /** Published or closed with no owner: its page invites the business to claim it. */
   claimable: z.boolean(),
 });

@@ -74,7 +74,7 @@ export function demoServices(now: Date = new Date()): DemoService[] {
       name,
       slug,
       tagline: pick(TAGLINES, i),
-      description: `${name} ${pick(OPENERS, i)} in ${place.city}, ${place.state}. Choose from ${5 + (i % 6)} dishes a week, order by Thursday for delivery or pickup on Sunday, and pause or skip a week any time.`,
+      description: `${name} ${pick(OPENERS, i)} in ${place.city}, ${place.state}. Choose from ${5 + (i % 6)} dishes a week, cooked fresh and packed to reheat.`,
       defaultCurrency: 'USD',
       languages: ['en'],
       mealTypes,
@@ -101,11 +101,35 @@ export function demoServices(now: Date = new Date()): DemoService[] {
         },
       ],
       media: { logoImageId: i % 3 === 2 ? null : `logo-${slug}` },
+      offer: demoOffer(i, slug),
       ownerUserId: null,
       metadata: { submittedVia: 'import', yearsInBusiness: pick(['Just getting started', '3-6 months', '1-2 years', '3+ years'], i) },
     });
   }
   return services;
+}
+
+const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const ALLERGENS = ['gluten-free', 'dairy-free', 'nut-free', 'soy-free', 'egg-free', 'shellfish-free'] as const;
+
+/** The facts of a demo service's offer: one in six has said none of them. */
+function demoOffer(i: number, slug: string): PublicService['offer'] {
+  if (i % 6 === 5) return { pricePerMeal: null, plans: null, pauseAnyTime: null, deliveryDays: [], orderCutoff: null, minimumOrderMeals: null, allergenFriendly: [], menuUrl: '' };
+  const low = 8 + (i % 7) + (i % 4 === 1 ? 0.5 : 0);
+  const plans = pick(['subscription', 'both', 'one-off', 'both'] as const, i);
+  const deliveryDays = pick([['sun'], ['sun', 'wed'], ['mon', 'thu'], ['tue', 'fri']] as const, i);
+  // Orders close three days before the first delivery day, at 6 pm.
+  const firstDay = DAYS.indexOf(deliveryDays[0]);
+  return {
+    pricePerMeal: { low, high: low + 2 + (i % 5) },
+    plans,
+    pauseAnyTime: plans === 'one-off' ? null : i % 5 !== 4,
+    deliveryDays: DAYS.filter((day) => (deliveryDays as readonly string[]).includes(day)),
+    orderCutoff: { day: DAYS[(firstDay + 4) % 7]!, hour: 18 },
+    minimumOrderMeals: pick([null, 5, 6, 8, 10, 12], i),
+    allergenFriendly: ALLERGENS.filter((_, k) => (i + k) % 3 === 0),
+    menuUrl: `https://${slug}.example.com/menu`,
+  };
 }
 
 /** Logos svc-media draws at first start, one per demo service that has one. */

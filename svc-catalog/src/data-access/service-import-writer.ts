@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import type { EventEnvelope } from '@mealprep/contracts';
+import type { EventEnvelope, Offer } from '@mealprep/contracts';
 import type { EventCarrier, Outbox } from '@mealprep/service-kit';
 import { IMPORT_COMPARED, readFrom, toImportedListing, type ImportedListing } from './service-mapping';
 import { atVersion, MAX_ATTEMPTS, pause, type Doc, type ServiceModel } from './service-model';
@@ -16,6 +16,8 @@ export interface ImportRow {
   state: string;
   /** Where its location is (the domain finds it), or null. */
   point: { latitude: number; longitude: number } | null;
+  /** The facts of its offer, when the file has any of their columns (a file without them leaves a listing's as they are). */
+  offer?: Offer;
   metadata: { imageLinkFull: string; profilePageImageLink: string; place: { longitude: number; latitude: number } | null } & Doc;
 }
 
@@ -43,6 +45,7 @@ function importedFields(row: ImportRow, now: Date): Doc {
     'metadata.profilePageImageLink': row.metadata.profilePageImageLink,
     'metadata.place': row.metadata.place,
     locations: importedLocation(row, now),
+    ...(row.offer ? { offer: row.offer } : {}),
     updatedAt: now,
   };
 }
@@ -99,6 +102,7 @@ export function serviceImportWriter(Model: ServiceModel, carrier: EventCarrier, 
         publishedAt: now,
         ownerUserId: null,
         metadata: s.metadata,
+        ...(s.offer ? { offer: s.offer } : {}),
         createdAt: now,
         updatedAt: now,
         version: 1,

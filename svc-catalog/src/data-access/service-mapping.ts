@@ -1,4 +1,14 @@
-import { DEFAULT_DELIVERY_RADIUS_MILES, type EditableService, type OwnershipChange, type PublicService, type ServiceSnapshot, type StatusChange } from '@mealprep/contracts';
+import {
+  DEFAULT_DELIVERY_RADIUS_MILES,
+  EMPTY_OFFER,
+  OfferSchema,
+  type EditableService,
+  type Offer,
+  type OwnershipChange,
+  type PublicService,
+  type ServiceSnapshot,
+  type StatusChange,
+} from '@mealprep/contracts';
 import type { Doc } from './service-model';
 
 /** A service as the repository gives it: plain fields, read from its document (see toStored). */
@@ -57,10 +67,18 @@ function toStoredFields(doc: Doc): StoredService {
       point: Number.isFinite(l.point?.latitude) && Number.isFinite(l.point?.longitude) ? { latitude: l.point.latitude, longitude: l.point.longitude } : null,
     })),
     media: { logoImageId: doc.media?.logoImageId ?? null },
+    offer: toOffer(doc.offer),
     ownerUserId: doc.ownerUserId ?? null,
     metadata: doc.metadata ?? {},
     version: typeof doc.version === 'number' ? doc.version : 0,
   };
+}
+
+/** The offer as stored (written only after OfferInputSchema checked it); a listing that never said one has none. */
+function toOffer(stored: unknown): Offer {
+  if (!stored || typeof stored !== 'object') return EMPTY_OFFER;
+  const parsed = OfferSchema.safeParse({ ...EMPTY_OFFER, ...stored });
+  return parsed.success ? parsed.data : EMPTY_OFFER;
 }
 
 function toHistory(entries: Doc[] | undefined): StatusChange[] {
@@ -138,6 +156,7 @@ export interface ImportedListing {
   place: unknown;
   imageLinkFull: string;
   profilePageImageLink: string;
+  offer: Offer;
   ownerUserId: string | null;
 }
 
@@ -154,6 +173,7 @@ export const IMPORT_COMPARED = {
   'metadata.place': 1,
   'metadata.imageLinkFull': 1,
   'metadata.profilePageImageLink': 1,
+  offer: 1,
   ownerUserId: 1,
   version: 1,
 };
@@ -173,6 +193,7 @@ export function toImportedListing(doc: Doc): ImportedListing {
     place: doc.metadata?.place ?? null,
     imageLinkFull: doc.metadata?.imageLinkFull ?? '',
     profilePageImageLink: doc.metadata?.profilePageImageLink ?? '',
+    offer: toOffer(doc.offer),
     ownerUserId: doc.ownerUserId ?? null,
   };
   Object.defineProperty(listing, READ_FROM, { value: doc, enumerable: false });

@@ -36,6 +36,8 @@ const serviceSchema = new Schema(
     locations: { type: [locationSchema], default: [] },
     media: { logoImageId: { type: String, default: null } },
     metadata: { type: Schema.Types.Mixed, default: {} },
+    /** The facts of its offer (contracts' OfferSchema), as the owner's form or the import gave them; absent until said. */
+    offer: { type: Schema.Types.Mixed, default: null },
     /** Every status change: who, when, from, to and why (the audit trail). */
     statusHistory: {
       type: [new Schema({ at: Date, byUserId: String, byEmail: String, from: String, to: String, reason: String }, { _id: false })],

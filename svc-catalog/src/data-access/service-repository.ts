@@ -209,6 +209,7 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
             'contact.socialLinks': s.contact.socialLinks,
             locations: s.locations,
             media: s.media,
+            offer: s.offer,
             metadata: { ...s.metadata, place: null, imageLinkFull: '', profilePageImageLink: '' },
             statusHistory: [
               { at: new Date(s.createdAt), byUserId: null, byEmail: null, from: null, to: 'published', reason: 'Imported from CSV' },

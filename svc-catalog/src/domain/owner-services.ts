@@ -141,6 +141,7 @@ export async function updateService(deps: OwnerDeps, identity: Identity, id: str
   if (update.deliveryRadiusMiles !== undefined) set.deliveryRadiusMiles = update.deliveryRadiusMiles;
   if (update.postalCode !== undefined) set.locations = withPostalCode(deps, first, update.postalCode);
   if (update.media) set['media.logoImageId'] = update.media.logoImageId;
+  if (update.offer) set.offer = update.offer;
   const now = deps.now?.() ?? new Date();
   const updated = announceUpdate(deps.events);
   const statusChanged = announceStatusChange(deps.events, null);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isSlug, SERVICE_CSV_COLUMNS, SERVICE_TEXT_LIMITS } from '@mealprep/contracts';
+import { isSlug, OfferInputSchema, SERVICE_CSV_COLUMNS, SERVICE_CSV_OFFER_COLUMNS, SERVICE_TEXT_LIMITS } from '@mealprep/contracts';
 import { mapRow, type ImportedService } from './service-import-rows';
 
 const KNOWN = new Map(['keto', 'vegan', 'gluten-free', 'paleo'].map((slug) => [slug, slug]));
@@ -105,9 +105,12 @@ describe('a row of a services file', () => {
   });
 
   it('property: whatever the cells hold, a row is either skipped with a reason or a service within every limit, with a valid slug and only known meal types', () => {
-    const cellText = fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('Texas', 'keto, vegan', 'greenfork.com', '=1', '-97.5', '30.1', 'yes'));
+    const cellText = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.constantFrom('Texas', 'keto, vegan', 'greenfork.com', '=1', '-97.5', '30.1', 'yes', '$9.50', 'Thu 18', 'Mon, Sun', 'nut-free', 'both', '6'),
+    );
     fc.assert(
-      fc.property(fc.record(Object.fromEntries(SERVICE_CSV_COLUMNS.map((c) => [c, cellText])), { requiredKeys: [] }), (values) => {
+      fc.property(fc.record(Object.fromEntries([...SERVICE_CSV_COLUMNS, ...SERVICE_CSV_OFFER_COLUMNS].map((c) => [c, cellText])), { requiredKeys: [] }), (values) => {
         const mapped = mapRow(values as Record<string, string>, KNOWN);
         if ('reason' in mapped) {
           expect(mapped.reason.length).toBeGreaterThan(0);
@@ -120,9 +123,71 @@ describe('a row of a services file', () => {
         expect(isSlug(mapped.slug)).toBe(true);
         expect(mapped.website === '' || /^https?:\/\//i.test(mapped.website)).toBe(true);
         expect(mapped.mealTypes.every((m) => KNOWN.has(m))).toBe(true);
+        // An offer is one the owner's form would take.
+        if (mapped.offer) expect(OfferInputSchema.parse(mapped.offer)).toEqual(mapped.offer);
         for (const value of Object.values(values)) expect(/^(?:[=+@]|-[A-Za-z(])/.test(String(value).trim())).toBe(false);
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("a row's facts of the offer", () => {
+  const OFFER = {
+    'Price Per Meal Low': '$9.50',
+    'Price Per Meal High': '14',
+    Plans: 'Weekly subscription',
+    'Pause Any Time': 'yes',
+    'Delivery Days': 'Sun, wed',
+    'Order Cutoff': 'Thursday 6 pm',
+    'Minimum Order': '6 meals',
+    'Allergen Friendly': 'Nut free; gluten-free',
+    'Menu Link': 'greenfork.com/menu',
+  };
+
+  it('when a file has the offer columns, then they become the facts of the offer, in the order pages show them', () => {
+    expect(service(OFFER).offer).toEqual({
+      pricePerMeal: { low: 9.5, high: 14 },
+      plans: 'subscription',
+      pauseAnyTime: true,
+      deliveryDays: ['wed', 'sun'],
+      orderCutoff: { day: 'thu', hour: 18 },
+      minimumOrderMeals: 6,
+      allergenFriendly: ['gluten-free', 'nut-free'],
+      menuUrl: 'https://greenfork.com/menu',
+    });
+    // One price is both ends; hours read as a 24-hour clock or with am/pm; empty cells say nothing.
+    expect(service({ 'Price Per Meal Low': '12', 'Order Cutoff': 'sun 09:00', Plans: '', 'Pause Any Time': 'No' }).offer).toMatchObject({
+      pricePerMeal: { low: 12, high: 12 },
+      orderCutoff: { day: 'sun', hour: 9 },
+      plans: null,
+      pauseAnyTime: false,
+    });
+    expect(service({ 'Order Cutoff': 'Fri 12 am' }).offer?.orderCutoff).toEqual({ day: 'fri', hour: 0 });
+  });
+
+  it('when a file has none of the offer columns, then the row carries no offer, and the listing keeps its own', () => {
+    expect(service({ City: 'Austin' }).offer).toBeUndefined();
+  });
+
+  it('when an offer cell is not what its column holds, then the row is skipped with the column named', () => {
+    for (const [values, expected] of [
+      [{ 'Price Per Meal Low': 'nine' }, 'Price Per Meal is not a price in dollars'],
+      [{ 'Price Per Meal Low': '15', 'Price Per Meal High': '9' }, 'the lowest price must not be above the highest'],
+      [{ 'Price Per Meal High': '9000' }, 'must be at most $500'],
+      [{ Plans: 'monthly' }, 'Plans is not subscription, one-off or both'],
+      [{ 'Pause Any Time': 'maybe' }, 'Pause Any Time is not yes or no'],
+      [{ 'Delivery Days': 'Mon, Funday' }, 'Delivery Days are not days of the week'],
+      [{ 'Order Cutoff': 'Thursday 25' }, 'must be 0 to 23'],
+      [{ 'Order Cutoff': 'Thursday 13 pm' }, 'Order Cutoff is not a day and an hour'],
+      [{ 'Order Cutoff': 'soon' }, 'Order Cutoff is not a day and an hour'],
+      [{ 'Minimum Order': 'a few' }, 'Minimum Order is not a number of meals'],
+      [{ 'Minimum Order': '0' }, 'must be at least 1 meal'],
+      [{ 'Allergen Friendly': 'peanut-free' }, 'Allergen Friendly names something other than'],
+      [{ 'Menu Link': 'not a link' }, 'Menu Link is not a web address'],
+      [{ 'Delivery Days': 'Mon '.repeat(100) }, 'Delivery Days is longer than 200 characters'],
+    ] as const) {
+      expect(reason(values), expected).toContain(expected);
+    }
   });
 });

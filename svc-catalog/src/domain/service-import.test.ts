@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { EventEnvelope } from '@mealprep/contracts';
+import { EMPTY_OFFER, type EventEnvelope } from '@mealprep/contracts';
 import type { ImportDecision, ImportRefusal, ImportRow } from '../data-access/service-import-writer';
 import type { ImportedListing } from '../data-access/service-mapping';
 import type { ServiceRepository } from '../data-access/service-repository';
@@ -20,6 +20,7 @@ const asListing = (row: ImportRow, ownerUserId: string | null = null): ImportedL
   place: row.metadata.place,
   imageLinkFull: row.metadata.imageLinkFull,
   profilePageImageLink: row.metadata.profilePageImageLink,
+  offer: row.offer ?? EMPTY_OFFER,
   ownerUserId,
 });
 

@@ -35,7 +35,8 @@ function sameAsImported(listing: ImportedListing, row: ImportedService): boolean
     listing.region === row.state &&
     JSON.stringify(listing.place) === JSON.stringify(row.metadata.place) &&
     listing.imageLinkFull === row.metadata.imageLinkFull &&
-    listing.profilePageImageLink === row.metadata.profilePageImageLink
+    listing.profilePageImageLink === row.metadata.profilePageImageLink &&
+    (row.offer === undefined || JSON.stringify(listing.offer) === JSON.stringify(row.offer))
   );
 }
 

@@ -4,7 +4,7 @@
  * here opens a connection: data-access modules are imported for their types only.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_WAITING_CLAIMS, type EditableService, type EventEnvelope, type Identity, type MealType, type OwnershipChange, type StatusChange } from '@mealprep/contracts';
+import { EMPTY_OFFER, MAX_WAITING_CLAIMS, type EditableService, type EventEnvelope, type Identity, type MealType, type OwnershipChange, type StatusChange } from '@mealprep/contracts';
 import type { DomainEvents } from '@mealprep/service-kit';
 import type { ClaimRepository, NewClaim, StoredClaim } from '../data-access/claim-repository';
 import type { GeoRegionRepository } from '../data-access/geo-region-repository';
@@ -63,6 +63,7 @@ export function listing(overrides: Partial<StoredService> = {}): StoredService {
     contact: { email: '', phone: '', website: '', socialLinks: [] },
     locations: [],
     media: { logoImageId: null },
+    offer: EMPTY_OFFER,
     ownerUserId: null,
     metadata: {},
     version: 1,

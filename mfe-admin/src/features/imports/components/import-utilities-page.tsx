@@ -94,7 +94,7 @@ export function ImportUtilitiesPage() {
         title="Import services"
         url="/api/catalog/admin/import/services"
         failure="Failed to import services"
-        columns="Name, Slug, Tagline, Meal Types, City, State, Home Delivery, Shipping, Website, Image Link Full, Profile Page Image Link, Place Longitude, Place Latitude"
+        columns="Name, Slug, Tagline, Meal Types, City, State, Home Delivery, Shipping, Website, Image Link Full, Profile Page Image Link, Place Longitude, Place Latitude; and, optional, the facts of the offer: Price Per Meal Low, Price Per Meal High, Plans (subscription, one-off or both), Pause Any Time (yes or no), Delivery Days (Mon, Thu), Order Cutoff (Thursday 6 pm), Minimum Order (meals), Allergen Friendly (gluten-free, dairy-free, nut-free, soy-free, egg-free, shellfish-free), Menu Link"
       />
       <ImportPanel
         title="Import blog posts"

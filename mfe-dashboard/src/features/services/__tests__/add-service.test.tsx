@@ -91,6 +91,9 @@ describe('Submit your service', () => {
     await userEvent.type(screen.getByLabelText('Instagram handle'), '@samketo');
     await userEvent.type(screen.getByLabelText('City'), 'Austin');
     await userEvent.selectOptions(screen.getByLabelText('State'), 'Texas');
+    await userEvent.type(screen.getByLabelText('Lowest price per meal ($)'), '11');
+    await userEvent.selectOptions(screen.getByLabelText('Plans'), 'One-off orders');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Monday' }));
     await userEvent.click(screen.getByRole('checkbox', { name: /I accept the Terms of Service/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit your service' }));
     // The location shows from the start (the add page's): waited for until the submission has moved it on.
@@ -104,6 +107,8 @@ describe('Submit your service', () => {
       contact: { email: 'sam@example.com', website: '', socialLinks: ['https://www.instagram.com/samketo'] },
       locations: [{ address: { city: 'Austin', region: 'Texas', countryCode: 'US' } }],
       metadata: { ownerName: 'Sam Owner', termsAccepted: true, submittedVia: 'dashboard' },
+      // One price is both ends; what was left alone says nothing.
+      offer: { pricePerMeal: { low: 11, high: 11 }, plans: 'one-off', pauseAnyTime: null, deliveryDays: ['mon'], orderCutoff: null, minimumOrderMeals: null, allergenFriendly: [], menuUrl: '' },
     });
     expect(callsTo(fetch, `/api/catalog/services/${'a'.repeat(24)}/submit`)).toHaveLength(1);
   });

@@ -30,6 +30,7 @@ function service(overrides: Partial<EditableService> = {}): EditableService {
     contact: { email: 'a@example.com', phone: '555', website: 'https://green.example.com', socialLinks: [] },
     locations: [],
     media: { logoImageId: null },
+    offer: { pricePerMeal: null, plans: null, pauseAnyTime: null, deliveryDays: [], orderCutoff: null, minimumOrderMeals: null, allergenFriendly: [], menuUrl: '' },
     claimable: false,
     ownerUserId: 'owner-1',
     version: 2,
@@ -219,6 +220,47 @@ describe('Edit Service', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Service updated successfully')).toBeInTheDocument();
     expect(bodiesTo(fetch, `/api/catalog/services/${ID}`)).toEqual([{ deliveryRadiusMiles: 30, postalCode: '77002' }]);
+  });
+
+  it('when the owner gives the facts of the offer, then the whole offer is saved; a price the contract refuses shows under its field and sends nothing', async () => {
+    const fetch = mockApi({ ...notAdmin, [EDIT]: { status: 200, body: service() }, [`/api/catalog/services/${ID}`]: { status: 200, body: service() } });
+    renderEdit();
+    const low = await screen.findByLabelText('Lowest price per meal ($)');
+    const high = screen.getByLabelText('Highest price per meal ($)');
+    await userEvent.type(low, '15');
+    await userEvent.type(high, '9.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(/the lowest price must not be above the highest/)).toBeInTheDocument();
+    expect(low).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetch, `/api/catalog/services/${ID}`)).toHaveLength(0);
+
+    await userEvent.clear(low);
+    await userEvent.type(low, '8');
+    await userEvent.selectOptions(screen.getByLabelText('Plans'), 'Weekly subscription');
+    await userEvent.selectOptions(screen.getByLabelText('Pause, skip or cancel any time'), 'Yes');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Sunday' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Wednesday' }));
+    await userEvent.selectOptions(screen.getByLabelText('Order by (day)'), 'Thursday');
+    await userEvent.selectOptions(screen.getByLabelText('Order by (hour)'), '6 pm');
+    await userEvent.type(screen.getByLabelText('Minimum order (meals)'), '6');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Nut-free' }));
+    await userEvent.type(screen.getByLabelText('Menu link'), 'https://green.example.com/menu');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Service updated successfully')).toBeInTheDocument();
+    expect(bodiesTo(fetch, `/api/catalog/services/${ID}`)).toEqual([
+      {
+        offer: {
+          pricePerMeal: { low: 8, high: 9.5 },
+          plans: 'subscription',
+          pauseAnyTime: true,
+          deliveryDays: ['wed', 'sun'],
+          orderCutoff: { day: 'thu', hour: 18 },
+          minimumOrderMeals: 6,
+          allergenFriendly: ['nut-free'],
+          menuUrl: 'https://green.example.com/menu',
+        },
+      },
+    ]);
   });
 
   it('when saving fails, then the server message shows, else "Failed to update service"; a save the site could not finish is sent again with its key first', async () => {

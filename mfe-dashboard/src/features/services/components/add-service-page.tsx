@@ -12,6 +12,7 @@ import { mealTypesQuery, statesQuery } from '../api/reference-data';
 import { buildListing, EMPTY_OWNER_FORM, missingRequired, ownerFieldOf, type OwnerForm } from '../lib/build-listing';
 import { DeliveryRadiusField, SelectField, Section, TextArea, TextField, YesNo } from './form-controls';
 import { LogoUpload } from './logo-upload';
+import { OfferFields } from './offer-fields';
 
 export const CREATE_FAILED = 'Failed to create service listing';
 export const REQUIRED_TOOLTIP = 'Fill all required fields to submit';
@@ -119,6 +120,15 @@ export function AddServicePage() {
         {form.homeDelivery === 'YES' && <DeliveryRadiusField id="delivery-radius" error={problem('deliveryRadiusMiles')} {...register('deliveryRadiusMiles')} />}
         <YesNo name="shipping" legend="Do you ship nationwide?" value={form.shipping} onChange={(v) => set('shipping', v)} />
         <YesNo name="online-payment" legend="Do you take payment online?" value={form.onlinePayment} onChange={(v) => set('onlinePayment', v)} />
+      </Section>
+
+      <Section title="Prices and plans">
+        <p className="text-sm text-gray-700 sm:col-span-2 dark:text-gray-300">Optional: visitors compare services by these. You can add or change them later.</p>
+        <OfferFields
+          idPrefix="offer"
+          register={(name) => register(name)}
+          errors={Object.fromEntries(Object.entries(errors.offer ?? {}).map(([field, error]) => [field, (error as { message?: string } | undefined)?.message]))}
+        />
       </Section>
 
       <Section title="One last thing">

@@ -10,6 +10,7 @@ import { useEditorCall, type EditorCall } from '../api/owner-services';
 import { changesOf, editFieldOf, formOf, type EditForm } from '../lib/edit-form';
 import { DeliveryRadiusField, Section, TextArea, TextField } from './form-controls';
 import { LogoUpload } from './logo-upload';
+import { OfferFields } from './offer-fields';
 import { ServiceInfoPanel } from './service-info-panel';
 
 const FAILURES: Record<EditorCall['kind'], string> = {
@@ -124,6 +125,15 @@ export function ServiceEditForm({ service, isAdmin }: { service: EditableService
           disabled={locked}
           error={errors.postalCode?.message}
           {...register('postalCode')}
+        />
+      </Section>
+
+      <Section title="The Offer">
+        <OfferFields
+          idPrefix="service-offer"
+          register={(name) => register(name)}
+          disabled={locked}
+          errors={Object.fromEntries(Object.entries(errors.offer ?? {}).map(([field, error]) => [field, (error as { message?: string } | undefined)?.message]))}
         />
       </Section>
 

@@ -1,4 +1,6 @@
 import type { ServiceInsertInput } from '@mealprep/contracts';
+import type { FieldPath } from 'react-hook-form';
+import { EMPTY_OFFER_FORM, offerFieldOf, offerOfForm, type OfferForm } from './offer-form';
 import { DEFAULT_DELIVERY_RADIUS_MILES, slugify, type HOW_DID_YOU_FIND_US_OPTIONS, type ORDERS_PER_WEEK_OPTIONS, type YEARS_IN_BUSINESS_OPTIONS } from '@mealprep/contracts/browser';
 
 type Option<T extends readonly string[]> = T[number] | '';
@@ -34,6 +36,7 @@ export interface OwnerForm {
   howDidYouFindUs: Option<typeof HOW_DID_YOU_FIND_US_OPTIONS>;
   howDidYouFindUsOther: string;
   termsAccepted: boolean;
+  offer: OfferForm;
 }
 
 export const EMPTY_OWNER_FORM: OwnerForm = {
@@ -65,6 +68,7 @@ export const EMPTY_OWNER_FORM: OwnerForm = {
   howDidYouFindUs: '',
   howDidYouFindUsOther: '',
   termsAccepted: false,
+  offer: EMPTY_OFFER_FORM,
 };
 
 /** A leading @ becomes a profile URL, an http value is kept, anything else is prefixed to one. */
@@ -132,6 +136,7 @@ export function buildListing(form: OwnerForm): ServiceInsertInput {
         ]
       : [],
     media: { logoImageId: form.logoMediaId },
+    offer: offerOfForm(form.offer),
     status: 'draft',
     metadata: {
       ownerName: form.name.trim(),
@@ -159,8 +164,12 @@ const METADATA_FIELDS: Record<string, keyof OwnerForm> = {
 const CONTACT_FIELDS: Record<string, keyof OwnerForm> = { email: 'email', phone: 'phone', website: 'website' };
 
 /** The owner form's field that a problem with the listing's body (services.insert) comes from. */
-export function ownerFieldOf(path: readonly PropertyKey[], form: OwnerForm): keyof OwnerForm | null {
+export function ownerFieldOf(path: readonly PropertyKey[], form: OwnerForm): FieldPath<OwnerForm> | null {
   const [top, second, third, fourth] = path.map(String);
+  if (top === 'offer') {
+    const field = offerFieldOf(path.slice(1).map(String));
+    return field ? `offer.${field}` : null;
+  }
   if (top === 'name' || top === 'slug') return 'businessName';
   if (top === 'tagline' || top === 'description' || top === 'deliveryRadiusMiles' || top === 'postalCode') return top;
   if (top === 'metadata') return METADATA_FIELDS[second ?? ''] ?? null;

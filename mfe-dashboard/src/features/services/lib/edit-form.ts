@@ -1,4 +1,6 @@
 import type { EditableService, ServiceUpdate } from '@mealprep/contracts';
+import type { FieldPath } from 'react-hook-form';
+import { offerFieldOf, offerFormOf, offerOfForm, sameOffer, type OfferForm } from './offer-form';
 
 /** The Edit Service form as the page holds it. */
 export interface EditForm {
@@ -18,6 +20,7 @@ export interface EditForm {
   /** The main location's ZIP code. */
   postalCode: string;
   logoImageId: string | null;
+  offer: OfferForm;
 }
 
 const mainLocation = (service: EditableService) => service.locations.find((l) => l.isPrimary) ?? service.locations[0];
@@ -35,6 +38,7 @@ export function formOf(service: EditableService): EditForm {
     deliveryRadiusMiles: String(service.deliveryRadiusMiles),
     postalCode: mainLocation(service)?.address.postalCode ?? '',
     logoImageId: service.media.logoImageId,
+    offer: offerFormOf(service.offer),
   };
 }
 
@@ -53,6 +57,9 @@ export function changesOf(form: EditForm, service: EditableService): ServiceUpda
   if (form.deliveryRadiusMiles.trim() !== String(service.deliveryRadiusMiles)) changes.deliveryRadiusMiles = Number(form.deliveryRadiusMiles.trim());
   if (form.postalCode.trim() !== (mainLocation(service)?.address.postalCode ?? '')) changes.postalCode = form.postalCode.trim();
   if (form.logoImageId !== service.media.logoImageId) changes.media = { logoImageId: form.logoImageId };
+  // The whole offer goes when any fact of it changed (the contract takes it whole).
+  const offer = offerOfForm(form.offer);
+  if (!sameOffer(offer, service.offer)) changes.offer = offer;
   return Object.keys(changes).length > 0 ? changes : null;
 }
 
@@ -60,9 +67,13 @@ const DIRECT = new Set(['name', 'slug', 'tagline', 'description', 'deliveryRadiu
 const CONTACT = new Set(['email', 'phone', 'website']);
 
 /** The form's field that a problem with the update's body (services.update) comes from. */
-export function editFieldOf(path: readonly PropertyKey[]): keyof EditForm | null {
+export function editFieldOf(path: readonly PropertyKey[]): FieldPath<EditForm> | null {
   const [top, second] = path.map(String);
   if (top && DIRECT.has(top)) return top as keyof EditForm;
+  if (top === 'offer') {
+    const field = offerFieldOf(path.slice(1).map(String));
+    return field ? `offer.${field}` : null;
+  }
   if (top === 'contact' && second && CONTACT.has(second)) return second as keyof EditForm;
   return null;
 }

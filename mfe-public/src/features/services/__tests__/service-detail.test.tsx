@@ -29,6 +29,51 @@ describe('service detail', () => {
     expect(document.title).toBe('Fit Fuel Kitchen | Meal Prep Directory');
   });
 
+  it('when a listing gives the facts of its offer, then its page shows them, and its structured data names the price per meal', async () => {
+    const offer = {
+      pricePerMeal: { low: 9.5, high: 14 },
+      plans: 'both',
+      pauseAnyTime: true,
+      deliveryDays: ['wed', 'sun'],
+      orderCutoff: { day: 'thu', hour: 18 },
+      minimumOrderMeals: 6,
+      allergenFriendly: ['gluten-free', 'nut-free'],
+      menuUrl: 'https://fitfuel.example/menu',
+    };
+    mockApi({ [DETAIL]: { status: 200, body: publicService({ offer }) } });
+    const { unmount } = renderRoutes('/service/fit-fuel-kitchen');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'The Offer' })).parentElement!;
+    const facts = within(section)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(facts).toEqual([
+      'Price per meal: $9.50–$14',
+      'Plans: Weekly subscription or one-off orders',
+      'Pause, skip or cancel: Any time',
+      'Delivery days: Wednesday, Sunday',
+      'Order by: Thursday, 6 pm',
+      'Minimum order: 6 meals',
+      'Allergen-friendly: Gluten-free, Nut-free',
+      'Menu: fitfuel.example/menu',
+    ]);
+    expect(within(section).getByRole('link', { name: 'fitfuel.example/menu' })).toHaveAttribute('href', 'https://fitfuel.example/menu');
+    const data = [...document.querySelectorAll('script[type="application/ld+json"]')].flatMap((script): Array<Record<string, unknown>> =>
+      [JSON.parse(script.textContent ?? '{}') as Record<string, unknown> | Array<Record<string, unknown>>].flat(),
+    );
+    expect(data.find((thing) => thing['@type'] === 'FoodEstablishment')).toMatchObject({
+      priceRange: '$9.50–$14 per meal',
+      offers: { '@type': 'AggregateOffer', priceCurrency: 'USD', lowPrice: '9.50', highPrice: '14.00', url: 'https://fitfuel.example/menu' },
+    });
+    unmount();
+
+    // A listing that has said none of them has no such section, and no price in its data.
+    mockApi({ [DETAIL]: { status: 200, body: publicService() } });
+    renderRoutes('/service/fit-fuel-kitchen');
+    await screen.findByRole('heading', { level: 1, name: 'Fit Fuel Kitchen' });
+    expect(screen.queryByRole('heading', { name: 'The Offer' })).not.toBeInTheDocument();
+    expect(document.querySelector('script[type="application/ld+json"]')?.textContent).not.toContain('priceRange');
+  });
+
   it("when the page opens and the visitor follows its links, then a view and each click are reported for the owner's insights (nothing about the visitor)", async () => {
     const service = publicService();
     const fetch = mockApi({ [DETAIL]: { status: 200, body: service }, '/api/catalog/insights/events': { status: 202, body: { counted: 1 } } });

@@ -6,6 +6,7 @@ import { reportInsight } from '../../../lib/insights';
 import { displayUrl, mailtoHref, telHref, withReferralParams } from '../../../lib/outbound';
 import { slugify } from '../../../lib/text';
 import { ClosedNotice } from './closed-notice';
+import { OfferFacts } from './offer-facts';
 import { ServiceLogo } from './service-logo';
 import { ShareLinks } from './share-links';
 
@@ -73,6 +74,7 @@ export function ServiceDetails({ service, pageUrl, renderMealTypes, cityHref }: 
               <p className="whitespace-pre-line leading-relaxed text-gray-800 dark:text-gray-200">{service.description}</p>
             </section>
           ) : null}
+          <OfferFacts offer={service.offer} />
           {service.mealTypes.length ? (
             <section>
               <h2 className="mb-3 text-xl font-semibold">Meal Types</h2>
