@@ -91,8 +91,10 @@ export function foodEstablishment(origin: string, service: PublicService): Thing
 
 /** The price per meal as priceRange ("$9.50–$14 per meal") and offers (an AggregateOffer in USD), when the listing gives it. */
 function offerData(service: PublicService): Thing {
-  const { pricePerMeal, menuUrl } = service.offer;
-  if (!pricePerMeal) return {};
+  // Absent from a listing answered by an svc-catalog older than this release (during a rollout).
+  const offer = service.offer as PublicService['offer'] | undefined;
+  if (!offer?.pricePerMeal) return {};
+  const { pricePerMeal, menuUrl } = offer;
   return {
     priceRange: `${formatPriceRange(pricePerMeal)} per meal`,
     offers: {

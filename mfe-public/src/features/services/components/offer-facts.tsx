@@ -26,7 +26,9 @@ export function offerRows(offer: Offer): Array<[string, ReactNode]> {
 }
 
 /** "The Offer" on a service's page: what a meal costs, the plans, the days, what it is free of. */
-export function OfferFacts({ offer }: { offer: Offer }) {
+export function OfferFacts({ offer }: { offer: Offer | undefined }) {
+  // Absent from a listing answered by an svc-catalog older than this release (during a rollout).
+  if (!offer) return null;
   const rows = offerRows(offer);
   if (rows.length === 0) return null;
   return (
