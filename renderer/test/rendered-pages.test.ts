@@ -47,7 +47,16 @@ const service = (slug: string, over: Record<string, unknown> = {}) => ({
   contact: { email: 'hello@green.example.com', phone: '(555) 010-1000', website: 'https://green.example.com', socialLinks: [] },
   locations: [{ label: 'Kitchen', address: { line1: '1 Main St', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true }],
   media: { logoImageId: 'logo-green-fork-kitchen' },
-  offer: { pricePerMeal: { low: 9.5, high: 14 }, plans: 'both', pauseAnyTime: true, deliveryDays: ['sun'], orderCutoff: { day: 'thu', hour: 18 }, minimumOrderMeals: 6, allergenFriendly: ['nut-free'], menuUrl: '' },
+  offer: {
+    pricePerMeal: { low: 9.5, high: 14 },
+    plans: 'both',
+    pauseAnyTime: true,
+    deliveryDays: ['sun'],
+    orderCutoff: { day: 'thu', hour: 18 },
+    minimumOrderMeals: 6,
+    allergenFriendly: ['nut-free'],
+    menuUrl: '',
+  },
   ...over,
 });
 const card = (slug: string, name: string) => ({
@@ -240,7 +249,8 @@ describe('public pages rendered on the server, through the gateway', () => {
     expect(html).toContain('<meta name="robots" content="index, follow">');
     expect(html).not.toContain('needs JavaScript');
     // What a person sees: the heading, the description, the contact and how meals arrive.
-    for (const visible of ['Green Fork Kitchen', 'Weekly menus from Austin.', '(555) 010-1000', 'hello@green.example.com', 'Austin', 'The Offer', '$9.50–$14', 'Thursday, 6 pm']) expect(text).toContain(visible);
+    for (const visible of ['Green Fork Kitchen', 'Weekly menus from Austin.', '(555) 010-1000', 'hello@green.example.com', 'Austin', 'The Offer', '$9.50–$14', 'Thursday, 6 pm'])
+      expect(text).toContain(visible);
     expect(html).toMatch(/<h1[^>]*>Green Fork Kitchen<\/h1>/);
     expect(jsonLd).toEqual(
       expect.arrayContaining([
