@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
+import { ALLERGEN_FRIENDLY_OPTIONS, PLAN_KINDS, WEEKDAYS } from '@mealprep/contracts';
 
 /** The part of JSON Schema that `z.toJSONSchema` writes for our request contracts. */
 interface JsonSchema {
@@ -43,6 +44,23 @@ export const REFINED_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   email: fc.oneof({ weight: 4, arbitrary: fc.stringMatching(z.regexes.email) }, { weight: 1, arbitrary: fc.constant('') }),
   website: fc.oneof(fc.constant(''), webUrl),
   socialLinks: fc.array(webUrl, { maxLength: 3 }),
+  // The facts of an offer: prices in whole cents with the lowest first, days and allergens each named once.
+  offer: fc.record(
+    {
+      pricePerMeal: fc.oneof(
+        fc.constant(null),
+        fc.tuple(fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 0, max: 50_000 })).map(([a, b]) => ({ low: Math.min(a, b) / 100, high: Math.max(a, b) / 100 })),
+      ),
+      plans: fc.constantFrom(null, ...PLAN_KINDS),
+      pauseAnyTime: fc.constantFrom(null, true, false),
+      deliveryDays: fc.subarray([...WEEKDAYS]),
+      orderCutoff: fc.oneof(fc.constant(null), fc.record({ day: fc.constantFrom(...WEEKDAYS), hour: fc.integer({ min: 0, max: 23 }) })),
+      minimumOrderMeals: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 100 })),
+      allergenFriendly: fc.subarray([...ALLERGEN_FRIENDLY_OPTIONS]),
+      menuUrl: fc.oneof(fc.constant(''), webUrl),
+    },
+    { requiredKeys: [] },
+  ),
 };
 
 /** Values of any JSON shape, for a contract's "anything" and for what goes beyond it. */

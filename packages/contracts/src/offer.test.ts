@@ -29,6 +29,8 @@ describe('the facts of an offer', () => {
 
   it('when a price per meal is 0 or has cents, then it is taken; when it is 2.5 cents, above $500 or inverted, then it is refused', () => {
     expect(OfferInputSchema.parse({ pricePerMeal: { low: 0, high: 12.99 } }).pricePerMeal).toEqual({ low: 0, high: 12.99 });
+    // Every price in cents up to $500 is taken, those floating point cannot hold exactly (9.29, 0.57) included.
+    for (let cents = 0; cents <= 50_000; cents += 1) expect(OfferInputSchema.safeParse({ pricePerMeal: { low: cents / 100, high: cents / 100 } }).success, String(cents)).toBe(true);
     for (const pricePerMeal of [
       { low: 9.995, high: 12 },
       { low: 9, high: 500.01 },

@@ -28,7 +28,8 @@ const price = z
   .number({ error: 'must be a price in dollars' })
   .min(0, 'must not be negative')
   .max(MAX_PRICE_PER_MEAL, `must be at most $${MAX_PRICE_PER_MEAL}`)
-  .refine((value) => Math.round(value * 100) === value * 100, 'must be in dollars and cents');
+  // 9.29 * 100 is 928.9999999999999 in floating point: whole cents within a millionth of one.
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must be in dollars and cents');
 
 /** A list of distinct choices, kept in the order the options are listed. */
 const choices = <T extends readonly [string, ...string[]]>(options: T) =>
