@@ -56,7 +56,9 @@ describe('service detail', () => {
       'Allergen-friendly: Gluten-free, Nut-free',
       'Menu: fitfuel.example/menu',
     ]);
-    expect(within(section).getByRole('link', { name: 'fitfuel.example/menu' })).toHaveAttribute('href', 'https://fitfuel.example/menu');
+    // Tracked as the website link is: the owner sees the directory's visitors arrive.
+    const menu = new URL(within(section).getByRole('link', { name: 'fitfuel.example/menu' }).getAttribute('href')!);
+    expect([menu.origin + menu.pathname, menu.searchParams.get('utm_medium')]).toEqual(['https://fitfuel.example/menu', 'referral']);
     const data = [...document.querySelectorAll('script[type="application/ld+json"]')].flatMap((script): Array<Record<string, unknown>> =>
       [JSON.parse(script.textContent ?? '{}') as Record<string, unknown> | Array<Record<string, unknown>>].flat(),
     );

@@ -1,7 +1,7 @@
 import type { Offer } from '@mealprep/contracts';
 import { ALLERGEN_FRIENDLY_LABELS, formatCutoff, formatPriceRange, PLAN_KIND_LABELS, WEEKDAY_NAMES } from '@mealprep/contracts/browser';
 import type { ReactNode } from 'react';
-import { displayUrl } from '../../../lib/outbound';
+import { displayUrl, withReferralParams } from '../../../lib/outbound';
 
 const link = 'font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950 dark:text-emerald-300 dark:hover:text-emerald-200';
 
@@ -18,7 +18,7 @@ export function offerRows(offer: Offer): Array<[string, ReactNode]> {
   if (offer.menuUrl)
     rows.push([
       'Menu',
-      <a href={offer.menuUrl} target="_blank" rel="noopener" className={link}>
+      <a href={withReferralParams(offer.menuUrl) ?? offer.menuUrl} target="_blank" rel="noopener" className={link}>
         {displayUrl(offer.menuUrl)}
       </a>,
     ]);
