@@ -1,4 +1,5 @@
 import type { PublicService, ServiceStatus } from '@mealprep/contracts';
+import { ALLERGEN_FRIENDLY_OPTIONS, WEEKDAYS } from '@mealprep/contracts/browser';
 import { demoId } from './ids';
 import { PLACES } from './places';
 
@@ -109,9 +110,6 @@ export function demoServices(now: Date = new Date()): DemoService[] {
   return services;
 }
 
-const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-const ALLERGENS = ['gluten-free', 'dairy-free', 'nut-free', 'soy-free', 'egg-free', 'shellfish-free'] as const;
-
 /** The facts of a demo service's offer: one in six has said none of them. */
 function demoOffer(i: number, slug: string): PublicService['offer'] {
   if (i % 6 === 5) return { pricePerMeal: null, plans: null, pauseAnyTime: null, deliveryDays: [], orderCutoff: null, minimumOrderMeals: null, allergenFriendly: [], menuUrl: '' };
@@ -119,15 +117,15 @@ function demoOffer(i: number, slug: string): PublicService['offer'] {
   const plans = pick(['subscription', 'both', 'one-off', 'both'] as const, i);
   const deliveryDays = pick([['sun'], ['sun', 'wed'], ['mon', 'thu'], ['tue', 'fri']] as const, i);
   // Orders close three days before the first delivery day, at 6 pm.
-  const firstDay = DAYS.indexOf(deliveryDays[0]);
+  const firstDay = WEEKDAYS.indexOf(deliveryDays[0]);
   return {
     pricePerMeal: { low, high: low + 2 + (i % 5) },
     plans,
     pauseAnyTime: plans === 'one-off' ? null : i % 5 !== 4,
-    deliveryDays: DAYS.filter((day) => (deliveryDays as readonly string[]).includes(day)),
-    orderCutoff: { day: DAYS[(firstDay + 4) % 7]!, hour: 18 },
+    deliveryDays: WEEKDAYS.filter((day) => (deliveryDays as readonly string[]).includes(day)),
+    orderCutoff: { day: WEEKDAYS[(firstDay + 4) % 7]!, hour: 18 },
     minimumOrderMeals: pick([null, 5, 6, 8, 10, 12], i),
-    allergenFriendly: ALLERGENS.filter((_, k) => (i + k) % 3 === 0),
+    allergenFriendly: ALLERGEN_FRIENDLY_OPTIONS.filter((_, k) => (i + k) % 3 === 0),
     menuUrl: `https://${slug}.example.com/menu`,
   };
 }

@@ -1,5 +1,5 @@
-import type { Offer, OfferInput } from '@mealprep/contracts';
-import { ALLERGEN_FRIENDLY_OPTIONS, WEEKDAYS, type AllergenFriendly, type PlanKind, type Weekday } from '@mealprep/contracts/browser';
+import { OfferInputSchema, type Offer } from '@mealprep/contracts';
+import type { AllergenFriendly, PlanKind, Weekday } from '@mealprep/contracts/browser';
 
 /** The facts of the offer as the owner's and the admin's forms hold them (text as typed, '' for not said). */
 export interface OfferForm {
@@ -76,16 +76,8 @@ export function offerFieldOf(path: readonly string[]): keyof OfferForm | null {
   return null;
 }
 
-/** Whether the form's facts say what the listing says (days and allergens in any order). */
-export function sameOffer(form: OfferInput, offer: Offer): boolean {
-  const canon = (input: OfferInput) => ({
-    ...input,
-    deliveryDays: WEEKDAYS.filter((day) => input.deliveryDays?.includes(day)),
-    allergenFriendly: ALLERGEN_FRIENDLY_OPTIONS.filter((allergen) => input.allergenFriendly?.includes(allergen)),
-  });
-  const ordered = (input: OfferInput) => {
-    const c = canon(input);
-    return JSON.stringify([c.pricePerMeal ?? null, c.plans ?? null, c.pauseAnyTime ?? null, c.deliveryDays, c.orderCutoff ?? null, c.minimumOrderMeals ?? null, c.allergenFriendly, c.menuUrl ?? '']);
-  };
-  return ordered(form) === ordered(offer);
+/** Whether the form's facts say what the listing says, once the contract has put them in its order (one it refuses is a change, for the contract to explain). */
+export function sameOffer(offer: Offer, stored: Offer): boolean {
+  const checked = OfferInputSchema.safeParse(offer);
+  return checked.success && JSON.stringify(checked.data) === JSON.stringify(stored);
 }
