@@ -46,6 +46,7 @@ const DASHBOARD = [
   '/dashboard/import-utilities',
   '/dashboard/service-utilities',
   '/dashboard/claims',
+  '/dashboard/reviews',
   '/dashboard/insights',
   `/dashboard/claim/${service.id}`, // a demo listing's claim form (the admin's address is not the business's)
 ];

@@ -147,6 +147,7 @@ describe('gateway pages rendered in the browser, and live events', () => {
       'preload /api/catalog/services/by-slug/green-fork-kitchen',
       'preload /api/catalog/services/by-slug/green-fork-kitchen/nearby',
       'preload /api/catalog/meal-types',
+      'preload /api/catalog/services/by-slug/green-fork-kitchen/reviews',
     ]);
     // Home's page is part of the routes chunk: no page chunk is named for it.
     expect((await page('/')).html).not.toContain('page-');

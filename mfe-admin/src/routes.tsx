@@ -4,6 +4,7 @@ import { DialogsProvider } from '@mealprep/ui/dialogs';
 import { AdminBannersPage } from './features/banners/components/admin-banners-page';
 import { AdminBlogPage } from './features/blog/components/admin-blog-page';
 import { AdminClaimsPage } from './features/claims/components/admin-claims-page';
+import { AdminReviewsPage } from './features/reviews/components/admin-reviews-page';
 import { SiteInsightsPage } from './features/insights/components/site-insights-page';
 import { ServiceUtilitiesPage } from './features/checks/components/service-utilities-page';
 import { ImportUtilitiesPage } from './features/imports/components/import-utilities-page';
@@ -21,6 +22,7 @@ export default function AdminRoutes() {
         <Route path="services" element={<AdminServicesPage />} />
         <Route path="blog" element={<AdminBlogPage />} />
         <Route path="claims" element={<AdminClaimsPage />} />
+        <Route path="reviews" element={<AdminReviewsPage />} />
         <Route path="insights" element={<SiteInsightsPage />} />
         <Route path="media" element={<AdminMediaPage />} />
         <Route path="banner-images" element={<AdminBannersPage />} />

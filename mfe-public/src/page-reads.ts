@@ -12,6 +12,7 @@ import { nearFilterFrom, nearQueryOptions } from './features/services/api/get-ne
 import { nearbyQueryOptions } from './features/services/api/get-nearby';
 import { isPossibleServiceSlug, serviceQueryOptions } from './features/services/api/get-service';
 import { clampSearch, FEATURED_FILTER, servicesQueryOptions, type ServiceListFilter } from './features/services/api/get-services';
+import { reviewsQueryOptions } from './features/services/api/reviews';
 import { parsePageParam } from './lib/use-page-param';
 
 import { matchPublicRoute } from './route-table';
@@ -48,7 +49,8 @@ export const PAGE_READS = {
   ServicesByMealTypePage: () => [labels()],
   MealTypePage: ({ mealTypeSlug = '' }, search) => (isPossibleMealTypeSlug(mealTypeSlug) ? [mealTypeQueryOptions(mealTypeSlug), labels(), list({ mealType: mealTypeSlug }, search)] : []),
   ServicesByNamePage: (_, search) => [labels(), list({}, search)],
-  ServicePage: ({ serviceSlug = '' }) => (isPossibleServiceSlug(serviceSlug) ? [serviceQueryOptions(serviceSlug), nearbyQueryOptions(serviceSlug), labels()] : []),
+  ServicePage: ({ serviceSlug = '' }, search) =>
+    isPossibleServiceSlug(serviceSlug) ? [serviceQueryOptions(serviceSlug), nearbyQueryOptions(serviceSlug), labels(), reviewsQueryOptions(serviceSlug, parsePageParam(search.get('reviews')))] : [],
   NearPage: ({ place }, search) => near(place ?? search.get('place') ?? '', search),
   ArticlesPage: () => [articlesQueryOptions()],
   ArticlePage: ({ slug = '' }) => (isPossibleArticleSlug(slug) ? [articleQueryOptions(slug)] : []),

@@ -83,6 +83,15 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/catalog/services/{demoService}/claim', expect: SIGNED_IN },
   { method: 'POST', path: '/api/catalog/services/{demoService}/claims', expect: SIGNED_IN },
   { method: 'GET', path: '/api/catalog/claims/mine', expect: SIGNED_IN },
+  // Reviews: anyone reads a public listing's; anyone signed in writes one (the empty body is refused), edits, deletes, replies to
+  // and reports one (an id nobody has: 404, past authorization; whose review it is and who owns the listing is decided on the review).
+  { method: 'GET', path: '/api/catalog/services/by-slug/{demoSlug}/reviews', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/services/{demoService}/reviews/mine', expect: SIGNED_IN },
+  { method: 'POST', path: '/api/catalog/services/{demoService}/reviews', expect: SIGNED_IN },
+  { method: 'PATCH', path: '/api/catalog/reviews/{missing}', expect: SIGNED_IN },
+  { method: 'DELETE', path: '/api/catalog/reviews/{missing}', expect: SIGNED_IN },
+  { method: 'POST', path: '/api/catalog/reviews/{missing}/reply', expect: SIGNED_IN },
+  { method: 'POST', path: '/api/catalog/reviews/{missing}/reports', expect: SIGNED_IN },
   // Insights: pages report (anyone; the empty body is refused); a listing's are its owner's and the admins'.
   { method: 'POST', path: '/api/catalog/insights/events', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/services/{own}/insights', expect: OWNER_OF_IT },
@@ -102,6 +111,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/catalog/admin/claims', expect: ADMIN },
   { method: 'GET', path: '/api/catalog/admin/insights', expect: ADMIN },
   { method: 'POST', path: '/api/catalog/admin/claims/{missing}/decision', expect: ADMIN },
+  { method: 'GET', path: '/api/catalog/admin/reviews', expect: ADMIN },
+  { method: 'POST', path: '/api/catalog/admin/reviews/{missing}/decision', expect: ADMIN },
   { method: 'GET', path: '/api/catalog/admin/articles', expect: ADMIN },
   { method: 'PATCH', path: '/api/catalog/admin/articles/{missing}/status', expect: ADMIN },
   { method: 'POST', path: '/api/catalog/admin/import/articles', expect: ADMIN },

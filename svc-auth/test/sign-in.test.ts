@@ -126,7 +126,10 @@ describe('svc-auth: passwordless sign-in', () => {
     expect(setCookie).toMatch(/Max-Age=7776000/); // 90 days
     const token = cookieOf(first);
     expect(token.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits
-    expect(await resolve(token)).toEqual({ userId: body.user.id, email: 'link.user@example.com', roles: [] });
+    // With when the account was made (its reviews wait for staff for a day).
+    const identity = (await resolve(token)) as { since: string };
+    expect(identity).toEqual({ userId: body.user.id, email: 'link.user@example.com', roles: [], since: expect.any(String) });
+    expect(Math.abs(Date.parse(identity.since) - Date.now())).toBeLessThan(60_000);
     // Events reach this test's queue through the broker, a moment after the answer.
     await expect.poll(() => events).toContain('auth.user.created');
 

@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import { Broker, createApp, isDatabaseConnected, Outbox, type Logger } from '@mealprep/service-kit';
 import { articleViewRepository } from './data-access/article-view-repository';
 import { claimRepository } from './data-access/claim-repository';
+import { reviewRepository } from './data-access/review-repository';
 import { insightRepository } from './data-access/insight-repository';
 import { blogPostRepository } from './data-access/blog-post-repository';
 import { geoRegionRepository } from './data-access/geo-region-repository';
@@ -16,6 +17,7 @@ import { KeptAnswers } from './entry-points/http/kept-answers';
 import { adminArticlesRouter } from './entry-points/http/admin-articles-router';
 import { adminRouter } from './entry-points/http/admin-router';
 import { claimsRouter } from './entry-points/http/claims-router';
+import { reviewsRouter } from './entry-points/http/reviews-router';
 import { insightsRouter } from './entry-points/http/insights-router';
 import { InsightRecorder } from './domain/insights';
 import { articlesRouter } from './entry-points/http/articles-router';
@@ -54,6 +56,7 @@ export function catalogRepositories(connection: Connection, outbox: Outbox) {
     reports: serviceReportRepository(connection, outbox),
     views: articleViewRepository(connection),
     claims: claimRepository(connection),
+    reviews: reviewRepository(connection, outbox),
     insights: insightRepository(connection),
     places: usPlaces(),
   };
@@ -95,6 +98,7 @@ export function createCatalogApp(deps: CatalogDeps) {
       app.use(ownerRouter(serviceDeps));
       app.use(adminRouter(serviceDeps));
       app.use(claimsRouter(serviceDeps));
+      app.use(reviewsRouter(serviceDeps));
       app.use(insightsRouter({ insights: repositories.insights, catalog, now: deps.now, recorder, reportsPerMinute: deps.insightReportsPerMinute ?? 3_000 }));
       app.use(internalRouter({ services: repositories.services, secret: deps.identitySecret }));
       app.use(adminArticlesRouter({ articles: repositories.articles, events: outbox, now: deps.now }));

@@ -97,6 +97,7 @@ describe("the public index's derived tables", () => {
     locations: [{ label: '', address: { line1: '', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true, point: null }],
     media: { logoImageId: null },
     offer: EMPTY_OFFER,
+    rating: { average: null, count: 0 },
     ownerUserId: 'owner-a',
     metadata: {},
     version: 1,

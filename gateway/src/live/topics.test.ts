@@ -47,4 +47,13 @@ describe('live topics: what a change invalidates, and who hears of it', () => {
     expect(invalidationFor(event('catalog.service.reported-open', { serviceId: 's1', slug: 'quiet-kitchen', reportId: 'r1' }))).toBeNull();
     expect(invalidationFor(event('auth.user.created', { userId: 'u1', email: 'a@example.com' }))).toBeNull();
   });
+
+  it("when a review of a public listing is shown, changed or taken down, then everybody reads its reviews again; a report is not announced, and a closed-off listing is its owner's and the admins'", () => {
+    const review = (change: string, status = 'published') => ({ ...service(status), reviewId: 'r1', serviceName: 'Quiet Kitchen', reviewerUserId: 'u2', change, shown: true, rating: 4, reason: null });
+    for (const change of ['posted', 'edited', 'deleted', 'replied', 'approved', 'rejected', 'removed']) {
+      expect(invalidationFor(event('catalog.review.changed', review(change)))).toEqual({ invalidation: { topics: ['services'], slug: 'quiet-kitchen' }, audience: { kind: 'everyone' } });
+    }
+    expect(invalidationFor(event('catalog.review.changed', review('reported')))).toBeNull();
+    expect(invalidationFor(event('catalog.review.changed', review('removed', 'pending')))?.audience).toEqual({ kind: 'owner-and-admins', ownerUserId: 'owner-1' });
+  });
 });

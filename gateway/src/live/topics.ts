@@ -19,6 +19,8 @@ export function invalidationFor(event: EventEnvelope): LiveMessage | null {
   const slug = typeof payload.slug === 'string' ? payload.slug : undefined;
   const topics = ((): LiveTopic[] => {
     if (event.type === 'catalog.service.reported-open') return [];
+    // A review shown, changed or taken down: the listing's page reads its reviews again (a report changes nothing shown).
+    if (event.type === 'catalog.review.changed') return (payload as { change?: unknown }).change === 'reported' ? [] : ['services'];
     // A service's status or state changes the state counts too.
     if (event.type.startsWith('catalog.service.') || event.type === 'catalog.services.imported') return ['services', 'regions'];
     if (event.type.startsWith('catalog.regions.')) return ['regions'];
@@ -31,7 +33,7 @@ export function invalidationFor(event: EventEnvelope): LiveMessage | null {
   // A service's version after the change (events stored before versions read as 0: not named).
   const version = slug && event.type.startsWith('catalog.service.') && typeof payload.version === 'number' && payload.version > 0 ? payload.version : undefined;
   const invalidation = slug ? { topics, slug, ...(version ? { version } : {}) } : { topics };
-  if (!event.type.startsWith('catalog.service.')) return { invalidation, audience: EVERYONE };
+  if (!event.type.startsWith('catalog.service.') && event.type !== 'catalog.review.changed') return { invalidation, audience: EVERYONE };
   const wasOrIsPublic = [payload.status, payload.previousStatus].some((status) => typeof status === 'string' && PUBLIC_SERVICE_STATUSES.includes(status));
   if (wasOrIsPublic) return { invalidation, audience: EVERYONE };
   return { invalidation, audience: { kind: 'owner-and-admins', ownerUserId: typeof payload.ownerUserId === 'string' ? payload.ownerUserId : null } };

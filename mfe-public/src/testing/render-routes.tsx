@@ -77,6 +77,7 @@ export function serviceCard(overrides: Record<string, unknown> = {}) {
     shipsDomestically: false,
     localDelivery: true,
     featured: false,
+    rating: { average: null, count: 0 },
     ...overrides,
   };
 }
@@ -125,6 +126,7 @@ export function publicService(overrides: Record<string, unknown> = {}) {
     ],
     media: { logoImageId: 'logo123' },
     offer: { pricePerMeal: null, plans: null, pauseAnyTime: null, deliveryDays: [], orderCutoff: null, minimumOrderMeals: null, allergenFriendly: [], menuUrl: '' },
+    rating: { average: null, count: 0 },
     ...overrides,
   };
 }

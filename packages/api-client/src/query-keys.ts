@@ -30,6 +30,8 @@ export const queryKeys = {
     detail: (slug: string) => services('detail', slug),
     /** "Also near {city}" on a service's page, and the cities of a state and a city page: they follow the listings. */
     nearby: (slug: string) => services('nearby', slug),
+    /** A page of a listing's published reviews: under 'services', so a review shown, changed or removed refreshes open pages. */
+    reviews: (slug: string, page: number) => services('reviews', slug, page),
     cities: (state: string) => services('cities', state),
     city: (state: string, city: string) => services('city', state, city),
     /** Counts per state move when services are published or unpublished, so they follow 'services'. */
@@ -54,6 +56,13 @@ export const queryKeys = {
     check: (serviceId: string) => ['auth', 'claims', 'check', serviceId] as const,
     admin: (which: 'waiting' | 'decided') => ['claims', 'admin', which] as const,
     adminAll: ['claims', 'admin'] as const,
+  },
+  /** The signed-in person's standing on a listing's reviews (under 'auth': dropped on signing out), and the staff's queues. */
+  reviews: {
+    standing: (serviceId: string, shown: string) => ['auth', 'reviews', serviceId, shown] as const,
+    standingOf: (serviceId: string) => ['auth', 'reviews', serviceId] as const,
+    admin: (status: string, page: number) => ['reviews', 'admin', status, page] as const,
+    adminAll: ['reviews', 'admin'] as const,
   },
   /** A listing's insights and the site's: asked again when the screen opens (they change with every visit, not with catalogue events). */
   insights: {

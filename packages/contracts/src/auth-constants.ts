@@ -44,6 +44,8 @@ export const ADMIN_SCREENS = [
   { path: 'blog', label: 'Blog' },
   // Claims of listings by their businesses (not in the original).
   { path: 'claims', label: 'Claims' },
+  // Reviews the checks held or people reported (not in the original).
+  { path: 'reviews', label: 'Reviews' },
   // The most viewed listings and the searches that found nothing (not in the original).
   { path: 'insights', label: 'Insights' },
 ] as const;

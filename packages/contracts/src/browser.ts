@@ -16,5 +16,6 @@ export * from './near-constants';
 export * from './offer-constants';
 export * from './price';
 export * from './claim-constants';
+export * from './review-constants';
 export * from './insight-constants';
 export * from './page-meta';

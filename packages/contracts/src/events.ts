@@ -77,6 +77,27 @@ export const EventPayloadSchemas = {
     previousOwnerUserId: z.string().nullable(),
     reason: z.string().nullable(),
   }),
+  /**
+   * A review changed: written, edited, deleted, answered, reported, or decided by staff. Open pages of
+   * the listing read its reviews again; svc-auth mails the owner when a review is first shown
+   * (`posted` published, or `approved`) and the reviewer when staff decide it (with the reason).
+   */
+  'catalog.review.changed': z.object({
+    reviewId: z.string(),
+    serviceId: z.string(),
+    serviceName: z.string(),
+    slug: z.string(),
+    /** The listing's status (a review is only written on a published one; it may have closed since). */
+    status: z.string(),
+    ownerUserId: z.string().nullable(),
+    reviewerUserId: z.string(),
+    change: z.enum(['posted', 'edited', 'deleted', 'replied', 'reported', 'approved', 'rejected', 'removed']),
+    /** Whether visitors see the review after the change. */
+    shown: z.boolean(),
+    rating: z.number().int(),
+    /** Staff's reason for a rejection or a removal. */
+    reason: z.string().nullable(),
+  }),
   /** Counted visits, clicks and appearances, a batch at a time (svc-catalog's pages report them; svc-catalog stores them). */
   'insights.hits.batch': z.object({ hits: InsightHitBatchSchema }),
   'media.banners.changed': z.object({ count: z.number().int().nonnegative() }),

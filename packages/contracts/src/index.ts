@@ -12,6 +12,7 @@ export * from './near-constants';
 export * from './offer-constants';
 export * from './price';
 export * from './claim-constants';
+export * from './review-constants';
 export * from './insight-constants';
 export * from './text';
 // Schemas (zod): servers only. Front-end code imports their types with `import type`.
@@ -32,4 +33,5 @@ export * from './owner-service';
 export * from './website-check';
 export * from './page-meta';
 export * from './claim';
+export * from './review';
 export * from './insights';

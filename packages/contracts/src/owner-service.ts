@@ -4,6 +4,7 @@ import { SlugSchema } from './geo-region';
 import { DEFAULT_DELIVERY_RADIUS_MILES, MAX_DELIVERY_RADIUS_MILES, ZIP_CODE_PATTERN } from './near-constants';
 import { OwnershipChangeSchema } from './claim';
 import { OfferInputSchema } from './offer';
+import { ReviewTrailEntrySchema } from './review';
 import { PublicServiceSchema, ServiceStatusSchema } from './service';
 
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
@@ -151,6 +152,8 @@ export const EditableServiceSchema = PublicServiceSchema.extend({
   possibleDuplicateOf: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string(), reason: z.string() })),
   /** Claims granted, approved and rejected: for admins (an owner sees only those that made them the owner, without who owned it before or who decided). */
   ownershipHistory: z.array(OwnershipChangeSchema),
+  /** Each moderation step of its reviews (held, reported, approved, rejected, removed): for admins only. */
+  reviewTrail: z.array(ReviewTrailEntrySchema),
 });
 export type EditableService = z.infer<typeof EditableServiceSchema>;
 

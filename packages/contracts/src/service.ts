@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, SERVICE_STATUSES } from './constants';
 import { SlugSchema } from './geo-region';
 import { OfferSchema } from './offer';
+import { RatingSummarySchema } from './review';
 
 export const ServiceStatusSchema = z.enum(SERVICE_STATUSES);
 
@@ -61,6 +62,8 @@ export const PublicServiceSchema = z.object({
   offer: OfferSchema,
   /** Published or closed with no owner: its page invites the business to claim it. */
   claimable: z.boolean(),
+  /** The average and count of its published reviews. */
+  rating: RatingSummarySchema,
 });
 export type PublicService = z.infer<typeof PublicServiceSchema>;
 
@@ -77,6 +80,8 @@ export const ServiceCardSchema = z.object({
   shipsDomestically: z.boolean(),
   localDelivery: z.boolean(),
   featured: z.boolean(),
+  /** The average and count of its published reviews. */
+  rating: RatingSummarySchema,
 });
 export type ServiceCard = z.infer<typeof ServiceCardSchema>;
 

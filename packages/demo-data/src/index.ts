@@ -1,5 +1,6 @@
 export { demoBanners, type DemoBanner } from './banners';
 export { demoArticles, type DemoArticle } from './articles';
 export { demoId } from './ids';
-export { demoLogos, demoServices, type DemoService } from './services';
+export { demoLogos, demoReviews, demoServices, type DemoService } from './services';
+export type { DemoReview } from './reviews';
 export { ARTICLE_CSV_COLUMNS, DEMO_ARTICLES_DATE, DEMO_CSV_FILES, SERVICE_CSV_COLUMNS, demoArticlesCsv, demoServicesCsv, readDemoCsv } from './csv';

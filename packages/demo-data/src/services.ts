@@ -2,6 +2,7 @@ import type { PublicService, ServiceStatus } from '@mealprep/contracts';
 import { ALLERGEN_FRIENDLY_OPTIONS, WEEKDAYS } from '@mealprep/contracts/browser';
 import { demoId } from './ids';
 import { PLACES } from './places';
+import { demoRatingOf, demoReviewsOf, type DemoReview } from './reviews';
 
 const FIRST = ['Green', 'Golden', 'Simple', 'Fresh', 'Honest', 'Urban', 'Prairie', 'Harbor', 'Sunny', 'Maple', 'Copper', 'Wild', 'Little', 'True', 'Bright', 'Humble', 'Coastal', 'Cedar'];
 const SECOND = ['Fork', 'Table', 'Spoon', 'Plate', 'Pantry', 'Kettle', 'Harvest', 'Skillet', 'Basket', 'Sprout', 'Ladle', 'Oven'];
@@ -103,6 +104,7 @@ export function demoServices(now: Date = new Date()): DemoService[] {
       ],
       media: { logoImageId: i % 3 === 2 ? null : `logo-${slug}` },
       offer: demoOffer(i, slug),
+      rating: demoRatingOf(demoReviewsOf(i, slug, created, status === 'published' || status === 'closed', now)),
       ownerUserId: null,
       metadata: { submittedVia: 'import', yearsInBusiness: pick(['Just getting started', '3-6 months', '1-2 years', '3+ years'], i) },
     });
@@ -128,6 +130,11 @@ function demoOffer(i: number, slug: string): PublicService['offer'] {
     allergenFriendly: ALLERGEN_FRIENDLY_OPTIONS.filter((_, k) => (i + k) % 3 === 0),
     menuUrl: `https://${slug}.example.com/menu`,
   };
+}
+
+/** The published reviews of the demo services (the ratings demoServices gives are theirs). */
+export function demoReviews(now: Date): DemoReview[] {
+  return demoServices(now).flatMap((service, i) => demoReviewsOf(i, service.slug, service.createdAt, service.status === 'published' || service.status === 'closed', now));
 }
 
 /** Logos svc-media draws at first start, one per demo service that has one. */

@@ -30,6 +30,8 @@ assignmentSchema.plugin(carriesEvents);
 export interface StoredUser {
   id: string;
   email: string;
+  /** When the account was made (ISO). */
+  createdAt?: string;
 }
 
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
@@ -48,7 +50,11 @@ export function userRepository(connection: Connection, outbox: Outbox) {
     const docs = await Assignments.find({ userId }).lean();
     return docs.map((d) => d.role).filter((r): r is Role => r === 'admin');
   };
-  const toUser = (doc: { _id: unknown; primaryEmail: string }): StoredUser => ({ id: String(doc._id), email: doc.primaryEmail });
+  const toUser = (doc: { _id: unknown; primaryEmail: string; createdAt?: Date | null }): StoredUser => ({
+    id: String(doc._id),
+    email: doc.primaryEmail,
+    ...(doc.createdAt instanceof Date ? { createdAt: doc.createdAt.toISOString() } : {}),
+  });
 
   return {
     async findByEmail(email: string): Promise<StoredUser | null> {

@@ -1,7 +1,6 @@
 import type { EventPayload } from '@mealprep/contracts';
 import { claimMail, reassignedMail } from '../mail/claim-mail';
-import type { MailMessage } from '../mail/mailer';
-import type { StatusMailDeps } from './status-change-mail';
+import { sendOnce, type StatusMailDeps } from './status-change-mail';
 
 /**
  * A claimant hears by e-mail how their claim of a listing was decided (granted at once, approved or
@@ -18,14 +17,4 @@ export async function mailClaimDecision(deps: StatusMailDeps, eventId: string, d
   const previous = decided.previousOwnerUserId && decided.previousOwnerUserId !== decided.claimantUserId ? await deps.users.findById(decided.previousOwnerUserId) : null;
   if (previous) await sendOnce(deps, `${eventId}:previous-owner`, reassignedMail(previous.email, { name: decided.serviceName, reason: decided.reason, publicUrl }));
   deps.logger.info({ serviceId: decided.serviceId, claimId: decided.claimId, outcome: decided.outcome }, 'claimant told of a claim decision');
-}
-
-async function sendOnce(deps: StatusMailDeps, key: string, mail: MailMessage): Promise<void> {
-  if (!(await deps.notifications.claim(key, new Date()))) return;
-  try {
-    await deps.mailer.send(mail);
-  } catch (err) {
-    await deps.notifications.release(key);
-    throw err;
-  }
 }

@@ -15,5 +15,5 @@ export async function resolveSession(deps: SessionDeps, token: string): Promise<
   if (!userId) return null;
   const user = await deps.users.findById(userId);
   if (!user) return null;
-  return { userId: user.id, email: user.email, roles: await deps.users.rolesOf(user.id) };
+  return { userId: user.id, email: user.email, roles: await deps.users.rolesOf(user.id), ...(user.createdAt ? { since: user.createdAt } : {}) };
 }

@@ -68,6 +68,7 @@ function toStoredFields(doc: Doc): StoredService {
     })),
     media: { logoImageId: doc.media?.logoImageId ?? null },
     offer: toOffer(doc.offer),
+    rating: { average: typeof doc.rating?.average === 'number' ? doc.rating.average : null, count: typeof doc.rating?.count === 'number' ? doc.rating.count : 0 },
     ownerUserId: doc.ownerUserId ?? null,
     metadata: doc.metadata ?? {},
     version: typeof doc.version === 'number' ? doc.version : 0,
@@ -102,6 +103,13 @@ export function toEditable(doc: Doc): EditableService {
     statusHistory: toHistory(doc.statusHistory),
     possibleDuplicateOf: (doc.possibleDuplicateOf ?? []).map((d: Doc) => ({ id: d.id, name: d.name, slug: d.slug, reason: d.reason })),
     ownershipHistory: toOwnershipHistory(doc.ownershipHistory),
+    reviewTrail: (doc.reviewTrail ?? []).map((h: Doc) => ({
+      at: iso(h.at) ?? new Date(0).toISOString(),
+      reviewId: String(h.reviewId ?? ''),
+      action: h.action,
+      reason: h.reason ?? null,
+      byEmail: h.byEmail ?? null,
+    })),
   };
 }
 

@@ -83,6 +83,8 @@ export interface PlannedChange {
   status?: { to: ServiceStatus; at: Date; reason: string | null } & StatusChangeInput;
   /** An entry for the listing's ownership trail (a claim decided). */
   ownership?: Doc;
+  /** An entry for the listing's review trail (a review held, reported or decided). */
+  reviewStep?: Doc;
   announce: Announce;
 }
 export type Plan = (current: StoredService) => PlannedChange | null;
@@ -133,6 +135,7 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
         operations.$push = { statusHistory: { at, byUserId, byEmail, from: before.status, to, reason } };
       }
       if (planned.ownership) operations.$push = { ...operations.$push, ownershipHistory: planned.ownership };
+      if (planned.reviewStep) operations.$push = { ...operations.$push, reviewTrail: planned.reviewStep };
       const expected = { ...toStored(withSet(current, set)), version: before.version + 1 };
       const events = planned.announce(before, expected);
       try {
@@ -210,6 +213,7 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
             locations: s.locations,
             media: s.media,
             offer: s.offer,
+            rating: s.rating,
             metadata: { ...s.metadata, place: null, imageLinkFull: '', profilePageImageLink: '' },
             statusHistory: [
               { at: new Date(s.createdAt), byUserId: null, byEmail: null, from: null, to: 'published', reason: 'Imported from CSV' },

@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
-import { demoArticles, demoBanners, demoId, demoServices, readDemoCsv } from '@mealprep/demo-data';
+import { demoArticles, demoBanners, demoId, demoReviews, demoServices, readDemoCsv } from '@mealprep/demo-data';
 import { imageUrl } from '@mealprep/contracts';
 import type { DomainEvents } from '@mealprep/service-kit';
 import type { BlogPostRepository } from '../data-access/blog-post-repository';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
+import type { ReviewRepository } from '../data-access/review-repository';
 import type { ServiceRepository } from '../data-access/service-repository';
 import { importArticles } from './article-import';
 import type { Places } from './places';
+import { textKey } from './review-checks';
 import { importServices } from './service-import';
 
 /** Who the seed's imports are recorded as in each service's status history. */
@@ -16,6 +18,7 @@ export interface DemoSeedDeps {
   services: ServiceRepository;
   articles: BlogPostRepository;
   mealTypes: MealTypeRepository;
+  reviews: ReviewRepository;
   events: DomainEvents;
   places: Places;
 }
@@ -25,7 +28,7 @@ export interface DemoSeedDeps {
  * already exist), so every public screen has something to show. It goes through the admin CSV
  * import with the committed files in `@mealprep/demo-data/csv`, so the demo proves the import,
  * then sets what the import columns cannot carry: the status mix, featuring (relative to `now`),
- * logos, descriptions, contacts and addresses. Service ids come from the slug (`demoId`), so the
+ * logos, descriptions, contacts and addresses, and the reviews of the public ones. Service ids come from the slug (`demoId`), so the
  * logos svc-media draws for them match.
  */
 export async function seedDemoCatalog(deps: DemoSeedDeps, now: Date = new Date()): Promise<{ services: number; articles: number }> {
@@ -43,6 +46,21 @@ export async function seedDemoCatalog(deps: DemoSeedDeps, now: Date = new Date()
     if (result.skipped > 0) throw new Error(`The demo services file has rows the import refuses: ${JSON.stringify(result.skippedRows.slice(0, 3))}`);
     await deps.services.setDemoDetails(demoServices(now).map((service) => ({ ...service, locations: service.locations.map((l) => ({ ...l, point: deps.places.locate(l.address) })) })));
     services = result.imported;
+    // Their reviews, published (each service's rating above is theirs), so the lists and pages show ratings.
+    await deps.reviews.insertQuietly(
+      demoReviews(now).map((review) => ({
+        serviceId: demoId('service', review.serviceSlug),
+        userId: review.userId,
+        email: `${review.userId}@demo.example.com`,
+        name: review.name,
+        rating: review.rating,
+        text: review.text,
+        textKey: textKey(`${review.serviceSlug} ${review.text}`),
+        status: 'published',
+        holdReasons: [],
+        createdAt: new Date(review.createdAt),
+      })),
+    );
   }
   if ((await deps.articles.count()) === 0) {
     const result = await importArticles({ articles: deps.articles, events: deps.events }, Readable.from([Buffer.from(readDemoCsv('articles'))]), quietly);

@@ -35,6 +35,7 @@ function editable(overrides: Partial<EditableService>): EditableService {
     statusHistory: [],
     possibleDuplicateOf: [{ id: 'other', name: 'Someone Else Kitchen', slug: 'someone-else-kitchen', reason: 'same website (greenfork.com)' }],
     ownershipHistory: [],
+    reviewTrail: [],
     ...overrides,
   };
 }

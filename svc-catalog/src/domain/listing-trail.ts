@@ -34,7 +34,7 @@ function ownersOf(service: EditableService): Set<string> {
  * they found us…, and when they accepted the terms) are left out, and in the status trail another
  * person's change says only whether it was made by a previous owner or by an admin (not who). The
  * ownership trail shows how they came to own it, without who on the staff decided, who owned it
- * before nor who else asked. Nothing is deleted: admins see all of it (the whole truth).
+ * before nor who else asked. The review trail (who reported what, and staff's steps) is staff's. Nothing is deleted: admins see all of it (the whole truth).
  * Which other listings it may repeat is not shown either (they may be other owners' drafts).
  */
 export function ownerView(identity: Identity, service: EditableService): EditableService {
@@ -53,5 +53,6 @@ export function ownerView(identity: Identity, service: EditableService): Editabl
     ownershipHistory: service.ownershipHistory
       .filter((h) => h.toOwnerUserId === identity.userId && h.action !== 'rejected')
       .map((h) => ({ ...h, byEmail: null, fromOwnerUserId: h.fromOwnerUserId === identity.userId ? h.fromOwnerUserId : null })),
+    reviewTrail: [],
   };
 }

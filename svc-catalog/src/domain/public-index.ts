@@ -177,6 +177,7 @@ export class PublicIndex {
         logoImageId: service.media.logoImageId,
         shipsDomestically: service.deliveryMethods.shipsDomestically,
         localDelivery: service.deliveryMethods.localDelivery,
+        rating: service.rating,
       },
       stateSlugs: states.map((name) => this.stateSlugByName.get(normalize(name))).filter((s): s is string => Boolean(s)),
       mealTypes: service.mealTypes,

@@ -64,6 +64,7 @@ export function listing(overrides: Partial<StoredService> = {}): StoredService {
     locations: [],
     media: { logoImageId: null },
     offer: EMPTY_OFFER,
+    rating: { average: null, count: 0 },
     ownerUserId: null,
     metadata: {},
     version: 1,
@@ -183,6 +184,7 @@ export class FakeServices {
       statusHistory: structuredClone(held.statusHistory),
       possibleDuplicateOf: structuredClone(held.possibleDuplicateOf),
       ownershipHistory: structuredClone(held.ownershipHistory),
+      reviewTrail: [],
     };
   }
 

@@ -24,6 +24,11 @@ const NEVER_SEEN: ReadonlySet<string> = new Set(['catalog.service.reported-open'
  */
 export function changesWhatVisitorsSee(event: EventEnvelope): boolean {
   if (NEVER_SEEN.has(event.type)) return false;
+  if (event.type === 'catalog.review.changed') {
+    // A report, or a review held when it was written, changes nothing visitors see.
+    const review = EventPayloadSchemas['catalog.review.changed'].safeParse(event.payload);
+    return !review.success || !(review.data.change === 'reported' || (review.data.change === 'posted' && !review.data.shown));
+  }
   if (!isServiceChange(event.type)) return true;
   const change = EventPayloadSchemas[event.type].safeParse(event.payload);
   return !change.success || change.data.publicChange !== false;

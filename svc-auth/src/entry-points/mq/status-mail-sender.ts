@@ -1,11 +1,12 @@
 import { EventPayloadSchemas } from '@mealprep/contracts';
 import type { Broker } from '@mealprep/service-kit';
 import { mailClaimDecision } from '../../domain/claim-mail';
+import { mailOfReview } from '../../domain/review-mail';
 import { mailOwnerOfStatusChange, type StatusMailDeps } from '../../domain/status-change-mail';
 
 /**
- * Owners hear by e-mail when an admin publishes or rejects their listing, and claimants how their
- * claim was decided. Shared durable queues: with several svc-auth instances each event is mailed
+ * Owners hear by e-mail when an admin publishes or rejects their listing and when a review of it is
+ * shown; claimants how their claim was decided, and reviewers how staff decided their review. Shared durable queues: with several svc-auth instances each event is mailed
  * once; a failed send is retried (the use cases claim the event id and give it back when the send fails).
  */
 export async function subscribeStatusMail(deps: StatusMailDeps & { broker: Broker }): Promise<void> {
@@ -16,5 +17,9 @@ export async function subscribeStatusMail(deps: StatusMailDeps & { broker: Broke
   await deps.broker.subscribe('auth-claim-mail', ['catalog.claim.decided'], async (event) => {
     const decided = EventPayloadSchemas['catalog.claim.decided'].parse(event.payload);
     await mailClaimDecision(deps, event.id, decided);
+  });
+  await deps.broker.subscribe('auth-review-mail', ['catalog.review.changed'], async (event) => {
+    const review = EventPayloadSchemas['catalog.review.changed'].parse(event.payload);
+    await mailOfReview(deps, event.id, review);
   });
 }

@@ -31,6 +31,7 @@ function service(overrides: Partial<EditableService> = {}): EditableService {
     locations: [],
     media: { logoImageId: null },
     offer: { pricePerMeal: null, plans: null, pauseAnyTime: null, deliveryDays: [], orderCutoff: null, minimumOrderMeals: null, allergenFriendly: [], menuUrl: '' },
+    rating: { average: null, count: 0 },
     claimable: false,
     ownerUserId: 'owner-1',
     version: 2,
@@ -38,6 +39,7 @@ function service(overrides: Partial<EditableService> = {}): EditableService {
     statusHistory: [{ at: '2026-11-01T10:00:00.000Z', byUserId: 'owner-1', byEmail: 'owner@example.com', from: null, to: 'draft', reason: null }],
     possibleDuplicateOf: [],
     ownershipHistory: [],
+    reviewTrail: [],
     ...overrides,
   };
 }
@@ -148,6 +150,21 @@ describe('Edit Service', () => {
       expect.stringMatching(/rejected: dispute by rival@gmail\.com \(decided by boss@example\.com\): No papers$/),
       expect.stringMatching(/granted at once: claim by sam@green\.example\.com: Your address is the listing's contact e-mail\.$/),
     ]);
+  });
+
+  it('when an admin edits a listing whose reviews were moderated, then its trail lists each step, newest first, with who and why', async () => {
+    const reviewTrail = [
+      { at: '2026-11-05T10:00:00.000Z', reviewId: 'a'.repeat(24), action: 'held' as const, reason: 'A link', byEmail: null },
+      { at: '2026-11-06T10:00:00.000Z', reviewId: 'a'.repeat(24), action: 'rejected' as const, reason: 'No links, please.', byEmail: 'boss@example.com' },
+    ];
+    mockApi({ ...admin, [EDIT]: { status: 200, body: service({ status: 'published', reviewTrail }) } });
+    renderEdit();
+    const list = await screen.findByRole('list', { name: 'Reviews moderated' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringMatching(/review aaaaaaaa rejected by boss@example\.com \(No links, please\.\)$/), expect.stringMatching(/review aaaaaaaa held by the checks \(A link\)$/)]);
   });
 
   it('when the owner renames it, then they confirm first; cancelling sends nothing, confirming saves only the change', async () => {

@@ -2,6 +2,7 @@ import type { EditableService } from '@mealprep/contracts';
 import { formatDayAndTime } from '@mealprep/ui';
 
 const OWNERSHIP_TEXT = { granted: 'granted at once:', approved: 'approved:', rejected: 'rejected:' } as const;
+const REVIEW_STEP_TEXT = { held: 'held by the checks', reported: 'reported', approved: 'approved', rejected: 'rejected', removed: 'removed' } as const;
 
 /** The editor's read-only panel: ids, dates, status history, how the listing changed hands (claims) and, for admins, possible duplicates. */
 export function ServiceInfoPanel({ service, isAdmin }: { service: EditableService; isAdmin: boolean }) {
@@ -43,6 +44,20 @@ export function ServiceInfoPanel({ service, isAdmin }: { service: EditableServic
                 {formatDayAndTime(change.at)}: {OWNERSHIP_TEXT[change.action]} {change.kind === 'dispute' ? 'dispute' : 'claim'} by {change.claimantEmail}
                 {change.byEmail ? ` (decided by ${change.byEmail})` : change.action === 'granted' ? '' : ' (decided by an admin)'}
                 {change.reason ? `: ${change.reason}` : ''}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      {isAdmin && (service.reviewTrail ?? []).length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">Reviews moderated</h3>
+          <ol className="mt-2 space-y-1" aria-label="Reviews moderated">
+            {[...service.reviewTrail].reverse().map((step, i) => (
+              <li key={`${step.reviewId}-${step.at}-${i}`}>
+                {formatDayAndTime(step.at)}: review {step.reviewId.slice(0, 8)} {REVIEW_STEP_TEXT[step.action]}
+                {step.byEmail ? ` by ${step.byEmail}` : ''}
+                {step.reason ? ` (${step.reason})` : ''}
               </li>
             ))}
           </ol>

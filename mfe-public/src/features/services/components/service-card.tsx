@@ -2,6 +2,7 @@ import type { ServiceCard as ServiceCardData } from '@mealprep/contracts';
 import type { ReactNode } from 'react';
 import { Link } from '@mealprep/router';
 import { humanizeSlug } from '../../../lib/text';
+import { RatingSummaryLine } from './rating-stars';
 import { ServiceLogo } from './service-logo';
 
 export const MAX_CARD_MEAL_TYPES = 3;
@@ -34,6 +35,9 @@ export function ServiceCard({ service, labelForMealType = humanizeSlug, note }: 
           </h3>
           {place ? <p className="mt-0.5 text-sm text-gray-600 dark:text-gray-300">{place}</p> : null}
           {note ? <p className="mt-0.5 text-sm font-medium text-emerald-800 dark:text-emerald-300">{note}</p> : null}
+          <div className="mt-1">
+            <RatingSummaryLine rating={service.rating} quietWhenNone />
+          </div>
         </div>
       </div>
       {service.tagline ? <p className="text-sm text-gray-700 dark:text-gray-200">{service.tagline}</p> : null}

@@ -8,6 +8,9 @@ import { useInsightReport } from '../../../lib/insights';
 import { breadcrumbList, foodEstablishment, StructuredData, useSiteOrigin } from '../../../lib/structured-data';
 import { cityPath, useNearby } from '../api/get-nearby';
 import { isPossibleServiceSlug, useService } from '../api/get-service';
+import { ReviewsSection } from './reviews-section';
+import { useReviews } from '../api/reviews';
+import { usePageParam } from '../../../lib/use-page-param';
 import { AlsoNear } from './also-near';
 import { ServiceDetails } from './service-details';
 
@@ -42,6 +45,8 @@ export function ServiceDetailPage({ slug, renderMealTypes, labelForMealType }: S
 function LoadedService({ service, renderMealTypes, labelForMealType }: { service: PublicService } & Pick<ServiceDetailPageProps, 'renderMealTypes' | 'labelForMealType'>) {
   // Nearby services are extra: while they load, or if they cannot, the page is whole without them.
   const { data: nearby } = useNearby(service.slug);
+  // The page of reviews shown (read by the server render with the listing): the structured data carries them.
+  const { data: reviews } = useReviews(service.slug, usePageParam('reviews').page);
   const primary = service.locations.find((l) => l.isPrimary) ?? service.locations[0];
   const pageUrl = `${useSiteOrigin()}/service/${encodeURIComponent(service.slug)}`;
   useInsightReport({ metric: 'views', serviceIds: [service.id] });
@@ -55,7 +60,7 @@ function LoadedService({ service, renderMealTypes, labelForMealType }: { service
     <>
       <StructuredData
         build={(origin) => [
-          foodEstablishment(origin, service),
+          foodEstablishment(origin, service, reviews?.items ?? []),
           breadcrumbList(origin, [
             { name: 'Home', path: '/' },
             { name: 'Services by Name', path: '/services-by-name' },
@@ -64,6 +69,9 @@ function LoadedService({ service, renderMealTypes, labelForMealType }: { service
         ]}
       />
       <ServiceDetails service={service} pageUrl={pageUrl} renderMealTypes={renderMealTypes} cityHref={nearby?.city ? cityPath(nearby.city) : undefined} />
+      <div className="mt-12">
+        <ReviewsSection service={service} />
+      </div>
       {nearby ? (
         <div className="mt-12">
           <AlsoNear nearby={nearby} cityName={primary?.address.city ?? ''} labelForMealType={labelForMealType} />

@@ -5,6 +5,7 @@ import { Link } from '@mealprep/router';
 import { reportInsight } from '../../../lib/insights';
 import { displayUrl, mailtoHref, telHref, withReferralParams } from '../../../lib/outbound';
 import { slugify } from '../../../lib/text';
+import { RatingSummaryLine } from './rating-stars';
 import { ClosedNotice } from './closed-notice';
 import { OfferFacts } from './offer-facts';
 import { ServiceLogo } from './service-logo';
@@ -63,6 +64,9 @@ export function ServiceDetails({ service, pageUrl, renderMealTypes, cityHref }: 
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{service.name}</h1>
           {service.tagline ? <p className="mt-2 text-lg text-gray-700 dark:text-gray-200">{service.tagline}</p> : null}
+          <a href="#reviews" className="mt-2 inline-block hover:underline">
+            <RatingSummaryLine rating={service.rating} />
+          </a>
         </div>
       </header>
 

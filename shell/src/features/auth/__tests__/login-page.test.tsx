@@ -215,6 +215,9 @@ describe('sign-in screen', () => {
     expect(await screen.findByText('add service')).toBeInTheDocument();
     for (const next of ['https://evil.example/dashboard', '//evil.example', '/login', 'javascript:alert(1)', '/dashboard?x=<script>']) expect(safeNext(next)).toBe('/dashboard');
     expect(safeNext('/dashboard/services/abc/edit')).toBe('/dashboard/services/abc/edit');
+    // A visitor who signs in to review a service goes back to its page.
+    expect(safeNext('/service/green-fork-kitchen')).toBe('/service/green-fork-kitchen');
+    for (const next of ['/service/', '/service/a/b', '/service/x?y=1', '/services-by-name']) expect(safeNext(next)).toBe('/dashboard');
   });
 
   it('when someone signed in opens /login, then they go to /dashboard', async () => {

@@ -8,9 +8,12 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Only a dashboard page of this site: never another origin (`//evil.example`) or a script URL. */
+/**
+ * Only a dashboard page of this site, or a service's page (a visitor who signs in to review it goes
+ * back to it): never another origin (`//evil.example`) or a script URL.
+ */
 export function safeNext(value: string | null): string {
-  return value && /^\/dashboard(\/[A-Za-z0-9/_-]*)?$/.test(value) ? value : '/dashboard';
+  return value && /^\/(?:dashboard(?:\/[A-Za-z0-9/_-]*)?|service\/[a-z0-9-]{1,200})$/.test(value) ? value : '/dashboard';
 }
 
 export const INVALID_EMAIL = 'Please enter a valid email address.';
