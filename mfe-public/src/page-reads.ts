@@ -13,6 +13,7 @@ import { nearbyQueryOptions } from './features/services/api/get-nearby';
 import { isPossibleServiceSlug, serviceQueryOptions } from './features/services/api/get-service';
 import { clampSearch, FEATURED_FILTER, servicesQueryOptions, type ServiceListFilter } from './features/services/api/get-services';
 import { reviewsQueryOptions } from './features/services/api/reviews';
+import { filtersFromSearch } from './lib/list-filters';
 import { parsePageParam } from './lib/use-page-param';
 
 import { matchPublicRoute } from './route-table';
@@ -24,8 +25,9 @@ type Reads = (params: Record<string, string>, search: URLSearchParams) => PageQu
 
 // Cards name meal types by their labels: every list and the service page read them.
 const labels = () => mealTypesQueryOptions();
+// Every list reads the visitor's filters and order from the URL, and counts each filter's choices.
 const list = (filter: Omit<ServiceListFilter, 'page' | 'pageSize'>, search: URLSearchParams) =>
-  servicesQueryOptions({ ...filter, page: parsePageParam(search.get('page')), pageSize: SERVICE_GRID_PAGE_SIZE });
+  servicesQueryOptions({ ...filter, ...filtersFromSearch(search), facets: true, page: parsePageParam(search.get('page')), pageSize: SERVICE_GRID_PAGE_SIZE });
 const near = (place: string, search: URLSearchParams): PageQuery[] => {
   const filter = nearFilterFrom(place, search);
   return filter.place ? [labels(), nearQueryOptions(filter)] : [labels()];

@@ -1,4 +1,5 @@
 import { buttonClassName, usePageMeta } from '@mealprep/ui';
+import { useFilteredVariant } from '../lib/list-filters';
 import { Link } from '@mealprep/router';
 import { useMealTypeLabel } from '../features/meal-types/hooks/use-meal-type-label';
 import { NearSearch } from '../features/services/components/near-search';
@@ -12,10 +13,13 @@ const WAYS = [
 ] as const;
 
 export function FindServicePage() {
+  const filteredVariant = useFilteredVariant();
   usePageMeta({
     title: 'Find a Service',
     description: 'Search meal prep services by name, city, state or meal type, or browse by state, meal type and shipping.',
     url: '/find-service',
+    // A filtered or reordered variant: not indexed; its canonical URL is the plain list's.
+    noindex: filteredVariant,
   });
   const labelForMealType = useMealTypeLabel();
   return (

@@ -17,5 +17,6 @@ export * from './offer-constants';
 export * from './price';
 export * from './claim-constants';
 export * from './review-constants';
+export * from './filter-constants';
 export * from './insight-constants';
 export * from './page-meta';

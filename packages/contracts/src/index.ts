@@ -13,6 +13,7 @@ export * from './offer-constants';
 export * from './price';
 export * from './claim-constants';
 export * from './review-constants';
+export * from './filter-constants';
 export * from './insight-constants';
 export * from './text';
 // Schemas (zod): servers only. Front-end code imports their types with `import type`.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
 import { SlugSchema } from './geo-region';
 import { DEFAULT_NEAR_RADIUS, MAX_PLACE_QUERY, NEAR_DELIVERY_FILTERS, NEAR_RADII, NEAR_REACHES } from './near-constants';
-import { ServiceCardSchema } from './service';
+import { FilterCountsSchema, ListingFilterQueryShape, ServiceCardSchema } from './service';
 
 export const PointSchema = z.object({ latitude: z.number(), longitude: z.number() });
 export type Point = z.infer<typeof PointSchema>;
@@ -20,6 +20,17 @@ export const NearQuerySchema = z.strictObject({
   radius,
   mealType: SlugSchema.optional(),
   delivery: z.enum(NEAR_DELIVERY_FILTERS, { error: `must be one of ${NEAR_DELIVERY_FILTERS.join(', ')}` }).optional(),
+  /** The filters every list takes (near-me has its own way of reaching, `delivery`, above). */
+  meal: ListingFilterQueryShape.meal,
+  price: ListingFilterQueryShape.price,
+  rating: ListingFilterQueryShape.rating,
+  pause: ListingFilterQueryShape.pause,
+  allergen: ListingFilterQueryShape.allergen,
+  /** Also count how many listings each filter's choices leave. */
+  facets: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   /** Page of the services near the place. */
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   /** Page of the services that ship from farther away. */
@@ -59,6 +70,8 @@ export const NearResultSchema = z.object({
   local: pageOf(NearCardSchema),
   /** Ship to the whole country from farther away, nearest first. */
   nationwide: pageOf(NearCardSchema),
+  /** With `facets`: how many listings (near and nationwide) each choice of each filter leaves. */
+  facets: FilterCountsSchema.optional(),
 });
 export type NearResult = z.infer<typeof NearResultSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, SERVICE_STATUSES } from './constants';
+import { LIST_SORTS, MAX_FILTER_PARAM_LENGTH, MAX_FILTER_VALUES } from './filter-constants';
 import { SlugSchema } from './geo-region';
 import { OfferSchema } from './offer';
 import { RatingSummarySchema } from './review';
@@ -87,8 +88,34 @@ export type ServiceCard = z.infer<typeof ServiceCardSchema>;
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
+/** A filter's parameter: once, or given several times; a value a filter does not have is ignored (see readListingFilters), one too long refused. */
+const filterParam = z
+  .union([
+    z.string().max(MAX_FILTER_PARAM_LENGTH, `must be at most ${MAX_FILTER_PARAM_LENGTH} characters`),
+    z.array(z.string().max(MAX_FILTER_PARAM_LENGTH, `must be at most ${MAX_FILTER_PARAM_LENGTH} characters`)).max(MAX_FILTER_VALUES, `must be given at most ${MAX_FILTER_VALUES} times`),
+  ])
+  .optional();
+
+/** The filters every public list takes (meal types, delivery, price, rating, pause, allergens), as the page's URL gives them. */
+export const ListingFilterQueryShape = {
+  meal: filterParam,
+  delivery: filterParam,
+  price: filterParam,
+  rating: filterParam,
+  pause: filterParam,
+  allergen: filterParam,
+};
+
 /** Query of the public service lists. Unknown parameters are refused with a 400. */
 export const ServiceListQuerySchema = z.strictObject({
+  ...ListingFilterQueryShape,
+  /** By name (A–Z), or best rated first. */
+  sort: z.enum(LIST_SORTS, { error: `must be one of ${LIST_SORTS.join(', ')}` }).default('name'),
+  /** Also count how many listings each filter's choices leave (the filter form's numbers). */
+  facets: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   state: SlugSchema.optional(),
   /** A city page's services: the city's slug within `state` (with no state, that city in any state). */
   city: SlugSchema.optional(),
@@ -101,12 +128,17 @@ export const ServiceListQuerySchema = z.strictObject({
 });
 export type ServiceListQuery = z.infer<typeof ServiceListQuerySchema>;
 
+const counts = z.record(z.string(), z.number().int());
+export const FilterCountsSchema = z.object({ meal: counts, delivery: counts, price: counts, rating: counts, pause: z.number().int(), allergen: counts });
+
 export const ServiceListSchema = z.object({
   items: z.array(ServiceCardSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   pageCount: z.number().int(),
+  /** With `facets`: how many listings each choice of each filter leaves. */
+  facets: FilterCountsSchema.optional(),
 });
 export type ServiceList = z.infer<typeof ServiceListSchema>;
 

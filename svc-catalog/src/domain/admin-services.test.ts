@@ -3,7 +3,7 @@ import { adminSetStatus, bulkSetStatus, feature, listForAdmin, remove, unfeature
 import { FakeServices, listing, ownerDeps, refusal, staff } from './testing-fakes';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
-const ALL: ServiceListQuery = { page: 1, pageSize: 50 };
+const ALL: ServiceListQuery = { page: 1, pageSize: 50, sort: 'name' };
 
 async function setUp() {
   const a = listing({ name: 'Alpha Meals', createdAt: '2026-01-01T00:00:00.000Z' });

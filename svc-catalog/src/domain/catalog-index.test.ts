@@ -4,7 +4,7 @@ import type { ServiceRepository } from '../data-access/service-repository';
 import { CatalogIndex } from './catalog-index';
 import { catalogOver, FakeServices, listing, location, mealTypeRepository, places, regionRepository } from './testing-fakes';
 
-const ALL: ServiceListQuery = { page: 1, pageSize: 50 };
+const ALL: ServiceListQuery = { page: 1, pageSize: 50, sort: 'name' };
 const listed = (catalog: CatalogIndex) => catalog.index.query(ALL, Date.now()).items.map((i) => i.name);
 
 function fixture() {

@@ -3,7 +3,7 @@ import { createService, getEditable, submitForApproval, updateService } from './
 import { FakeServices, listing, location, ownerDeps, person, refusal, staff } from './testing-fakes';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
-const ALL: ServiceListQuery = { page: 1, pageSize: 50 };
+const ALL: ServiceListQuery = { page: 1, pageSize: 50, sort: 'name' };
 const ann = person('ann', 'ann@example.com');
 
 function form(overrides: Partial<ServiceInsertInput> = {}) {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { NearQuery, ServiceListQuery } from '@mealprep/contracts';
+import type { AllergenFriendly, NearQuery, ServiceListQuery } from '@mealprep/contracts';
 import type { StoredService } from '../data-access/service-mapping';
 import { PublicIndex } from './public-index';
 import { listing, location, MEAL_TYPES, places } from './testing-fakes';
@@ -90,6 +90,106 @@ describe('the public lists', () => {
     expect(second.items.map((i) => i.slug)).toEqual(['cafe-ole', 'green-fork-kitchen', 'kansas-city-greens']);
     expect([second.total, second.pageCount]).toEqual([8, 3]);
     expect(index.query({ page: 9, pageSize: 3 }, NOW).items).toEqual([]);
+  });
+});
+
+describe('filters and counts on every list', () => {
+  const offer = (low: number | null, pause: boolean | null, allergens: AllergenFriendly[] = []): StoredService['offer'] => ({
+    pricePerMeal: low === null ? null : { low, high: low + 3 },
+    plans: null,
+    pauseAnyTime: pause,
+    deliveryDays: [],
+    orderCutoff: null,
+    minimumOrderMeals: null,
+    allergenFriendly: allergens,
+    menuUrl: '',
+  });
+  const texas = [
+    listing({
+      name: 'Keto Ships',
+      mealTypes: ['keto'],
+      locations: [location('Austin', 'Texas')],
+      deliveryMethods: delivery({ shipsDomestically: true }),
+      offer: offer(11, true, ['gluten-free']),
+      rating: { average: 4.6, count: 9 },
+    }),
+    listing({
+      name: 'Keto Local',
+      mealTypes: ['keto', 'paleo'],
+      locations: [location('Dallas', 'Texas')],
+      deliveryMethods: delivery({ localDelivery: true }),
+      offer: offer(9, false),
+      rating: { average: 3.2, count: 4 },
+    }),
+    listing({
+      name: 'Dear Keto',
+      mealTypes: ['keto'],
+      locations: [location('Houston', 'Texas')],
+      deliveryMethods: delivery({ shipsDomestically: true }),
+      offer: offer(14, true, ['gluten-free', 'nut-free']),
+      rating: { average: 4.9, count: 30 },
+    }),
+    listing({ name: 'Vegan Pickup', mealTypes: ['vegan'], locations: [location('Austin', 'Texas')], deliveryMethods: delivery({ pickup: true }), offer: offer(null, null) }),
+    listing({
+      name: 'Paleo Ships',
+      mealTypes: ['paleo'],
+      locations: [location('El Paso', 'Texas')],
+      deliveryMethods: delivery({ shipsDomestically: true }),
+      offer: offer(10, true, ['gluten-free']),
+      rating: { average: 4.1, count: 2 },
+    }),
+  ];
+  const index = indexOf(texas);
+  const query = (q: Partial<ServiceListQuery>) => list(index, { state: 'texas', ...q });
+
+  it('when a list is filtered by keto, ships and at most $12 a meal, then exactly the listings that match are listed, and each choice says how many it would leave', () => {
+    const found = query({ meal: 'keto', delivery: 'ships', price: '12', facets: true });
+    expect(found.items.map((c) => c.name)).toEqual(['Keto Ships']);
+    expect(found.total).toBe(1);
+    expect(found.facets).toMatchObject({
+      // Meal types are any of: adding paleo to keto would take in Paleo Ships too.
+      meal: { keto: 1, paleo: 1, vegan: 0 },
+      // Delivery is any of: local would add Keto Local.
+      delivery: { ships: 1, local: 1, pickup: 0 },
+      // A threshold counts everything under it (Dear Keto is $14).
+      price: { '8': 0, '10': 0, '12': 1, '15': 2, '20': 2 },
+      rating: { '3': 1, '4': 1, '4.5': 1 },
+      pause: 1,
+      // Allergens are every one of: what the list has now.
+      allergen: { 'gluten-free': 1, 'nut-free': 0 },
+    });
+  });
+
+  it('when several values of one filter are chosen, then a listing with any of them is listed; allergens need every one; rating and pause narrow', () => {
+    expect(query({ meal: ['keto', 'vegan'] }).items.map((c) => c.name)).toEqual(['Dear Keto', 'Keto Local', 'Keto Ships', 'Vegan Pickup']);
+    expect(query({ allergen: 'gluten-free,nut-free' }).items.map((c) => c.name)).toEqual(['Dear Keto']);
+    expect(query({ rating: '4.5' }).items.map((c) => c.name)).toEqual(['Dear Keto', 'Keto Ships']);
+    expect(query({ pause: 'yes' }).items.map((c) => c.name)).toEqual(['Dear Keto', 'Keto Ships', 'Paleo Ships']);
+  });
+
+  it('when filter values do not exist, repeat or are not numbers, then they are ignored and the plain list is answered', () => {
+    const plain = query({}).items.map((c) => c.name);
+    const bent: Array<Partial<ServiceListQuery>> = [
+      { meal: 'no-such-diet' },
+      { delivery: 'teleport' },
+      { price: '-5' },
+      { price: '11' },
+      { rating: 'five' },
+      { pause: 'maybe' },
+      { allergen: 'sugar-free' },
+    ];
+    for (const q of bent) expect([q, query(q).items.map((c) => c.name)]).toEqual([q, plain]);
+    // The same meal type three times is one.
+    expect(query({ meal: ['keto', 'keto', 'KETO'] }).items.map((c) => c.name)).toEqual(['Dear Keto', 'Keto Local', 'Keto Ships']);
+  });
+
+  it('when a list is sorted by rating, then the best rated come first (more reviews first at the same average), unrated last', () => {
+    expect(query({ sort: 'rating' }).items.map((c) => c.name)).toEqual(['Dear Keto', 'Keto Ships', 'Paleo Ships', 'Keto Local', 'Vegan Pickup']);
+    expect(query({ sort: 'rating' }).items[0]?.rating).toEqual({ average: 4.9, count: 30 });
+  });
+
+  it('when no facets are asked for, then none are counted', () => {
+    expect(query({ meal: 'keto' }).facets).toBeUndefined();
   });
 });
 
@@ -195,6 +295,17 @@ describe('near me', () => {
       ['Short Reach', 17.4, 'nearby'],
     ]);
     expect(local.total).toBe(4);
+  });
+
+  it('when near-me results are filtered, then only the listings that pass show, near and nationwide, and the counts are of every listing that reaches the place', () => {
+    const priced = near.map((service, i) => ({ ...service, offer: { ...service.offer, pricePerMeal: { low: 8 + i, high: 12 + i } }, rating: { average: i % 2 ? 4.5 : 3, count: 2 } }));
+    const found = indexOf(priced).near(AUSTIN, query({ price: '10', facets: true }), NOW);
+    // Delivers Close is $8, Pickup Round Rock $9, Short Reach $10; Ships From Dallas ($11) is left out.
+    expect(found.local.items.map((c) => c.name)).toEqual(['Delivers Close', 'Pickup Round Rock', 'Short Reach']);
+    expect(found.nationwide.items).toEqual([]);
+    expect(found.facets?.price).toMatchObject({ '8': 1, '10': 3, '12': 5, '15': 7 });
+    expect(found.facets?.rating).toMatchObject({ '3': 3, '4.5': 1 });
+    expect(indexOf(priced).near(AUSTIN, query(), NOW).facets).toBeUndefined();
   });
 
   it('when services ship from farther away (or from no known place), then they are listed apart, nearest first, as shipping', () => {

@@ -1,5 +1,17 @@
 import {
+  ALLERGEN_FRIENDLY_OPTIONS,
+  countFilters,
+  FILTER_DELIVERY,
+  FILTER_PRICES,
+  FILTER_RATINGS,
+  readListingFilters,
   slugify,
+  type AllergenFriendly,
+  type FILTER_PARAMS,
+  type FilterCounts,
+  type FilterDelivery,
+  type ListingFilters,
+  type ListSort,
   type CitySummary,
   type GeoRegion,
   type MealType,
@@ -31,6 +43,12 @@ interface Entry {
   delivers: boolean;
   pickup: boolean;
   deliveryRadiusMiles: number;
+  /** Its cheapest meal (dollars; null: not said), average rating (null: no reviews), whether it says pause any time, its allergen-friendly options: what the filters read. */
+  priceLow: number | null;
+  rating: number | null;
+  ratingCount: number;
+  pauseAnyTime: boolean;
+  allergens: readonly string[];
 }
 
 /** A listing a search found, how far and how it reaches the place. */
@@ -66,6 +84,58 @@ export const normalize = (text: string) =>
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** Public lists are by name, then slug (unique), so every entry has one place. */
 const byName = (a: Entry, b: Entry) => collator.compare(a.card.name, b.card.name) || (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0);
+
+/** The filters a list query gives (see readListingFilters): meal types the catalogue does not know are left out. */
+export type ListQuery = Omit<ServiceListQuery, 'sort'> & { sort?: ListSort };
+
+/** The groups of filters, one bit each: an entry's failed groups say which counts it may add to (filterCounts). */
+const GROUP = { meal: 1, delivery: 2, price: 4, rating: 8, pause: 16, allergen: 32 } as const;
+type Group = keyof typeof GROUP;
+const deliveryOf = (entry: Entry): Record<FilterDelivery, boolean> => ({ local: entry.delivers, pickup: entry.pickup, ships: entry.ships });
+
+/** The groups of filters an entry fails, as bits (0: it is in the filtered list). */
+function failedGroups(entry: Entry, filters: ListingFilters): number {
+  let failed = 0;
+  if (filters.meal.length && !filters.meal.some((m) => entry.mealTypes.includes(m))) failed |= GROUP.meal;
+  if (filters.delivery.length && !filters.delivery.some((d) => deliveryOf(entry)[d])) failed |= GROUP.delivery;
+  if (filters.price !== null && (entry.priceLow === null || entry.priceLow > filters.price)) failed |= GROUP.price;
+  if (filters.rating !== null && (entry.rating === null || entry.rating < filters.rating)) failed |= GROUP.rating;
+  if (filters.pause && !entry.pauseAnyTime) failed |= GROUP.pause;
+  if (filters.allergen.length && !filters.allergen.every((a) => entry.allergens.includes(a))) failed |= GROUP.allergen;
+  return failed;
+}
+
+/**
+ * How many entries of a list each choice of each filter leaves, in one pass: an entry that fails
+ * no group counts for every choice it has; one that fails only group G counts for G's choices it
+ * has (choosing one would take it in: meal types and delivery are "any of", price and rating
+ * thresholds); allergens are "every one of", so only entries in the list count for them.
+ */
+function filterCounts(list: readonly Entry[], filters: ListingFilters, mealTypes: readonly string[]): FilterCounts {
+  const counts: FilterCounts = {
+    meal: Object.fromEntries(mealTypes.map((m) => [m, 0])),
+    delivery: { local: 0, pickup: 0, ships: 0 },
+    price: Object.fromEntries(FILTER_PRICES.map((p) => [String(p), 0])),
+    rating: Object.fromEntries(FILTER_RATINGS.map((r) => [String(r), 0])),
+    pause: 0,
+    allergen: Object.fromEntries(ALLERGEN_FRIENDLY_OPTIONS.map((a) => [a, 0])) as FilterCounts['allergen'],
+  };
+  const onlyFails = (failed: number, group: Group) => failed === 0 || failed === GROUP[group];
+  for (const entry of list) {
+    const failed = failedGroups(entry, filters);
+    if (failed !== 0 && (failed & (failed - 1)) !== 0) continue;
+    if (onlyFails(failed, 'meal')) for (const m of entry.mealTypes) if (m in counts.meal) counts.meal[m]! += 1;
+    if (onlyFails(failed, 'delivery')) for (const d of FILTER_DELIVERY) if (deliveryOf(entry)[d]) counts.delivery[d] += 1;
+    if (onlyFails(failed, 'price') && entry.priceLow !== null) for (const p of FILTER_PRICES) if (entry.priceLow <= p) counts.price[String(p)]! += 1;
+    if (onlyFails(failed, 'rating') && entry.rating !== null) for (const r of FILTER_RATINGS) if (entry.rating >= r) counts.rating[String(r)]! += 1;
+    if (onlyFails(failed, 'pause') && entry.pauseAnyTime) counts.pause += 1;
+    if (failed === 0) for (const a of entry.allergens) if (a in counts.allergen) counts.allergen[a as AllergenFriendly] += 1;
+  }
+  return counts;
+}
+
+/** Best rated first: by average, then by how many reviews, then by name; those with no reviews last. */
+const byRating = (a: Entry, b: Entry) => (b.rating ?? -1) - (a.rating ?? -1) || b.ratingCount - a.ratingCount || byName(a, b);
 
 /** Where an entry goes in a list sorted by `compare`: the first place whose entry is not before it. */
 export function sortedPlace<T>(list: readonly T[], item: T, compare: (a: T, b: T) => number): number {
@@ -179,6 +249,11 @@ export class PublicIndex {
         localDelivery: service.deliveryMethods.localDelivery,
         rating: service.rating,
       },
+      priceLow: service.offer?.pricePerMeal?.low ?? null,
+      rating: service.rating?.average ?? null,
+      ratingCount: service.rating?.count ?? 0,
+      pauseAnyTime: service.offer?.pauseAnyTime === true,
+      allergens: service.offer?.allergenFriendly ?? [],
       stateSlugs: states.map((name) => this.stateSlugByName.get(normalize(name))).filter((s): s is string => Boolean(s)),
       mealTypes: service.mealTypes,
       ships: service.deliveryMethods.shipsDomestically,
@@ -222,9 +297,18 @@ export class PublicIndex {
     return this.mealTypeNames.has(slug);
   }
 
-  query(query: ServiceListQuery, now: number): ServiceList {
+  /** The filters of a query, read leniently; meal types the catalogue does not know are left out. */
+  filtersOf(query: Partial<Record<(typeof FILTER_PARAMS)[number], string | string[] | undefined>>): ListingFilters {
+    const filters = readListingFilters((name) => {
+      const value = query[name as (typeof FILTER_PARAMS)[number]];
+      return value === undefined ? [] : Array.isArray(value) ? value : [value];
+    });
+    return { ...filters, meal: filters.meal.filter((m) => this.mealTypeNames.has(m)) };
+  }
+
+  query(query: ListQuery, now: number): ServiceList {
     const words = query.q ? normalize(query.q).split(/\s+/).filter(Boolean).slice(0, 10) : [];
-    const matches = this.entries.filter(
+    const listed = this.entries.filter(
       (e) =>
         (!query.state || e.stateSlugs.includes(query.state)) &&
         (!query.city || e.cities.some((c) => c.slug === query.city && (!query.state || c.stateSlug === query.state))) &&
@@ -233,8 +317,12 @@ export class PublicIndex {
         (query.featured === undefined || isFeatured(e, now) === query.featured) &&
         words.every((w) => e.searchText.includes(w)),
     );
+    const filters = this.filtersOf(query);
+    const filtered = countFilters(filters) === 0 ? listed : listed.filter((e) => failedGroups(e, filters) === 0);
+    const matches = query.sort === 'rating' ? [...filtered].sort(byRating) : filtered;
     const start = (query.page - 1) * query.pageSize;
     return {
+      ...(query.facets ? { facets: filterCounts(listed, filters, [...this.mealTypeNames.keys()]) } : {}),
       items: matches.slice(start, start + query.pageSize).map((e) => ({
         ...e.card,
         featured: isFeatured(e, now),
@@ -255,9 +343,17 @@ export class PublicIndex {
    */
   near(
     point: { latitude: number; longitude: number },
-    query: Pick<NearQuery, 'radius' | 'mealType' | 'delivery' | 'page' | 'shipPage' | 'pageSize'>,
+    query: Pick<NearQuery, 'radius' | 'mealType' | 'delivery' | 'page' | 'shipPage' | 'pageSize'> & Partial<Pick<NearQuery, 'meal' | 'price' | 'rating' | 'pause' | 'allergen' | 'facets'>>,
     now: number,
-  ): { local: NearPage; nationwide: NearPage } {
+  ): { local: NearPage; nationwide: NearPage; facets?: FilterCounts } {
+    const filters = { ...this.filtersOf(query), delivery: [] };
+    const filtering = countFilters(filters) > 0;
+    // Every listing that reaches the place, filtered or not: what the counts are made of (only when asked).
+    const reaching: Entry[] | null = query.facets ? [] : null;
+    const passes = (entry: Entry) => {
+      reaching?.push(entry);
+      return !filtering || failedGroups(entry, filters) === 0;
+    };
     const local = new NearestFirst<Hit>(query.page * query.pageSize, nearerFirst);
     const nationwide = new NearestFirst<Hit>(query.shipPage * query.pageSize, nearerFirst);
     const box = query.radius / MILES_PER_DEGREE_LATITUDE;
@@ -281,8 +377,8 @@ export class PublicIndex {
               : entry.ships
                 ? 'ships'
                 : 'nearby';
-        if (reach) local.offer({ entry, miles, reach });
-      } else if (entry.ships && (query.delivery === undefined || query.delivery === 'ships')) {
+        if (reach && passes(entry)) local.offer({ entry, miles, reach });
+      } else if (entry.ships && (query.delivery === undefined || query.delivery === 'ships') && passes(entry)) {
         nationwide.offer({ entry, miles, reach: 'ships' });
       }
     });
@@ -296,7 +392,11 @@ export class PublicIndex {
       pageSize: query.pageSize,
       pageCount: Math.ceil(found.count / query.pageSize),
     });
-    return { local: pageOf(local, query.page), nationwide: pageOf(nationwide, query.shipPage) };
+    return {
+      local: pageOf(local, query.page),
+      nationwide: pageOf(nationwide, query.shipPage),
+      ...(reaching ? { facets: filterCounts(reaching, filters, [...this.mealTypeNames.keys()]) } : {}),
+    };
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { ListQuery } from './public-index';
 import { createHash } from 'node:crypto';
 import {
   NEARBY_MAX_MILES,
@@ -12,7 +13,6 @@ import {
   type OwnedService,
   type PublicService,
   type ServiceList,
-  type ServiceListQuery,
 } from '@mealprep/contracts';
 import { AppError, clientOf, type DomainEvents } from '@mealprep/service-kit';
 import type { ServiceRepository } from '../data-access/service-repository';
@@ -33,7 +33,7 @@ export interface ServiceDeps {
 
 const REPORT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export function listServices(deps: Pick<ServiceDeps, 'catalog' | 'now'>, query: ServiceListQuery): ServiceList {
+export function listServices(deps: Pick<ServiceDeps, 'catalog' | 'now'>, query: ListQuery): ServiceList {
   const index = deps.catalog.index;
   if (query.state && !index.hasState(query.state)) throw AppError.notFound(`There is no state "${query.state}".`);
   if (query.mealType && !index.hasMealType(query.mealType)) throw AppError.notFound(`There is no meal type "${query.mealType}".`);
@@ -131,8 +131,8 @@ export function findNear(deps: Pick<ServiceDeps, 'catalog' | 'now'>, query: Near
   const found = deps.catalog.places.find(query.place);
   if ('problem' in found) throw found.malformed ? AppError.badRequest(found.problem, [{ path: 'place', message: found.problem }]) : new AppError('place_unknown', found.problem, { status: 404 });
   if (query.mealType && !deps.catalog.index.hasMealType(query.mealType)) throw AppError.notFound(`There is no meal type "${query.mealType}".`);
-  const { local, nationwide } = deps.catalog.index.near(found.place, query, (deps.now?.() ?? new Date()).getTime());
-  return { place: nearPlace(deps, found.place), radius: query.radius, local, nationwide };
+  const { local, nationwide, facets } = deps.catalog.index.near(found.place, query, (deps.now?.() ?? new Date()).getTime());
+  return { place: nearPlace(deps, found.place), radius: query.radius, local, nationwide, ...(facets ? { facets } : {}) };
 }
 
 /** places.nearest: the ZIP code nearest a point ("Use my location"); 404 far from every US ZIP code. */

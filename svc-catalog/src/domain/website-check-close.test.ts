@@ -3,7 +3,7 @@ import { closeFromWebsiteCheck, CLOSED_BY_CHECK_REASON } from './website-check-c
 import { FakeServices, listing, ownerDeps } from './testing-fakes';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
-const ALL: ServiceListQuery = { page: 1, pageSize: 50 };
+const ALL: ServiceListQuery = { page: 1, pageSize: 50, sort: 'name' };
 
 async function setUp() {
   const open = listing({ name: 'Green Fork Kitchen', version: 2 });

@@ -1,4 +1,5 @@
 import { isNotFound } from '@mealprep/api-client';
+import { useFilteredVariant } from '../../../lib/list-filters';
 import type { MealType } from '@mealprep/contracts';
 import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import type { ReactNode } from 'react';
@@ -21,10 +22,13 @@ function MealTypeNotFound() {
 
 function MealTypeDetails({ mealType, children }: { mealType: MealType; children: ReactNode }) {
   const title = `${mealType.name} Meal Prep Services`;
+  const filteredVariant = useFilteredVariant();
   usePageMeta({
     title,
     description: mealType.description || `Find ${mealType.name.toLowerCase()} meal prep services near you.`,
     url: `/meal-type/${mealType.slug}`,
+    // A filtered or reordered variant: not indexed; its canonical URL is the plain list's.
+    noindex: filteredVariant,
   });
   return (
     <section>

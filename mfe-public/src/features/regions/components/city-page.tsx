@@ -1,4 +1,5 @@
 import { isNotFound } from '@mealprep/api-client';
+import { useFilteredVariant } from '../../../lib/list-filters';
 import type { City } from '@mealprep/contracts';
 import { isSlug } from '@mealprep/contracts/browser';
 import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
@@ -26,10 +27,13 @@ function CityNotFound({ stateSlug }: { stateSlug: string }) {
 function CityDetails({ city, children }: { city: City; children: ReactNode }) {
   const where = `${city.name}, ${city.state.code || city.state.name}`;
   const path = `/state/${city.state.slug}/${city.slug}`;
+  const filteredVariant = useFilteredVariant();
   usePageMeta({
     title: `Meal Prep in ${where}`,
     description: `${pluralize(city.count, 'meal prep service')} in ${city.name}, ${city.state.name}: local kitchens with delivery, pickup and shipping.`,
     url: path,
+    // A filtered or reordered variant: not indexed; its canonical URL is the plain list's.
+    noindex: filteredVariant,
   });
   return (
     <section>

@@ -1,4 +1,5 @@
 import { isNotFound } from '@mealprep/api-client';
+import { useFilteredVariant } from '../../../lib/list-filters';
 import type { GeoRegion } from '@mealprep/contracts';
 import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import type { ReactNode } from 'react';
@@ -22,10 +23,13 @@ function StateNotFound() {
 
 function StateDetails({ region, children }: { region: GeoRegion; children: ReactNode }) {
   const title = `Meal Prep Services in ${region.name}`;
+  const filteredVariant = useFilteredVariant();
   usePageMeta({
     title,
     description: `Find meal prep services in ${region.name}: local delivery, pickup and services that ship to ${region.name}.`,
     url: `/state/${region.slug}`,
+    // A filtered or reordered variant: not indexed; its canonical URL is the plain list's.
+    noindex: filteredVariant,
   });
   return (
     <section>

@@ -88,8 +88,8 @@ describe('services that ship', () => {
     });
     renderRoutes('/services-that-ship');
     expect(await screen.findByRole('heading', { level: 1, name: 'Meal Prep Services That Ship Nationwide' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Ship Co' })).toBeInTheDocument();
-    expect(screen.getByText('Ships nationwide')).toBeInTheDocument();
+    const card = (await screen.findByRole('link', { name: 'Ship Co' })).closest('article')!;
+    expect(within(card).getByText('Ships nationwide')).toBeInTheDocument();
     expect(callsTo(fetch, SERVICES)[0]!.searchParams.get('shipping')).toBe('true');
   });
 

@@ -1,7 +1,17 @@
 import { apiClient, publicRead, queryKeys } from '@mealprep/api-client';
-import type { NearResult } from '@mealprep/contracts';
-import { DEFAULT_NEAR_RADIUS, MAX_PLACE_QUERY, NEAR_DELIVERY_FILTERS, NEAR_RADII, SERVICE_GRID_PAGE_SIZE, type NearDeliveryFilter, type NearRadius } from '@mealprep/contracts/browser';
+import type { ListingFilters, NearResult } from '@mealprep/contracts';
+import {
+  listingFilterParams,
+  DEFAULT_NEAR_RADIUS,
+  MAX_PLACE_QUERY,
+  NEAR_DELIVERY_FILTERS,
+  NEAR_RADII,
+  SERVICE_GRID_PAGE_SIZE,
+  type NearDeliveryFilter,
+  type NearRadius,
+} from '@mealprep/contracts/browser';
 import { keepPreviousData, queryOptions, useQuery } from '@mealprep/query';
+import { filtersFromSearch } from '../../../lib/list-filters';
 import { parsePageParam } from '../../../lib/use-page-param';
 
 /** A near-me search as its URL holds it: /near/{place}?radius=&mealType=&delivery=&page=&shipPage=. */
@@ -10,6 +20,8 @@ export interface NearFilter {
   radius: NearRadius;
   mealType?: string;
   delivery?: NearDeliveryFilter;
+  /** The filters every list takes (near-me reaches people its own way: `delivery` above). */
+  filters?: ListingFilters;
   page: number;
   shipPage: number;
 }
@@ -27,6 +39,7 @@ export function nearFilterFrom(place: string, search: URLSearchParams): NearFilt
     radius: (NEAR_RADII as readonly number[]).includes(radius) ? (radius as NearRadius) : DEFAULT_NEAR_RADIUS,
     ...(/^[a-z0-9-]{1,60}$/.test(mealType) ? { mealType } : {}),
     ...((NEAR_DELIVERY_FILTERS as readonly string[]).includes(delivery ?? '') ? { delivery: delivery as NearDeliveryFilter } : {}),
+    filters: { ...filtersFromSearch(search).filters, delivery: [] },
     page: parsePageParam(search.get('page')),
     shipPage: parsePageParam(search.get('shipPage')),
   };
@@ -46,6 +59,8 @@ function nearParams(filter: NearFilter): URLSearchParams {
   const params = new URLSearchParams({ place: filter.place, radius: String(filter.radius) });
   if (filter.mealType) params.set('mealType', filter.mealType);
   if (filter.delivery) params.set('delivery', filter.delivery);
+  if (filter.filters) for (const [name, value] of Object.entries(listingFilterParams({ ...filter.filters, delivery: [] }))) params.set(name, value);
+  params.set('facets', 'true');
   params.set('page', String(filter.page));
   params.set('shipPage', String(filter.shipPage));
   params.set('pageSize', String(SERVICE_GRID_PAGE_SIZE));

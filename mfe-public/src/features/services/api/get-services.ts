@@ -1,6 +1,6 @@
 import { apiClient, publicRead, queryKeys } from '@mealprep/api-client';
-import type { ServiceList } from '@mealprep/contracts';
-import { MAX_SEARCH_LENGTH, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
+import type { ListingFilters, ListSort, ServiceList } from '@mealprep/contracts';
+import { FILTER_PARAMS, listingFilterParams, MAX_SEARCH_LENGTH, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
 import { keepPreviousData, queryOptions, useQuery } from '@mealprep/query';
 
 export interface ServiceListFilter {
@@ -11,6 +11,10 @@ export interface ServiceListFilter {
   shipping?: boolean;
   featured?: boolean;
   q?: string;
+  /** The visitor's filters (from the page's URL), the order, and whether to count each filter's choices. */
+  filters?: ListingFilters;
+  sort?: ListSort;
+  facets?: boolean;
   page?: number;
   pageSize?: number;
 }
@@ -32,6 +36,9 @@ export function serviceListParams(filter: ServiceListFilter): URLSearchParams {
   if (filter.featured) params.set('featured', 'true');
   const q = filter.q === undefined ? '' : clampSearch(filter.q);
   if (q) params.set('q', q);
+  if (filter.filters) for (const [name, value] of Object.entries(listingFilterParams(filter.filters))) params.set(name, value);
+  if (filter.sort && filter.sort !== 'name') params.set('sort', filter.sort);
+  if (filter.facets) params.set('facets', 'true');
   params.set('page', String(filter.page ?? 1));
   params.set('pageSize', String(filter.pageSize ?? SERVICE_GRID_PAGE_SIZE));
   return params;
@@ -43,12 +50,17 @@ export async function getServices(filter: ServiceListFilter, signal?: AbortSigna
   return apiClient.get<ServiceList>(servicesPath(serviceListParams(filter)), { signal });
 }
 
-function sameListOtherPage(previousKey: unknown, params: URLSearchParams): boolean {
+/** What a visitor changes while staying on one list: its page, its filters and its order. */
+const VARIANT_PARAMS = ['page', 'sort', ...FILTER_PARAMS];
+
+function sameListOtherVariant(previousKey: unknown, params: URLSearchParams): boolean {
   if (!previousKey || typeof previousKey !== 'object') return false;
   const previous = new URLSearchParams(previousKey as Record<string, string>);
-  previous.delete('page');
   const current = new URLSearchParams(params);
-  current.delete('page');
+  for (const name of VARIANT_PARAMS) {
+    previous.delete(name);
+    current.delete(name);
+  }
   return previous.toString() === current.toString();
 }
 
@@ -62,8 +74,9 @@ export function servicesQueryOptions(filter: ServiceListFilter) {
     // Under the 'services' topic, so a published or edited service refreshes every open list.
     queryKey: queryKeys.services.list(Object.fromEntries(params)),
     queryFn: ({ signal }) => getServices(filter, signal),
-    // Turning pages keeps the previous page on screen while the next loads; another list does not.
-    placeholderData: (previous, previousQuery) => (previousQuery && sameListOtherPage(previousQuery.queryKey[2], params) ? keepPreviousData(previous) : undefined),
+    // Turning pages or changing filters keeps the previous answer on screen (and the filters in
+    // reach) while the next loads; another list does not.
+    placeholderData: (previous, previousQuery) => (previousQuery && sameListOtherVariant(previousQuery.queryKey[2], params) ? keepPreviousData(previous) : undefined),
   });
 }
 

@@ -1,6 +1,9 @@
 import { isApiError } from '@mealprep/api-client';
+import { useFilteredVariant, useListFilters } from '../../../lib/list-filters';
+import { humanizeSlug } from '../../../lib/text';
+import { ListFilters } from './list-filters';
 import type { NearResult } from '@mealprep/contracts';
-import { NEAR_RADII, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
+import { DEFAULT_NEAR_RADIUS, listingFilterParams, NEAR_RADII, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
 import { buttonClassName, ErrorState, Loading, Pager, usePageMeta } from '@mealprep/ui';
 import { useId, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@mealprep/router';
@@ -14,13 +17,25 @@ import { NearSearch } from './near-search';
 
 const DELIVERY_LABELS = { '': 'Any way', delivers: 'Delivers to me', pickup: 'Pickup', ships: 'Ships to me' } as const;
 
+/** What the near-me page's own form chose, kept by the filter form. */
+function nearKeep(filter: NearFilter): Record<string, string> {
+  const keep: Record<string, string> = {};
+  if (filter.radius !== DEFAULT_NEAR_RADIUS) keep.radius = String(filter.radius);
+  if (filter.mealType) keep.mealType = filter.mealType;
+  if (filter.delivery) keep.delivery = filter.delivery;
+  return keep;
+}
+
 function NearFilters({ filter, mealTypes }: { filter: NearFilter; mealTypes: Array<{ slug: string; name: string }> }) {
   const id = useId();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   function apply(form: HTMLFormElement) {
     const data = new FormData(form);
-    void navigate(nearPath(filter.place, { radius: Number(data.get('radius')), mealType: String(data.get('mealType') ?? ''), delivery: String(data.get('delivery') ?? '') }));
+    const path = nearPath(filter.place, { radius: Number(data.get('radius')), mealType: String(data.get('mealType') ?? ''), delivery: String(data.get('delivery') ?? '') });
+    // The other filters (price, rating…) stay as they are.
+    const others = new URLSearchParams(filter.filters ? listingFilterParams(filter.filters) : {}).toString();
+    void navigate(others ? `${path}${path.includes('?') ? '&' : '?'}${others}` : path);
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -115,10 +130,14 @@ function Results({
   useInsightReport(shown.length ? { metric: 'near', serviceIds: shown } : null);
   const where = data.place.kind === 'zip' ? data.place.label : `${data.place.city}, ${data.place.state}`;
   const title = `Meal Prep near ${where}`;
+  const { filters, active } = useListFilters();
+  const filteredVariant = useFilteredVariant();
   usePageMeta({
     title,
     description: `Meal prep services that deliver to, offer pickup near or ship to ${where}, nearest first.`,
     url: nearPath(data.place.zip ?? `${data.place.city}, ${data.place.state}`),
+    // A filtered variant is not indexed; its canonical URL is the place's plain page.
+    noindex: filteredVariant,
   });
   const localLine = data.local.total === 1 ? `1 service within ${data.radius} miles` : `${data.local.total} services within ${data.radius} miles`;
   return (
@@ -139,6 +158,17 @@ function Results({
         <p className="mt-3 text-gray-700 dark:text-gray-200">{localLine}, nearest first.</p>
       </div>
       <NearFilters filter={filter} mealTypes={mealTypes} />
+      <ListFilters
+        filters={filters}
+        sort="name"
+        active={active}
+        counts={data.facets}
+        labelForMealType={labelForMealType ?? humanizeSlug}
+        withMealTypes={false}
+        withDelivery={false}
+        withSort={false}
+        keep={nearKeep(filter)}
+      />
       <section aria-labelledby="near-local" className="flex flex-col gap-5">
         <h2 id="near-local" className="text-2xl font-bold tracking-tight">
           Near {where}

@@ -8,6 +8,9 @@ import { RouterPagerLink } from '../../../lib/router-link';
 import { serviceItemList, StructuredData } from '../../../lib/structured-data';
 import { usePageParam } from '../../../lib/use-page-param';
 import { useServices, type ServiceListFilter } from '../api/get-services';
+import { humanizeSlug } from '../../../lib/text';
+import { useListFilters } from '../../../lib/list-filters';
+import { ListFilters } from './list-filters';
 import { ServiceCard } from './service-card';
 
 export const EMPTY_SERVICES_TEXT = 'No services found yet. Be the first to add your service!';
@@ -41,12 +44,15 @@ export interface ServiceGridProps {
   searchTerm?: string;
 }
 
+export const NO_MATCH_TEXT = 'No services match these filters.';
+
 export const DEFAULT_GRID_HEADING = 'Meal prep services';
 
 /** A server-paginated grid of service cards, six to a page, the page kept as ?page=N. */
-export function ServiceGrid({ filter, countLine, empty = <EmptyServices />, labelForMealType, heading = DEFAULT_GRID_HEADING, searchTerm }: ServiceGridProps) {
+export function ServiceGrid({ filter, countLine, empty = <EmptyServices />, labelForMealType = humanizeSlug, heading = DEFAULT_GRID_HEADING, searchTerm }: ServiceGridProps) {
   const { page, hrefForPage } = usePageParam();
-  const { data, error, isError, isFetching, refetch } = useServices({ ...filter, page, pageSize: SERVICE_GRID_PAGE_SIZE });
+  const { filters, sort, active } = useListFilters();
+  const { data, error, isError, isFetching, refetch } = useServices({ ...filter, filters, sort, facets: true, page, pageSize: SERVICE_GRID_PAGE_SIZE });
   useInsightReport(
     !searchTerm || !data ? null : data.total === 0 ? { metric: 'empty-search', term: searchTerm } : data.items.length ? { metric: 'search', serviceIds: data.items.map((s) => s.id) } : null,
   );
@@ -55,13 +61,22 @@ export function ServiceGrid({ filter, countLine, empty = <EmptyServices />, labe
   if (isError && isApiError(error) && error.status === 400) return <>{empty}</>;
   if (isError && !isFetching) return <ErrorState onRetry={() => void refetch()} />;
   if (!data) return <Loading />;
-  if (data.total === 0) return <>{empty}</>;
+  const filtered = active > 0 || sort !== 'name';
+  if (data.total === 0 && !filtered) return <>{empty}</>;
+  const keep = filter.q ? { q: filter.q } : undefined;
 
   return (
     <div className="flex flex-col gap-6">
+      <ListFilters filters={filters} sort={sort} active={active} counts={data.facets} labelForMealType={labelForMealType} withMealTypes={!filter.mealType} keep={keep} />
       <h2 className="sr-only">{heading}</h2>
-      {countLine ? <p className="text-gray-700 dark:text-gray-200">{countLine(data.total)}</p> : null}
-      {data.items.length === 0 ? (
+      {data.total === 0 ? (
+        <div className="rounded-xl border border-dashed border-gray-300 px-6 py-12 text-center dark:border-gray-700">
+          <p className="text-gray-700 dark:text-gray-200">{NO_MATCH_TEXT}</p>
+        </div>
+      ) : countLine ? (
+        <p className="text-gray-700 dark:text-gray-200">{countLine(data.total)}</p>
+      ) : null}
+      {data.total === 0 ? null : data.items.length === 0 ? (
         <div className="rounded-xl border border-dashed border-gray-300 px-6 py-12 text-center dark:border-gray-700">
           <p className="text-gray-700 dark:text-gray-200">{PAGE_MISSING_TEXT}</p>
           <Link to={hrefForPage(1)} className={buttonClassName({ variant: 'outline', className: 'mt-6' })}>
