@@ -1,4 +1,5 @@
-import { SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
+import { comparedSlugs, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
+import { compareQueryOptions } from './features/services/api/compare';
 import { articleQueryOptions, isPossibleArticleSlug } from './features/articles/api/get-article';
 import { articlesQueryOptions } from './features/articles/api/get-articles';
 import { bannersQueryOptions } from './features/home/api/get-banners';
@@ -53,6 +54,10 @@ export const PAGE_READS = {
   ServicesByNamePage: (_, search) => [labels(), list({}, search)],
   ServicePage: ({ serviceSlug = '' }, search) =>
     isPossibleServiceSlug(serviceSlug) ? [serviceQueryOptions(serviceSlug), nearbyQueryOptions(serviceSlug), labels(), reviewsQueryOptions(serviceSlug, parsePageParam(search.get('reviews')))] : [],
+  ComparePage: (_, search) => {
+    const { slugs } = comparedSlugs(search.get('s'));
+    return slugs.length ? [labels(), compareQueryOptions(slugs, (search.get('place') ?? '').trim().slice(0, 100))] : [];
+  },
   NearPage: ({ place }, search) => near(place ?? search.get('place') ?? '', search),
   ArticlesPage: () => [articlesQueryOptions()],
   ArticlePage: ({ slug = '' }) => (isPossibleArticleSlug(slug) ? [articleQueryOptions(slug)] : []),

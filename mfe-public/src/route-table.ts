@@ -12,6 +12,7 @@ export type PageChunk =
   | 'page-services-by-name-page'
   | 'page-near-page'
   | 'page-service-page'
+  | 'page-compare-page'
   | 'page-articles-page'
   | 'page-form-pages'
   | 'page-info-pages';
@@ -61,6 +62,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/meal-type/:mealTypeSlug', component: 'MealTypePage', chunk: 'page-meal-type-page', params: { mealTypeSlug: 'slug' }, sitemap: 'mealTypes' },
   { path: '/services-by-name', component: 'ServicesByNamePage', chunk: 'page-services-by-name-page', sitemap: 'page' },
   { path: '/service/:serviceSlug', component: 'ServicePage', chunk: 'page-service-page', params: { serviceSlug: 'slug' }, sitemap: 'services' },
+  // Side by side: not indexed (any mix of listings), so not in the sitemap.
+  { path: '/compare', component: 'ComparePage', chunk: 'page-compare-page' },
   // /near?place=… is what the search form sends without JavaScript (the gateway sends it on to /near/{place}).
   { path: '/near', component: 'NearPage', chunk: 'page-near-page' },
   { path: '/near/:place', component: 'NearPage', chunk: 'page-near-page', params: { place: 'text' } },

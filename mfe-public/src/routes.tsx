@@ -3,6 +3,7 @@ import { Loading } from '@mealprep/ui';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from '@mealprep/router';
 import { NotFoundPage } from './features/not-found/components/not-found-page';
+import { CompareTray } from './features/services/components/compare-tray';
 import { HomePage } from './pages/home-page';
 import { PUBLIC_ROUTES, type PageChunk } from './route-table';
 
@@ -17,6 +18,7 @@ export const CHUNKS = {
   'page-services-by-name-page': () => import(/* webpackChunkName: "page-services-by-name-page" */ './pages/services-by-name-page'),
   'page-near-page': () => import(/* webpackChunkName: "page-near-page" */ './pages/near-page'),
   'page-service-page': () => import(/* webpackChunkName: "page-service-page" */ './pages/service-page'),
+  'page-compare-page': () => import(/* webpackChunkName: "page-compare-page" */ './pages/compare-page'),
   'page-articles-page': () => import(/* webpackChunkName: "page-articles-page" */ './pages/articles-page'),
   'page-form-pages': () => import(/* webpackChunkName: "page-form-pages" */ './pages/form-pages'),
   'page-info-pages': () => import(/* webpackChunkName: "page-info-pages" */ './pages/info-pages'),
@@ -43,6 +45,7 @@ const PAGES = PUBLIC_ROUTES.map((route) => ({ path: route.path, Page: pageOf(rou
 export default function PublicRoutes({ only }: { only?: string | null }) {
   return (
     <Suspense fallback={<Loading />}>
+      <CompareTray />
       <Routes>
         {(only === undefined ? PAGES : PAGES.filter((page) => page.path === only)).map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />

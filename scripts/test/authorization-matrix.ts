@@ -54,6 +54,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/catalog/services/by-slug/{demoSlug}', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/services/by-slug/{demoSlug}/nearby', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/services/near?place=78701', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/services/compare?s={demoSlug}', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/places/nearest?lat=30.27&lng=-97.74', expect: PUBLIC },
   { method: 'POST', path: '/api/catalog/services/{demoService}/report-still-open', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/regions', expect: PUBLIC },

@@ -7,6 +7,7 @@ import {
   AddBannerSchema,
   AdminClaimQuerySchema,
   AdminReviewQuerySchema,
+  CompareQuerySchema,
   ReviewBodySchema,
   ReviewDecisionBodySchema,
   ReviewIdParamsSchema,
@@ -97,6 +98,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
 
   'GET /api/catalog/services': { query: ServiceListQuerySchema },
   'GET /api/catalog/services/near?place=78701': { path: '/api/catalog/services/near', query: NearQuerySchema },
+  'GET /api/catalog/services/compare?s={demoSlug}': { path: '/api/catalog/services/compare', query: CompareQuerySchema },
   'GET /api/catalog/places/nearest?lat=30.27&lng=-97.74': { path: '/api/catalog/places/nearest', query: NearestPlaceQuerySchema },
   'GET /api/catalog/services/by-slug/{demoSlug}': { path: '/api/catalog/services/by-slug/:slug', params: SlugParamsSchema, query: NoQuerySchema, known: 'slugs' },
   'GET /api/catalog/services/by-slug/{demoSlug}/nearby': { path: '/api/catalog/services/by-slug/:slug/nearby', params: SlugParamsSchema, query: NoQuerySchema, known: 'slugs' },

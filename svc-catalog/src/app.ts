@@ -12,6 +12,7 @@ import { serviceReportRepository } from './data-access/service-report-repository
 import { serviceRepository } from './data-access/service-repository';
 import { usPlaces } from './data-access/us-places';
 import { CatalogIndex } from './domain/catalog-index';
+import { ReviewShelf } from './domain/review-shelf';
 import { internalRouter } from './entry-points/http/internal-router';
 import { KeptAnswers } from './entry-points/http/kept-answers';
 import { adminArticlesRouter } from './entry-points/http/admin-articles-router';
@@ -44,6 +45,8 @@ export interface CatalogDeps {
   recorder?: InsightRecorder;
   /** Insight reports one client address may send a minute (per instance). */
   insightReportsPerMinute?: number;
+  /** The order of each listing's published reviews; one of the app's own when not given. */
+  shelf?: ReviewShelf;
 }
 
 /** The repositories write the events of their changes through the outbox, in the same write; `places` is the US ZIP table shipped with the service (read only). */
@@ -75,6 +78,7 @@ export function createCatalogApp(deps: CatalogDeps) {
   const recorder = deps.recorder ?? new InsightRecorder({ broker: deps.broker, insights: repositories.insights, catalog, logger: deps.logger, now: deps.now });
   const serviceDeps = {
     ...repositories,
+    shelf: deps.shelf ?? new ReviewShelf(repositories.reviews),
     catalog,
     events: outbox,
     ipHashSecret: deps.identitySecret,

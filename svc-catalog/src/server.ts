@@ -5,13 +5,15 @@ import { CatalogIndex } from './domain/catalog-index';
 import { seedDemoCatalog } from './domain/demo-seed';
 import { seedReferenceData } from './domain/reference-data';
 import { subscribeCheckerEvents } from './entry-points/mq/checker-events';
-import { subscribeIndexRefresher } from './entry-points/mq/index-refresher';
+import { subscribeIndexRefresher, subscribeReviewShelf } from './entry-points/mq/index-refresher';
+import { ReviewShelf } from './domain/review-shelf';
 import { subscribeInsightHits } from './entry-points/mq/insight-hits';
 import { forgetOldHits, InsightRecorder } from './domain/insights';
 import { InsightTally } from './domain/insight-tally';
 
 const config = loadCatalogConfig();
 let catalog: CatalogIndex;
+let shelf: ReviewShelf;
 let recorder: InsightRecorder;
 let tally: InsightTally;
 let forgetting: NodeJS.Timeout | undefined;
@@ -35,6 +37,8 @@ await runService('svc-catalog', () =>
       catalog = new CatalogIndex(repositories);
       await catalog.refresh();
       await subscribeIndexRefresher(broker, catalog, logger);
+      shelf = new ReviewShelf(repositories.reviews);
+      await subscribeReviewShelf(broker, shelf, logger);
       await subscribeCheckerEvents(broker, { services: repositories.services, catalog, events: outbox });
       logger.info({ published: catalog.index.size }, 'public index built');
       recorder = new InsightRecorder({ broker, insights: repositories.insights, catalog, logger });
@@ -53,6 +57,7 @@ await runService('svc-catalog', () =>
         broker,
         outbox,
         catalog,
+        shelf,
         recorder,
         insightReportsPerMinute: config.INSIGHT_REPORTS_PER_MINUTE,
         identitySecret: config.IDENTITY_SECRET,

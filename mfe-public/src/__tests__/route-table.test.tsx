@@ -19,6 +19,7 @@ const URLS = [
   '/meal-type/keto',
   '/services-by-name?page=2',
   '/service/green-fork-kitchen',
+  '/compare?s=green-fork-kitchen,basil-box&place=78701',
   '/near',
   '/near?place=78701',
   '/near/Austin%2C%20TX?radius=50&delivery=pickup&mealType=keto',
@@ -54,7 +55,7 @@ describe('the public route table', () => {
         checked += 1;
       }
     }
-    expect(checked).toBe(39);
+    expect(checked).toBe(41);
   });
 
   it('when every route is read, then each has its page in its chunk, and the paths without parameters answer 200 whatever their data', async () => {

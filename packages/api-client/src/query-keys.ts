@@ -32,6 +32,8 @@ export const queryKeys = {
     nearby: (slug: string) => services('nearby', slug),
     /** A page of a listing's published reviews: under 'services', so a review shown, changed or removed refreshes open pages. */
     reviews: (slug: string, page: number) => services('reviews', slug, page),
+    /** Listings side by side (slugs in a comma list), measured from a place or not. */
+    compare: (slugs: string, place: string) => services('compare', slugs, place),
     cities: (state: string) => services('cities', state),
     city: (state: string, city: string) => services('city', state, city),
     /** Counts per state move when services are published or unpublished, so they follow 'services'. */

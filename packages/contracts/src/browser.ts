@@ -18,5 +18,6 @@ export * from './price';
 export * from './claim-constants';
 export * from './review-constants';
 export * from './filter-constants';
+export * from './compare-constants';
 export * from './insight-constants';
 export * from './page-meta';

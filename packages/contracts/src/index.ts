@@ -14,6 +14,7 @@ export * from './price';
 export * from './claim-constants';
 export * from './review-constants';
 export * from './filter-constants';
+export * from './compare-constants';
 export * from './insight-constants';
 export * from './text';
 // Schemas (zod): servers only. Front-end code imports their types with `import type`.
@@ -35,4 +36,5 @@ export * from './website-check';
 export * from './page-meta';
 export * from './claim';
 export * from './review';
+export * from './compare';
 export * from './insights';

@@ -65,6 +65,8 @@ export const PublicServiceSchema = z.object({
   claimable: z.boolean(),
   /** The average and count of its published reviews. */
   rating: RatingSummarySchema,
+  /** How long it has been in business, as its form or the import gave it; absent when not said. */
+  yearsInBusiness: z.string().optional(),
 });
 export type PublicService = z.infer<typeof PublicServiceSchema>;
 

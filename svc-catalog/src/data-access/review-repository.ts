@@ -196,17 +196,21 @@ export function reviewRepository(connection: Connection, outbox: Outbox) {
       await Keys.deleteMany({ _id: `reply:${review.id}` });
       return true;
     },
-    /** A page of a listing's reviews in one status, newest first, and how many there are. */
-    async page(serviceId: string, status: ReviewStatus, page: number, pageSize: number): Promise<{ items: StoredReview[]; total: number }> {
-      const [docs, total] = await Promise.all([
-        Model.find({ serviceId, status })
-          .sort({ createdAt: -1, _id: 1 })
-          .skip((page - 1) * pageSize)
-          .limit(pageSize)
-          .lean(),
-        Model.countDocuments({ serviceId, status }),
-      ]);
-      return { items: docs.map((d) => toReview(d as Doc)), total };
+    /** The published reviews' ids, newest first, by listing (of one listing, or all): the order pages are cut from (review-shelf.ts). */
+    async publishedOrder(serviceId?: string): Promise<Map<string, string[]>> {
+      const docs = await Model.find({ status: 'published', ...(serviceId ? { serviceId } : {}) }, { _id: 1, serviceId: 1, createdAt: 1 }).lean();
+      const rows = docs.map((d) => ({ id: String(d._id), serviceId: String(d.serviceId), at: new Date(d.createdAt as Date).getTime() }));
+      rows.sort((a, b) => b.at - a.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const order = new Map<string, string[]>(serviceId ? [[serviceId, []]] : []);
+      for (const row of rows) order.set(row.serviceId, [...(order.get(row.serviceId) ?? []), row.id]);
+      return order;
+    },
+    /** Reviews by id, in the order asked (those not found left out): read key by key, as MongoDB reads them from the _id index. */
+    async findByIds(ids: readonly string[]): Promise<StoredReview[]> {
+      if (ids.length === 0) return [];
+      const docs = await Model.find({ _id: { $in: [...ids] } }).lean();
+      const byId = new Map(docs.map((d) => [String(d._id), toReview(d as Doc)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
     /** The staff's queues: held (oldest first), reported (most reports first), or the decided ones of a status (newest first). */
     async forStaff(which: 'held' | 'reported' | 'published' | 'rejected' | 'removed', page: number, pageSize: number): Promise<{ items: StoredReview[]; total: number }> {

@@ -118,8 +118,10 @@ export const readFrom = (value: object): Doc | null => (value as Record<symbol, 
 
 /** The public view of a stored service: owner, submission metadata and version are not shown. */
 export function toPublic(service: StoredService): PublicService {
-  const { ownerUserId: _owner, metadata: _metadata, version: _version, ...visible } = service;
-  return { ...visible, claimable: isClaimable(service) };
+  const { ownerUserId: _owner, metadata, version: _version, ...visible } = service;
+  const years = typeof metadata.yearsInBusiness === 'string' ? metadata.yearsInBusiness : '';
+  const said = years === 'Other' && typeof metadata.yearsInBusinessOther === 'string' ? metadata.yearsInBusinessOther : years;
+  return { ...visible, claimable: isClaimable(service), ...(said ? { yearsInBusiness: said } : {}) };
 }
 
 /** A listing a business may claim: public (published or closed) and nobody's yet. */

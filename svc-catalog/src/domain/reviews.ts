@@ -20,8 +20,9 @@ import type { StoredService } from '../data-access/service-mapping';
 import type { ServiceDeps } from './services';
 import { announceUpdate } from './service-events';
 import { holdReasons, textKey } from './review-checks';
+import type { ReviewShelf } from './review-shelf';
 
-export type ReviewDeps = ServiceDeps & { reviews: ReviewRepository };
+export type ReviewDeps = ServiceDeps & { reviews: ReviewRepository; shelf: ReviewShelf };
 
 type Change = EventPayload<'catalog.review.changed'>['change'];
 
@@ -82,6 +83,7 @@ interface TrailStep {
  * again, so the rating the last change leaves is the one its reviews make.
  */
 async function settleListing(deps: ReviewDeps, serviceId: string, step: TrailStep | null): Promise<void> {
+  await deps.shelf.refresh(serviceId);
   let pending = step;
   for (let round = 0; round < 5; round += 1) {
     const rating = await deps.reviews.summaryOf(serviceId);
@@ -286,7 +288,7 @@ export async function reportReview(deps: ReviewDeps, identity: Identity, reviewI
 export async function reviewsOf(deps: ReviewDeps, slug: string, page: number): Promise<ReviewPage> {
   const service = deps.catalog.findPublic(slug);
   if (!service) throw AppError.notFound(`There is no service "${slug}".`);
-  const { items, total } = await deps.reviews.page(service.id, 'published', page, REVIEWS_PAGE_SIZE);
+  const { items, total } = await deps.shelf.page(service.id, page, REVIEWS_PAGE_SIZE);
   return { items: items.map(asPublic), total, page, pageSize: REVIEWS_PAGE_SIZE, pageCount: Math.max(1, Math.ceil(total / REVIEWS_PAGE_SIZE)), summary: service.rating };
 }
 

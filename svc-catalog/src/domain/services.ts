@@ -1,6 +1,6 @@
-import type { ListQuery } from './public-index';
 import { createHash } from 'node:crypto';
 import {
+  type CompareResult,
   NEARBY_MAX_MILES,
   NEARBY_SERVICES_COUNT,
   PUBLIC_SERVICE_STATUSES,
@@ -18,7 +18,8 @@ import { AppError, clientOf, type DomainEvents } from '@mealprep/service-kit';
 import type { ServiceRepository } from '../data-access/service-repository';
 import type { ServiceReportRepository } from '../data-access/service-report-repository';
 import type { CatalogIndex } from './catalog-index';
-import type { Place } from './places';
+import { milesBetween, type Place } from './places';
+import type { ListQuery } from './public-index';
 
 export interface ServiceDeps {
   services: ServiceRepository;
@@ -140,4 +141,21 @@ export function nearestPlace(deps: Pick<ServiceDeps, 'catalog'>, point: { latitu
   const place = deps.catalog.places.nearestZip(point);
   if (!place?.zip) throw new AppError('place_unknown', 'That location is not near a US ZIP code.', { status: 404 });
   return { zip: place.zip, city: place.city, state: place.state };
+}
+
+/**
+ * services.compare: the public listings of up to MAX_COMPARED slugs, in the order asked, each with
+ * how far it is from `place` when one is given. A slug with no public listing (unknown, a draft, in
+ * review) is answered alike as not available: which it is is never told.
+ */
+export function compareServices(deps: Pick<ServiceDeps, 'catalog'>, query: { s: string[]; place?: string }): CompareResult {
+  const found = query.place ? deps.catalog.places.find(query.place) : null;
+  const point = found && !('problem' in found) ? found.place : null;
+  const items = query.s.map((slug) => {
+    const service = deps.catalog.findPublic(slug);
+    if (!service) return { slug, service: null };
+    const miles = point ? Math.min(...service.locations.flatMap((l) => (l.point ? [milesBetween(point, l.point)] : []))) : Infinity;
+    return { slug, service: { ...service, distanceMiles: Number.isFinite(miles) ? Math.round(miles * 10) / 10 : null } };
+  });
+  return { items, place: point ? nearPlace(deps, point) : null, placeProblem: found && 'problem' in found ? found.problem : null };
 }

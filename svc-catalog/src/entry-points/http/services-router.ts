@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { NearestPlaceQuerySchema, NearQuerySchema, NoQuerySchema, ServiceIdParamsSchema, ServiceListQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
+import { CompareQuerySchema, NearestPlaceQuerySchema, NearQuerySchema, NoQuerySchema, ServiceIdParamsSchema, ServiceListQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput, requireSignIn, route } from '@mealprep/service-kit';
 import type { KeptAnswers } from './kept-answers';
-import { findNear, getServiceBySlug, nearbyServices, listMyServices, listServices, nearestPlace, reportStillOpen, type ServiceDeps } from '../../domain/services';
+import { compareServices, findNear, getServiceBySlug, nearbyServices, listMyServices, listServices, nearestPlace, reportStillOpen, type ServiceDeps } from '../../domain/services';
 
 export function servicesRouter(deps: ServiceDeps, answers: KeptAnswers): Router {
   const router = Router();
@@ -10,6 +10,10 @@ export function servicesRouter(deps: ServiceDeps, answers: KeptAnswers): Router 
   router.get(
     '/services',
     answers.read((req) => listServices(deps, parseInput(ServiceListQuerySchema, req.query, 'query'))),
+  );
+  router.get(
+    '/services/compare',
+    answers.read((req) => compareServices(deps, parseInput(CompareQuerySchema, req.query, 'query'))),
   );
   router.get('/services/near', (req, res) => {
     const query = parseInput(NearQuerySchema, req.query, 'query');

@@ -1,6 +1,7 @@
 import { EventPayloadSchemas } from '@mealprep/contracts';
 import { coalesced, retryUntilSuccess, type Broker, type EventHandler, type Logger } from '@mealprep/service-kit';
 import type { CatalogIndex } from '../../domain/catalog-index';
+import type { ReviewShelf } from '../../domain/review-shelf';
 
 /**
  * Every instance keeps its own indexes, so each listens on a queue of its own for catalogue
@@ -53,4 +54,31 @@ async function applyEvent(catalog: CatalogIndex, event: Parameters<EventHandler>
     default:
       return catalog.refresh();
   }
+}
+
+/**
+ * Each instance keeps the order of each listing's published reviews (ReviewShelf): it reads a
+ * listing's again when one of its reviews changes, here or in another instance, and forgets them
+ * all after a reconnect (events may have been missed).
+ */
+export async function subscribeReviewShelf(broker: Broker, shelf: ReviewShelf, logger: Logger): Promise<void> {
+  let connectedBefore = broker.isConnected();
+  broker.onConnectionChange((connected) => {
+    if (connected && connectedBefore) shelf.reset();
+    connectedBefore ||= connected;
+  });
+  await broker.subscribe(
+    'catalog-reviews',
+    ['catalog.review.changed'],
+    async (event) => {
+      const { serviceId } = EventPayloadSchemas['catalog.review.changed'].parse(event.payload);
+      try {
+        await shelf.refresh(serviceId);
+      } catch (err) {
+        logger.warn({ err, serviceId }, "could not read the order of a listing's reviews again; forgetting them all");
+        shelf.reset();
+      }
+    },
+    { exclusive: true, prefetch: 1 },
+  );
 }

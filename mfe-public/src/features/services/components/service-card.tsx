@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@mealprep/router';
 import { humanizeSlug } from '../../../lib/text';
 import { RatingSummaryLine } from './rating-stars';
+import { CompareToggle } from './compare-tray';
 import { ServiceLogo } from './service-logo';
 
 export const MAX_CARD_MEAL_TYPES = 3;
@@ -41,7 +42,8 @@ export function ServiceCard({ service, labelForMealType = humanizeSlug, note }: 
         </div>
       </div>
       {service.tagline ? <p className="text-sm text-gray-700 dark:text-gray-200">{service.tagline}</p> : null}
-      <div className="mt-auto flex flex-wrap gap-2">
+      <div className="mt-auto flex flex-wrap items-center gap-2">
+        <CompareToggle item={{ slug: service.slug, name: service.name }} />
         {service.featured ? <span className={`${badge} bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50`}>Featured</span> : null}
         {service.shipsDomestically ? <span className={`${badge} bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-50`}>Ships nationwide</span> : null}
       </div>

@@ -7,7 +7,7 @@ const linkClass =
 
 export function SiteFooter({ year = new Date().getFullYear() }: { year?: number }) {
   return (
-    <footer className="border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
+    <footer className="print:hidden border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 lg:px-8">
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-3">
