@@ -242,19 +242,23 @@ export async function replyToReview(deps: ReviewDeps, identity: Identity, review
   const at = now(deps);
   const key = `reply:${review.id}`;
   if (review.reply || !(await deps.reviews.take(key, at))) throw new AppError('already_replied', 'You have already replied to this review.', { status: 409 });
+  let replied: StoredReview;
   try {
     const written = await deps.reviews.modify(review.id, (current) => ({
       set: { reply: { text, at, byUserId: identity.userId } },
       events: [changed(deps, service, current, 'replied')],
     }));
     if (!written) throw AppError.notFound(NO_SUCH_REVIEW);
-    return asPublic(written.after);
+    replied = written.after;
   } catch (err) {
     await deps.reviews.release(key);
     throw err;
   } finally {
     await deps.events.relay();
   }
+  // The page that shows it is read again (its first page is kept).
+  await deps.shelf.refresh(service.id);
+  return asPublic(replied);
 }
 
 /** POST /reviews/:id/reports: anyone signed in (its owner too) tells staff what is wrong with a published review; once each. */

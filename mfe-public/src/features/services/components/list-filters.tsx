@@ -1,8 +1,18 @@
 import type { FilterCounts, ListingFilters, ListSort } from '@mealprep/contracts';
-import { ALLERGEN_FRIENDLY_LABELS, ALLERGEN_FRIENDLY_OPTIONS, FILTER_DELIVERY, FILTER_DELIVERY_LABELS, FILTER_PRICES, FILTER_RATINGS, LIST_SORT_LABELS, LIST_SORTS } from '@mealprep/contracts/browser';
+import {
+  listingFilterParams,
+  ALLERGEN_FRIENDLY_LABELS,
+  ALLERGEN_FRIENDLY_OPTIONS,
+  FILTER_DELIVERY,
+  FILTER_DELIVERY_LABELS,
+  FILTER_PRICES,
+  FILTER_RATINGS,
+  LIST_SORT_LABELS,
+  LIST_SORTS,
+} from '@mealprep/contracts/browser';
 import { Link, useLocation, useNavigate } from '@mealprep/router';
 import { buttonClassName } from '@mealprep/ui';
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 
 export interface ListFiltersProps {
   filters: ListingFilters;
@@ -55,18 +65,48 @@ export function ListFilters({ filters, sort, active, counts, labelForMealType, w
   const keepQuery = new URLSearchParams(keep).toString();
   const plain = keepQuery ? `${pathname}?${keepQuery}` : pathname;
   const mealTypes = Object.keys(counts?.meal ?? {}).filter((slug) => (counts?.meal[slug] ?? 0) > 0 || filters.meal.includes(slug));
-  const apply = (form: HTMLFormElement) => {
+  const formRef = useRef<HTMLFormElement>(null);
+  const queryOf = (form: HTMLFormElement) => {
     const params = new URLSearchParams();
     for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value !== '' && !(name === 'sort' && value === 'name')) params.append(name, value);
-    const query = params.toString();
+    return params.toString();
+  };
+  const apply = (form: HTMLFormElement) => {
+    const query = queryOf(form);
     void navigate(query ? `${pathname}?${query}` : pathname);
   };
+  // A choice made on the server's HTML before the page was hydrated is applied once it is (the
+  // field shows it, but no script heard it).
+  const rendered = useRef<string | null>(null);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || rendered.current !== null) return;
+    rendered.current = queryOf(form);
+    const fromUrl = new URLSearchParams({ ...keep, ...listingFilterParams(filters), ...(sort === 'name' ? {} : { sort }) });
+    const asShown = new URLSearchParams(rendered.current);
+    const same = (a: URLSearchParams) =>
+      [...new Set(a.keys())]
+        .sort()
+        .map(
+          (k) =>
+            `${k}=${a
+              .getAll(k)
+              .flatMap((v) => v.split(','))
+              .sort()
+              .join(',')}`,
+        )
+        .join('&');
+    if (same(asShown) !== same(fromUrl)) apply(form);
+    // Once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     apply(event.currentTarget);
   };
   return (
     <form
+      ref={formRef}
       method="get"
       action={pathname}
       aria-label="Filter services"
