@@ -237,4 +237,37 @@ describe('visitors decide in Chromium: filters, compare and reviews', () => {
     await dana.getByText('Reply from the owner').waitFor();
     await reloadUntil(page, page.getByRole('article', { name: 'Review by Dana' }).getByText('Thank you, Dana!'));
   });
+
+  it('when a visitor on a phone opens a list, then the filters fold behind one button; the compare page keeps its row names in view while the columns scroll, and prints on one page', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.goto(`${siteUrl}/state/texas`);
+    const form = phone.getByRole('form', { name: 'Filter services' });
+    const keto = form.getByRole('checkbox', { name: /^Keto \(/ });
+    await form.getByText(/^Filters/).waitFor();
+    expect(await keto.isVisible()).toBe(false);
+    await form.getByText(/^Filters/).click();
+    await keto.waitFor();
+    expect(await keto.isVisible()).toBe(true);
+
+    const listed = (await (await fetch(`${catalogUrl}/services?pageSize=4`)).json()) as ServiceList;
+    await phone.goto(`${siteUrl}/compare?s=${listed.items.map((c) => c.slug).join(',')}`);
+    const table = phone.getByRole('table', { name: 'Services side by side' });
+    await table.waitFor();
+    const rowName = table.getByRole('rowheader', { name: 'Price per meal' });
+    const lastColumn = table.getByRole('columnheader').last();
+    const before = { row: (await rowName.boundingBox())!, column: (await lastColumn.boundingBox())! };
+    await phone.locator('.compare-table').evaluate((element) => {
+      element.scrollLeft = 600;
+    });
+    const after = { row: (await rowName.boundingBox())!, column: (await lastColumn.boundingBox())! };
+    // The columns moved; the row names did not.
+    expect(after.column.x).toBeLessThan(before.column.x - 100);
+    expect(Math.abs(after.row.x - before.row.x)).toBeLessThan(1);
+
+    const desktop = browser.page;
+    await desktop.goto(`${siteUrl}/compare?s=${listed.items.map((c) => c.slug).join(',')}`);
+    await desktop.getByRole('table', { name: 'Services side by side' }).waitFor();
+    const pdf = (await desktop.pdf({ preferCSSPageSize: true })).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
+  });
 });

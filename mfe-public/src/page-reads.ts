@@ -56,7 +56,7 @@ export const PAGE_READS = {
     isPossibleServiceSlug(serviceSlug) ? [serviceQueryOptions(serviceSlug), nearbyQueryOptions(serviceSlug), labels(), reviewsQueryOptions(serviceSlug, parsePageParam(search.get('reviews')))] : [],
   ComparePage: (_, search) => {
     const { slugs } = comparedSlugs(search.get('s'));
-    return slugs.length ? [labels(), compareQueryOptions(slugs, (search.get('place') ?? '').trim().slice(0, 100))] : [];
+    return slugs.length ? [labels(), compareQueryOptions(slugs, (search.get('place') ?? '').trim().slice(0, 100))] : [labels()];
   },
   NearPage: ({ place }, search) => near(place ?? search.get('place') ?? '', search),
   ArticlesPage: () => [articlesQueryOptions()],
