@@ -7,25 +7,20 @@
  * Run: npx tsx bench/catalog-reads.ts [other tree] [seconds per case, default 8]
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiPathOf } from '../packages/api-client/src/runtime-config';
 import { pageQueries } from '../mfe-public/src/page-reads';
 import { load, type LoadResult } from './lib/load';
 import { benchPages } from './lib/page-mix';
 import { seedServices } from './lib/seed';
-import { benchDatabase, removeBenchTopology, ROOT, startPart } from './lib/system';
+import { benchDatabase, cpuSeconds, removeBenchTopology, ROOT, startPart } from './lib/system';
 
 const SERVICES = 5_000;
 const other = process.argv[2] && existsSync(path.join(process.argv[2], 'svc-catalog')) ? path.resolve(process.argv[2]) : null;
 const seconds = Number((other ? process.argv[3] : process.argv[2]) ?? 8);
 const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const secret = randomBytes(32).toString('hex');
-
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 
 async function startSide(tree: string, stops: Array<() => Promise<void>>) {
   const prefix = `bench-${randomBytes(3).toString('hex')}`;

@@ -12,14 +12,14 @@
  * Run: npx tsx bench/visitors-decide.ts [other tree] [seconds per round, default 4] [rounds, default 3]
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { signIdentity } from '@mealprep/service-kit';
 import { demoServices } from '@mealprep/demo-data';
 import { load, mergeResults, type LoadResult } from './lib/load';
 import { seedServices } from './lib/seed';
-import { benchDatabase, removeBenchTopology, ROOT, startPart } from './lib/system';
+import { benchDatabase, cpuSeconds, removeBenchTopology, ROOT, startPart } from './lib/system';
 
 const SERVICES = 20_000;
 const REVIEWS = 2_000;
@@ -30,11 +30,6 @@ const rounds = Number(args[1] ?? 3);
 const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const secret = randomBytes(32).toString('hex');
 const signedIn = signIdentity({ userId: 'bench-visitor', email: 'visitor@bench.example.com', roles: [] }, secret);
-
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 
 interface Side {
   url: string;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 // @ts-expect-error plain ESM helper without types
@@ -52,4 +52,10 @@ export async function startPart(entry: string, env: Record<string, string>, read
 export async function removeBenchTopology(amqpUrl: string, prefix: string): Promise<void> {
   await (runs.get(prefix) ?? brokerRun(amqpUrl, prefix)).remove();
   runs.delete(prefix);
+}
+
+/** CPU seconds (user and system) a process has used, from /proc: what the benchmarks divide by the requests they made. */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

@@ -48,12 +48,15 @@ async function signInSeasoned(page: Page, email: string): Promise<string> {
 
 /** Reloads the page until it shows `what` (a page kept by the site is dropped when the change's event reaches it, a moment after the change). */
 async function reloadUntil(page: Page, what: ReturnType<Page['getByText']>): Promise<void> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    await page.reload();
-    if ((await what.count()) > 0) return;
-    await page.waitForTimeout(500);
-  }
-  await what.waitFor({ timeout: 1_000 });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return what.count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
 }
 
 describe('visitors decide in Chromium: filters, compare and reviews', () => {

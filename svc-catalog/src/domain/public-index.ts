@@ -91,13 +91,13 @@ export type ListQuery = Omit<ServiceListQuery, 'sort'> & { sort?: ListSort };
 /** The groups of filters, one bit each: an entry's failed groups say which counts it may add to (filterCounts). */
 const GROUP = { meal: 1, delivery: 2, price: 4, rating: 8, pause: 16, allergen: 32 } as const;
 type Group = keyof typeof GROUP;
-const deliveryOf = (entry: Entry): Record<FilterDelivery, boolean> => ({ local: entry.delivers, pickup: entry.pickup, ships: entry.ships });
+const reaches = (entry: Entry, method: FilterDelivery): boolean => (method === 'local' ? entry.delivers : method === 'pickup' ? entry.pickup : entry.ships);
 
 /** The groups of filters an entry fails, as bits (0: it is in the filtered list). */
 function failedGroups(entry: Entry, filters: ListingFilters): number {
   let failed = 0;
   if (filters.meal.length && !filters.meal.some((m) => entry.mealTypes.includes(m))) failed |= GROUP.meal;
-  if (filters.delivery.length && !filters.delivery.some((d) => deliveryOf(entry)[d])) failed |= GROUP.delivery;
+  if (filters.delivery.length && !filters.delivery.some((d) => reaches(entry, d))) failed |= GROUP.delivery;
   if (filters.price !== null && (entry.priceLow === null || entry.priceLow > filters.price)) failed |= GROUP.price;
   if (filters.rating !== null && (entry.rating === null || entry.rating < filters.rating)) failed |= GROUP.rating;
   if (filters.pause && !entry.pauseAnyTime) failed |= GROUP.pause;
@@ -125,7 +125,7 @@ function filterCounts(list: readonly Entry[], filters: ListingFilters, mealTypes
     const failed = failedGroups(entry, filters);
     if (failed !== 0 && (failed & (failed - 1)) !== 0) continue;
     if (onlyFails(failed, 'meal')) for (const m of entry.mealTypes) if (m in counts.meal) counts.meal[m]! += 1;
-    if (onlyFails(failed, 'delivery')) for (const d of FILTER_DELIVERY) if (deliveryOf(entry)[d]) counts.delivery[d] += 1;
+    if (onlyFails(failed, 'delivery')) for (const d of FILTER_DELIVERY) if (reaches(entry, d)) counts.delivery[d] += 1;
     if (onlyFails(failed, 'price') && entry.priceLow !== null) for (const p of FILTER_PRICES) if (entry.priceLow <= p) counts.price[String(p)]! += 1;
     if (onlyFails(failed, 'rating') && entry.rating !== null) for (const r of FILTER_RATINGS) if (entry.rating >= r) counts.rating[String(r)]! += 1;
     if (onlyFails(failed, 'pause') && entry.pauseAnyTime) counts.pause += 1;
