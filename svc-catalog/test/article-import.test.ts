@@ -76,6 +76,25 @@ describe('blog CSV import', () => {
     expect((await fetch(`${catalog.url}/articles/sneaky`)).status).toBe(404);
   });
 
+  it('when a cell would run as a spreadsheet formula once its arithmetic is done (-2+3+cmd|…, or after a tab), then that row is skipped with its column named, and the other rows are imported', async () => {
+    const result = await upload(
+      csv([
+        { headline: 'Sneaky Sum', html: '<p>x</p>', metaDescription: "-2+3+cmd|' /C calc'!A0", isPublished: 'true' },
+        { headline: 'Tabbed Formula', html: '<p>x</p>', categoryTitle: '\t=HYPERLINK("http://evil")', isPublished: 'true' },
+        { headline: 'Honest Post', html: '<p>Fine.</p>', metaDescription: '- fresh every week', isPublished: 'true' },
+      ]),
+    );
+    expect(result.body).toMatchObject({
+      imported: 1,
+      skipped: 2,
+      skippedRows: [
+        { line: 2, name: 'Sneaky Sum', reason: 'metaDescription looks like a spreadsheet formula' },
+        { line: 3, name: 'Tabbed Formula', reason: 'categoryTitle looks like a spreadsheet formula' },
+      ],
+    });
+    expect((await fetch(`${catalog.url}/articles/sneaky-sum`)).status).toBe(404);
+  });
+
   it("when a post's HTML holds over 20,000 tags (deep nesting slows its cleaning with the square) or is too long, then that row is skipped with its reason before it is cleaned, and the other rows are imported", async () => {
     const deep = '<div>'.repeat(60_000) + 'text' + '</div>'.repeat(2);
     const result = await upload(

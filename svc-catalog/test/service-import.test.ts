@@ -111,6 +111,27 @@ describe('services CSV import', () => {
     expect(await total()).toBe(before + 1);
   });
 
+  it('when a cell is arithmetic that ends in a formula (-2+3+cmd|…) or a formula after a tab, then its row is skipped with the column named; signed coordinates are imported', async () => {
+    const before = await total();
+    const csv = [
+      HEADER,
+      `Sum Kitchen,,"-2+3+cmd|' /C calc'!A0",,Austin,Texas,,,,,,,`,
+      `Tab Kitchen,,,,"	=HYPERLINK(""http://evil"")",Texas,,,,,,,`,
+      'West Kitchen,,- fresh every week,,Austin,Texas,,,,,,-97.74,+30.27',
+    ].join('\n');
+    const result = await upload(csv);
+    expect(result.body).toMatchObject({
+      imported: 1,
+      skipped: 2,
+      skippedRows: [
+        { line: 2, name: 'Sum Kitchen', reason: 'Tagline looks like a spreadsheet formula' },
+        { line: 3, name: 'Tab Kitchen', reason: 'City looks like a spreadsheet formula' },
+      ],
+    });
+    expect(await total()).toBe(before + 1);
+    expect(((await (await fetch(`${catalog.url}/services/by-slug/west-kitchen`)).json()) as PublicService).tagline).toBe('- fresh every week');
+  });
+
   it('when the file itself is wrong (empty, binary, not UTF-8, no Name column, over 20 MB), then it is refused and nothing is written', async () => {
     const before = await total();
     const cases: Array<[string | Uint8Array, number, string]> = [

@@ -4,9 +4,9 @@ import { AppError, type DomainEvents } from '@mealprep/service-kit';
 import sanitizeHtml from 'sanitize-html';
 import type { BlogPostRepository, ImportedArticle, StoredArticle } from '../data-access/blog-post-repository';
 import { parseCsvStream } from './csv-stream';
+import { looksLikeFormula } from './spreadsheet-formula';
 
 const TRUE = new Set(['true', 'yes', '1', 'y']);
-const FORMULA = /^(?:[=+@]|-[A-Za-z(])/;
 const MAX_REASONS = 1000;
 
 /**
@@ -72,7 +72,7 @@ function tagCount(html: string): number {
 }
 
 function mapRow(row: Record<string, string>): ImportedArticle | { reason: string } {
-  const formula = Object.entries(row).find(([column, value]) => column !== 'html' && typeof value === 'string' && FORMULA.test(value.trim()));
+  const formula = Object.entries(row).find(([column, value]) => column !== 'html' && typeof value === 'string' && looksLikeFormula(value));
   if (formula) return { reason: `${formula[0]} looks like a spreadsheet formula` };
   if (TRUE.has(cell(row, 'isDeleted').toLowerCase())) return { reason: 'Marked as deleted' };
   const title = cell(row, 'headline');

@@ -52,6 +52,15 @@ describe('a row of a services file', () => {
     expect(reason({ 'Place Longitude': '-97.7', 'Place Latitude': '30.2', Tagline: '- fresh' })).toBeNull();
   });
 
+  it('when a cell is arithmetic that leads to a formula (-2+3+cmd|…), or a formula after a tab or a carriage return, then the row is skipped and the column named; a longitude is kept', () => {
+    expect(reason({ Tagline: "-2+3+cmd|' /C calc'!A0" })).toBe('Tagline looks like a spreadsheet formula');
+    expect(reason({ City: "+2+3+cmd|' /C calc'!A0" })).toBe('City looks like a spreadsheet formula');
+    expect(reason({ Tagline: "- cmd|' /C calc'!A0" })).toBe('Tagline looks like a spreadsheet formula');
+    expect(reason({ Website: '\t=HYPERLINK("http://evil")' })).toBe('Website looks like a spreadsheet formula');
+    expect(reason({ Name: '\r-1+1' })).toBe('Name looks like a spreadsheet formula');
+    expect(reason({ 'Place Longitude': '-97.74', 'Place Latitude': '+30.27' })).toBeNull();
+  });
+
   it('when the name is missing, too long or has no letters or digits for a slug, then the row is skipped with why', () => {
     expect(reason({ Name: '   ' })).toBe('Name is empty');
     expect(reason({ Name: 'N'.repeat(SERVICE_TEXT_LIMITS.name + 1) })).toBe(`Name is longer than ${SERVICE_TEXT_LIMITS.name} characters`);

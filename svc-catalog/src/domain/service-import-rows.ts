@@ -1,5 +1,6 @@
 import { ALLERGEN_FRIENDLY_OPTIONS, OfferInputSchema, SERVICE_CSV_OFFER_COLUMNS, SERVICE_TEXT_LIMITS as L, slugify, WEEKDAYS, type Offer, type PlanKind, type Weekday } from '@mealprep/contracts';
 import type { ImportRow } from '../data-access/service-import-writer';
+import { looksLikeFormula } from './spreadsheet-formula';
 import { US_STATES } from './us-states';
 
 const STATE_BY_NAME = new Map(US_STATES.map((s) => [s.name.toLowerCase(), s.name]));
@@ -22,12 +23,10 @@ function webAddress(value: string): string | null {
   }
 }
 
-/** A cell a spreadsheet would run as a formula (=CMD(), +x, @SUM, -cmd): never imported. */
-const FORMULA = /^(?:[=+@]|-[A-Za-z(])/;
-
 /** One row of a services file as a service, or why it is skipped. */
 export function mapRow(row: Record<string, string>, knownMealTypes: Map<string, string>): ImportedService | { reason: string } {
-  const formula = Object.entries(row).find(([, value]) => typeof value === 'string' && FORMULA.test(value.trim()));
+  // A cell a spreadsheet would run as a formula is never imported: the data goes back into spreadsheets.
+  const formula = Object.entries(row).find(([, value]) => typeof value === 'string' && looksLikeFormula(value));
   if (formula) return { reason: `${formula[0]} looks like a spreadsheet formula` };
   const name = cell(row, 'Name');
   if (!name) return { reason: 'Name is empty' };

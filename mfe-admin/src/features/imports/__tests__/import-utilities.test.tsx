@@ -84,4 +84,9 @@ describe('import utilities', () => {
       ]),
     ).toBe('line,name,reason\r\n4,\'=CMD(),Name looks like a spreadsheet formula\r\n5,"A, B",x');
   });
+
+  it('when a skipped row holds arithmetic that ends in a formula, or a formula after spaces, a tab or in full-width signs, then the download defuses it too', () => {
+    const rows = ["-2+3+cmd|' /C calc'!A0", '  =1+1', '\t@SUM(A1)', '＝1+1', '- fresh'].map((name, i) => ({ line: i + 2, name, reason: 'x' }));
+    expect(skippedRowsCsv(rows).split('\r\n').slice(1)).toEqual(["2,'-2+3+cmd|' /C calc'!A0,x", "3,'  =1+1,x", "4,'\t@SUM(A1),x", "5,'＝1+1,x", "6,'- fresh,x"]);
+  });
 });

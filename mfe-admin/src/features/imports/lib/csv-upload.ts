@@ -33,9 +33,13 @@ export function uploadCsv(url: string, file: File, onProgress: (share: number) =
   });
 }
 
-/** A cell a spreadsheet would run as a formula gets a leading quote, so the download is safe to open. */
+/**
+ * A cell a spreadsheet could run as a formula gets a leading quote, so the download is safe to
+ * open: one that starts with =, +, -, @, a tab or a carriage return, also after spaces (which some
+ * spreadsheets skip) and in their full-width forms.
+ */
 const safeCell = (value: string) => {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = /^[\t\r]/.test(value) || /^[=+\-@]/.test(value.normalize('NFKC').trimStart()) ? `'${value}` : value;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
