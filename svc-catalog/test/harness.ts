@@ -57,9 +57,10 @@ export interface Answer {
  * svc-catalog as a test file needs it: its own database (states and meal types seeded, and the
  * demo catalogue when `demo` is given a date) and broker prefix, served on a free port, all of it
  * removed after the file. `mediaUrl` gives svc-media's address (read once the file's own
- * `beforeAll`s before this call have run).
+ * `beforeAll`s before this call have run); `insightReportsPerMinute` the limit of insight reports
+ * per client (INSIGHT_REPORTS_PER_MINUTE).
  */
-export function useCatalog(label: string, options: { demo?: Date; now?: Date; mediaUrl?: () => string } = {}): CatalogHarness {
+export function useCatalog(label: string, options: { demo?: Date; now?: Date; mediaUrl?: () => string; insightReportsPerMinute?: number } = {}): CatalogHarness {
   const harness: CatalogHarness = {
     url: '',
     db: null as unknown as CatalogHarness['db'],
@@ -109,6 +110,7 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
         catalog,
         ...(now ? { now: () => now } : {}),
         ...(options.mediaUrl ? { mediaUrl: options.mediaUrl() } : {}),
+        ...(options.insightReportsPerMinute ? { insightReportsPerMinute: options.insightReportsPerMinute } : {}),
       }),
     );
     harness.url = http.url;

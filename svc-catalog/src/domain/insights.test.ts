@@ -1,4 +1,4 @@
-import { onTestFinished } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import type { InsightCounts, InsightHit } from '@mealprep/contracts';
 import type { Broker, Logger } from '@mealprep/service-kit';
 import type { InsightRepository } from '../data-access/insight-repository';
@@ -73,6 +73,45 @@ describe("recording what visitors do on listings' pages", () => {
     expect(recorder.queued).toBe(1);
     await recorder.report({ metric: 'views', serviceIds: [seen.id] }, visitor('2001:db8:5:7::1'));
     expect(recorder.queued).toBe(2);
+  });
+
+  it('when a visitor views a listing again after its view was sent, then what they do next is still sent (a send with nothing waiting stops nothing)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const { recorder, sent, seen } = await setUp();
+    const person = visitor('203.0.113.40');
+    await recorder.report({ metric: 'views', serviceIds: [seen.id] }, person);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent.flat().map((h) => h.metric)).toEqual(['views']);
+    // The page read again a while later: nothing new to send when its turn comes.
+    expect(await recorder.report({ metric: 'views', serviceIds: [seen.id] }, person)).toBe(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await recorder.flush();
+    // Then the visitor follows the website link, and another visitor views the listing.
+    await recorder.report({ metric: 'website', serviceIds: [seen.id] }, person);
+    await recorder.report({ metric: 'views', serviceIds: [seen.id] }, visitor('203.0.113.41'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent.flat().map((h) => h.metric)).toEqual(['views', 'website', 'views']);
+    expect(recorder.queued).toBe(0);
+  });
+
+  it('when a crawler reports before a person at the same address, then the crawler leaves nothing behind: the person counts as if it had never come', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const { recorder, sent, seen } = await setUp();
+    const crawler = visitor('203.0.113.42', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
+    expect(await recorder.report({ metric: 'views', serviceIds: [seen.id] }, crawler)).toBe(0);
+    expect(await recorder.report({ metric: 'website', serviceIds: [seen.id] }, crawler)).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent).toEqual([]);
+    const person = visitor('203.0.113.42');
+    for (let i = 0; i < 5; i += 1) {
+      expect(await recorder.report({ metric: 'views', serviceIds: [seen.id] }, person)).toBe(1);
+      await vi.advanceTimersByTimeAsync(60_000);
+    }
+    await recorder.report({ metric: 'website', serviceIds: [seen.id] }, person);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent.flat().map((h) => h.metric)).toEqual(['views', 'website']);
   });
 
   it('when a search finds nothing, then its text is counted in lower case with spaces collapsed', async () => {

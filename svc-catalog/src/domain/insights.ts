@@ -18,6 +18,15 @@ const normalTerm = (term: string) => term.toLowerCase().replace(/\s+/g, ' ').tri
 
 /** Hits this instance sent lately: the same hit reported again is not sent again (the tally would drop it), so a client repeating a report costs the broker nothing. */
 const RECENT_HITS_KEPT = 50_000;
+/** How long hits wait to be sent together. */
+export const INSIGHT_FLUSH_MS = 1_000;
+
+/**
+ * Whether a caller may be a person: a crawler (`isbot`; headless browsers among them) or a client
+ * that names no user agent is not, and nothing it reports is counted or kept, nor counted against
+ * the limit of the people at its address.
+ */
+export const isPerson = (userAgent: string): boolean => userAgent !== '' && !isbot(userAgent);
 
 export interface RecorderOptions {
   broker: Broker;
@@ -41,6 +50,7 @@ export interface RecorderOptions {
 export class InsightRecorder {
   private waiting: InsightHit[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** The send under way, if any. */
   private sending: Promise<void> | null = null;
   private salts = new Map<string, Promise<string>>();
   private recent = new LRUCache<string, true>({ max: RECENT_HITS_KEPT });
@@ -65,7 +75,7 @@ export class InsightRecorder {
   /** Records a page's report; answers how many hits it made (0 for a bot or an admin). Unknown listings are refused, and nothing of the report is kept. */
   async report(report: InsightReport, visitor: { ip: string; userAgent: string; identity: Identity | null }): Promise<number> {
     const keys = report.metric === 'empty-search' ? [normalTerm(report.term)] : this.countedListings(report.serviceIds, visitor.identity);
-    if (!visitor.userAgent || isbot(visitor.userAgent) || visitor.identity?.roles.includes('admin')) return 0;
+    if (!isPerson(visitor.userAgent) || visitor.identity?.roles.includes('admin')) return 0;
     if (keys.length === 0 || keys[0] === '') return 0;
     if (this.waiting.length + keys.length > (this.options.maxWaiting ?? 200_000)) throw AppError.unavailable('Too many reports are waiting to be stored. Try again in a moment.', 5);
     const day = dayOf(this.options.now?.() ?? new Date());
@@ -75,6 +85,7 @@ export class InsightRecorder {
       .update(`${await this.salt(day)}|${clientOf(visitor.ip)}`)
       .digest('hex')
       .slice(0, 32);
+    const before = this.waiting.length;
     for (const key of keys) {
       const hit: InsightHit = { day, metric: report.metric, key, visitor: hash };
       const id = hitId(hit);
@@ -82,7 +93,7 @@ export class InsightRecorder {
       this.recent.set(id, true);
       this.waiting.push(hit);
     }
-    this.schedule();
+    if (this.waiting.length > before) this.schedule();
     return keys.length;
   }
 
@@ -96,8 +107,9 @@ export class InsightRecorder {
     return [...new Set(ids)].filter((id) => !identity || this.options.catalog.admin.row(id)?.ownerUserId !== identity.userId);
   }
 
-  private schedule(delay = this.options.flushMs ?? 1_000): void {
-    if (this.timer || this.sending) return;
+  /** Sends what waits after `delay`; a send under way takes what is pushed meanwhile, or this one does. */
+  private schedule(delay = this.options.flushMs ?? INSIGHT_FLUSH_MS): void {
+    if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.flush();
@@ -105,28 +117,35 @@ export class InsightRecorder {
     this.timer.unref();
   }
 
-  /** Sends what waits, a batch at a time; a failed batch goes back to the front and is tried again a second later. */
+  /**
+   * Sends what waits, a batch at a time; a failed batch stays at the front and is tried again a
+   * second later. One send at a time: a call while one is under way gets that one, which goes on
+   * until nothing waits (what is pushed meanwhile has a timer of its own, too). A send that found
+   * nothing waiting (a visitor's page read again, its hit sent already) used to clear itself before
+   * it was kept as the one under way, and then stayed "under way" for good: nothing reported after
+   * it was ever sent.
+   */
   flush(): Promise<void> {
-    this.sending ??= (async () => {
-      try {
-        while (this.waiting.length > 0) {
-          const batch = this.waiting.slice(0, this.options.batchSize ?? 1_000);
-          try {
-            await this.options.broker.publish('insights.hits.batch', { hits: batch });
-          } catch (err) {
-            this.options.logger.warn({ err, waiting: this.waiting.length }, 'insight hits not sent; trying again');
-            return 'retry' as const;
-          }
-          this.waiting.splice(0, batch.length);
-        }
-        return 'done' as const;
-      } finally {
-        this.sending = null;
-      }
-    })().then((outcome) => {
+    // Cleared in a step of its own, after it is kept: a send that finds nothing waiting ends at once.
+    this.sending ??= this.sendWaiting().then((outcome) => {
+      this.sending = null;
       if (outcome === 'retry') this.schedule(1_000);
     });
     return this.sending;
+  }
+
+  private async sendWaiting(): Promise<'done' | 'retry'> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.slice(0, this.options.batchSize ?? 1_000);
+      try {
+        await this.options.broker.publish('insights.hits.batch', { hits: batch });
+      } catch (err) {
+        this.options.logger.warn({ err, waiting: this.waiting.length }, 'insight hits not sent; trying again');
+        return 'retry';
+      }
+      this.waiting.splice(0, batch.length);
+    }
+    return 'done';
   }
 
   /** At a stop: everything waiting sent (tried for up to `ms`). */

@@ -3,7 +3,7 @@ import { INSIGHT_METRIC_LABELS, InsightChartQuerySchema, InsightPeriodQuerySchem
 import { clientOf, perClientLimit, parseInput, requireRole, requireSignIn, route } from '@mealprep/service-kit';
 import { managedBy } from '../../domain/listing-access';
 import { insightsChartSvg } from '../../domain/insights-chart';
-import { listingInsights, siteInsights, type InsightReadDeps, type InsightRecorder } from '../../domain/insights';
+import { isPerson, listingInsights, siteInsights, type InsightReadDeps, type InsightRecorder } from '../../domain/insights';
 
 /** What pages report for the insights (anyone), a listing's insights (its owner and admins) and the site's (admins). */
 export function insightsRouter(deps: InsightReadDeps & { recorder: InsightRecorder; reportsPerMinute: number }): Router {
@@ -15,8 +15,11 @@ export function insightsRouter(deps: InsightReadDeps & { recorder: InsightRecord
       parseInput(NoQuerySchema, req.query, 'query');
       const report = parseInput(InsightReportSchema, req.body, 'report');
       const ip = req.ip ?? '';
-      await limit(clientOf(ip));
-      const counted = await deps.recorder.report(report, { ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), identity: req.identity ?? null });
+      const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 300);
+      // A crawler's reports count nothing and have a limit of their own: they never use up the
+      // limit of the people at the same address.
+      await limit(isPerson(userAgent) ? clientOf(ip) : `crawler ${clientOf(ip)}`);
+      const counted = await deps.recorder.report(report, { ip, userAgent, identity: req.identity ?? null });
       res.status(202).json({ counted });
     }),
   );
