@@ -7,7 +7,8 @@ import { useBrowserPage } from '../browser';
 /**
  * The public route table against the running site. For one URL of every route, the page the
  * browser renders itself (the renderer paused: the gateway serves its page for the browser) names
- * in its head exactly the public remote's files and the API reads the browser then makes, none
+ * in its head exactly the scripts and styles the browser then loads (the shell's own, its entry
+ * and the chunks the entry loads, and the public remote's) and the API reads it then makes, none
  * missing and none extra. Every sitemap URL is served rendered with its heading, title,
  * description, canonical and, for lists and details, its structured data; a slug of each route
  * that names nothing is a 404 with the not-found page.
@@ -41,18 +42,31 @@ const WITH_STRUCTURED_DATA = new Set([
   '/articles/:slug',
 ]);
 
-/** What a page's head names ahead: the remote's scripts and styles, and the API reads. */
+/** An attribute of a tag, as the head writes it (double quotes). */
+const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+/** What a page's head names ahead: the scripts it loads, its stylesheets, and its hints (scripts, styles and API reads). */
 function namedAhead(html: string): string[] {
   const head = html.slice(0, html.indexOf('</head>'));
-  return [...head.matchAll(/<link rel="(?:prefetch|preload)" href="([^"]+)"/g)]
-    .map((m) => m[1]!.replace(/&amp;/g, '&'))
+  const named = [...head.matchAll(/<(?:link|script)\b[^>]*>/g)].flatMap(([tag]) => {
+    if (tag.startsWith('<script')) return attribute(tag, 'src') ?? [];
+    return ['prefetch', 'preload', 'stylesheet'].includes(attribute(tag, 'rel') ?? '') ? (attribute(tag, 'href') ?? []) : [];
+  });
+  return named
+    .map((href) => href.replace(/&amp;/g, '&'))
     .filter(isWatched)
     .sort();
 }
 
-/** The requests the comparison is about: the public remote's scripts and styles (not its manifest), and the public API's reads (not images, not the live stream, not the session). */
+/**
+ * The requests the comparison is about: every script and style of the site's own, the shell's
+ * (at the root: its entry and every chunk it loads) and the public remote's (not its manifest),
+ * and the public API's reads (not images, not the live stream, not the session).
+ */
 function isWatched(pathAndQuery: string): boolean {
-  return /^\/remotes\/public\/releases\/[0-9a-f]{12}\/[^?]+\.(?:js|css)$/.test(pathAndQuery) || /^\/api\/(?:catalog|media)\/(?!images\/)/.test(pathAndQuery);
+  return (
+    /^\/[^/?]+\.(?:js|css)$/.test(pathAndQuery) || /^\/remotes\/public\/releases\/[0-9a-f]{12}\/[^?]+\.(?:js|css)$/.test(pathAndQuery) || /^\/api\/(?:catalog|media)\/(?!images\/)/.test(pathAndQuery)
+  );
 }
 
 describe('the public route table against the running site', () => {
@@ -66,7 +80,7 @@ describe('the public route table against the running site', () => {
     if (paused) pause(false);
   });
 
-  it('when the browser renders a page of each route itself, then its head named exactly the remote files and API reads it then made', { timeout: 240_000 }, async () => {
+  it("when the browser renders a page of each route itself, then its head named exactly the shell's and the remote's files and the API reads it then made", { timeout: 240_000 }, async () => {
     expect(PUBLIC_ROUTES.filter((route) => !PAGES.some((p) => matchPublicRoute(p.split('?')[0]!)?.route === route)).map((route) => route.path)).toEqual([]);
     const { page } = browser;
     const mismatches: string[] = [];

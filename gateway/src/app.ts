@@ -45,8 +45,14 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const siteUrl = siteUrlOf(config);
   const read = catalogReader(catalog.pool);
   const pointer = releasePointer(config.STATIC_ROOT);
-  const preloads = preloadHints({ staticRoot: config.STATIC_ROOT, publicRemoteUrl: config.REMOTE_PUBLIC_URL, firstBannerId: () => banner.id(), releasePointer: pointer });
   const runtimeConfig = runtimeConfigFrom(config, siteUrl);
+  const preloads = preloadHints({
+    staticRoot: config.STATIC_ROOT,
+    publicRemoteUrl: config.REMOTE_PUBLIC_URL,
+    firstBannerId: () => banner.id(),
+    releasePointer: pointer,
+    analytics: Object.values(runtimeConfig.analytics).some(Boolean),
+  });
   const shellIndexHtml = readShellIndex(config.STATIC_ROOT);
   const live = new LiveHub({ maxClients: config.LIVE_MAX_CLIENTS, maxPerIp: config.LIVE_MAX_PER_IP });
   const broker = new Broker({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, source: 'gateway', logger });

@@ -30,6 +30,9 @@ const SINGLETONS = [
  */
 const SHARED = [];
 
+/** Every app's entry module, relative to its folder. */
+const ENTRY = './src/index.ts';
+
 /** TypeScript and JSX of the apps' own sources, for the browser build and the server build alike. */
 function sourceRule(isDev) {
   return {
@@ -89,16 +92,52 @@ function sharedConfig(appDir, isHost) {
   return shared;
 }
 
+/** The file the host's build writes beside its index.html: the chunks a page loads at start, besides the entry. */
+export const START_CHUNKS_FILE = 'start-chunks.json';
+
+/**
+ * Writes START_CHUNKS_FILE, learned from the build's chunk graph: under `page`, the files of the
+ * chunks the entry module itself imports (its async boundary: every page loads them one step after
+ * the entry, so the page names them ahead); under each name of `when`, the files of the chunks that
+ * hold that module (loaded at start when a setting says so, such as the analytics).
+ * `{ "page": ["/102.aba96d69.js"], "analytics": ["/54.1a4d63fb.js"] }`, paths from the site's root.
+ */
+class StartChunksPlugin {
+  /** @param {{ entry: string; when: Record<string, string>; publicPath: string }} options absolute module paths */
+  constructor(options) {
+    this.options = options;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StartChunksPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'StartChunksPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const groups = compilation.chunkGroups.filter((group) => !group.isInitial());
+        const filesOf = (chosen) => [...new Set(chosen.flatMap((group) => group.getFiles()))].filter((file) => /\.(?:js|css)$/.test(file)).sort();
+        // A module may be concatenated into another in a production build: its own resource is inside.
+        const resources = (module) => [module.resource, ...(module.modules ?? []).map((inner) => inner.resource)];
+        const holds = (group, resource) => group.chunks.some((chunk) => compilation.chunkGraph.getChunkModules(chunk).some((module) => resources(module).includes(resource)));
+        const startChunks = {
+          page: filesOf(groups.filter((group) => group.origins.some((origin) => origin.module?.resource === this.options.entry))),
+          ...Object.fromEntries(Object.entries(this.options.when).map(([setting, resource]) => [setting, filesOf(groups.filter((group) => holds(group, resource)))])),
+        };
+        for (const [key, files] of Object.entries(startChunks)) startChunks[key] = files.map((file) => `${this.options.publicPath}${file}`);
+        compilation.emitAsset(START_CHUNKS_FILE, new rspack.sources.RawSource(`${JSON.stringify(startChunks, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 /**
  * @param {object} options
  * @param {string} options.appDir absolute folder of the app (holding package.json and src/)
  * @param {string} options.name Module Federation name, a JS identifier (e.g. 'shell', 'mfe_public')
  * @param {'host'|'remote'} options.kind
  * @param {Record<string,string>} [options.exposes] remotes only
+ * @param {Record<string,string>} [options.startChunksWhen] host only: per setting, a module (relative to appDir) whose chunks a page loads at start when that setting is on (START_CHUNKS_FILE)
  * @param {number} [options.port] dev server port
  * @returns {(env?: unknown, argv?: {mode?: string}) => import('@rspack/core').Configuration}
  */
-export function createRspackConfig({ appDir, name, kind, exposes = {}, port = 3000 }) {
+export function createRspackConfig({ appDir, name, kind, exposes = {}, startChunksWhen = {}, port = 3000 }) {
   if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`Module Federation name "${name}" is not an identifier`);
   const isHost = kind === 'host';
 
@@ -111,7 +150,7 @@ export function createRspackConfig({ appDir, name, kind, exposes = {}, port = 30
       mode,
       context: appDir,
       target: ['web', 'es2022'],
-      entry: { main: './src/index.ts' },
+      entry: { main: ENTRY },
       devtool: isDev ? 'cheap-module-source-map' : false,
       output: {
         // A remote's production build is staged, then published beside its earlier releases
@@ -166,6 +205,15 @@ export function createRspackConfig({ appDir, name, kind, exposes = {}, port = 30
             optimization: { target: 'web' },
           },
         }),
+        ...(isHost
+          ? [
+              new StartChunksPlugin({
+                entry: path.join(appDir, ENTRY),
+                when: Object.fromEntries(Object.entries(startChunksWhen).map(([setting, file]) => [setting, path.join(appDir, file)])),
+                publicPath: '/',
+              }),
+            ]
+          : []),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
       performance: { hints: false },

@@ -231,8 +231,12 @@ function headRest(input: RenderInput, collector: PageCollector): string {
   // The scripts and the hints for what they load wait in #after-paint until the page has painted
   // (shell/src/index.html loads them), so on a slow connection they do not share the bandwidth
   // with what the page shows first.
+  const { startChunks } = input.shell;
+  const analytics = Object.values(input.runtimeConfig.analytics).some(Boolean);
   const afterPaint = [
     input.shell.scripts,
+    // The shell's chunks its entry loads at once (and its analytics' when a setting names one).
+    ...[...startChunks.page, ...(analytics ? startChunks.analytics : [])].map((href) => `<link rel="prefetch" href="${escapeHtml(href)}">`),
     `<link rel="preload" href="${escapeHtml(input.release.manifestUrl)}" as="fetch" crossorigin="anonymous">`,
     // Prefetched, not preloaded: a failed preload is handed to the script that asks for the same
     // file later in the page, so "Try again" after a network failure would fail without trying.

@@ -1,3 +1,12 @@
+import { z } from 'zod';
+
+/**
+ * The shell build's start-chunks.json (packages/build-config): the shell's chunks a page loads one
+ * step after its entry, and those it loads when analytics are on. A build without it names none.
+ */
+const StartChunksSchema = z.object({ page: z.array(z.string()), analytics: z.array(z.string()).default([]) });
+export type StartChunks = z.infer<typeof StartChunksSchema>;
+
 /** The shell's page (its built index.html) cut where a server render puts the page's own parts. */
 export interface ShellPage {
   /** From the doctype to the runtime config's place: charset, viewport, the theme's inline script. */
@@ -8,6 +17,8 @@ export interface ShellPage {
   scripts: string;
   /** After the root: what closes the page. */
   bodyEnd: string;
+  /** The shell's chunks its scripts load at start, which the page names with them. */
+  startChunks: StartChunks;
 }
 
 const RUNTIME_CONFIG_MARK = '<!--runtime-config-->';
@@ -16,7 +27,7 @@ const RUNTIME_CONFIG_MARK = '<!--runtime-config-->';
  * Cuts the shell's index.html for a server render. The page's own title and description replace
  * the shell's defaults, and the "needs JavaScript" note goes: the page reads without it.
  */
-export function cutShellPage(html: string): ShellPage {
+export function cutShellPage(html: string, startChunks: StartChunks = { page: [], analytics: [] }): ShellPage {
   const mark = html.indexOf(RUNTIME_CONFIG_MARK);
   const root = html.indexOf('<div id="root"></div>');
   const bodyOpen = html.indexOf('<body>');
@@ -30,7 +41,7 @@ export function cutShellPage(html: string): ShellPage {
   const scripts = (rest.match(/<script\b[^>]*\bsrc=[^>]*><\/script>/g) ?? []).join('');
   const headEnd = `${rest.replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '').trim()}\n    `;
   const bodyEnd = html.slice(root + '<div id="root"></div>'.length).replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
-  return { headStart, headEnd, scripts, bodyEnd };
+  return { headStart, headEnd, scripts, bodyEnd, startChunks };
 }
 
 /**
@@ -64,8 +75,14 @@ export class ShellPages {
   }
 
   private async read(): Promise<ShellPage> {
-    const answer = await fetch(new URL('/index.html', this.options.gatewayUrl), { signal: AbortSignal.timeout(10_000) });
-    if (!answer.ok) throw new Error(`the shell's page answered ${answer.status}`);
-    return cutShellPage(await answer.text());
+    const get = (file: string) => fetch(new URL(file, this.options.gatewayUrl), { signal: AbortSignal.timeout(10_000) });
+    const [page, chunks] = await Promise.all([get('/index.html'), get('/start-chunks.json')]);
+    if (!page.ok) throw new Error(`the shell's page answered ${page.status}`);
+    if (chunks.status === 404) {
+      await chunks.body?.cancel();
+      return cutShellPage(await page.text());
+    }
+    if (!chunks.ok) throw new Error(`the shell's start chunks answered ${chunks.status}`);
+    return cutShellPage(await page.text(), StartChunksSchema.parse(await chunks.json()));
   }
 }

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -309,6 +310,18 @@ describe('public pages rendered on the server, through the gateway', () => {
     const list = await page('/articles');
     expect(list.html).toContain('href="/articles/keto-basics"');
     expect(list.jsonLd.find((thing) => thing['@type'] === 'ItemList')).toBeTruthy();
+  });
+
+  it("when a page is rendered, then what it loads once painted names the shell's chunks its entry loads at start, as the shell's build lists them", async () => {
+    const built = JSON.parse(readFileSync(path.join(ROOT, 'shell', 'dist', 'start-chunks.json'), 'utf8')) as { page: string[]; analytics: string[] };
+    expect(built.page.length).toBeGreaterThan(0);
+    for (const file of [...built.page, ...built.analytics]) expect([file, existsSync(path.join(ROOT, 'shell', 'dist', file))]).toEqual([file, true]);
+    const { html } = await page('/state/texas?shell-chunks=1');
+    const afterPaint = /<template id="after-paint">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
+    expect(afterPaint).toMatch(/<script defer src="\/main\.[0-9a-f]{8}\.js"><\/script>/);
+    for (const file of built.page) expect(afterPaint).toContain(`<link rel="prefetch" href="${file}">`);
+    // No setting names an analytics script here: its chunk is not named.
+    for (const file of built.analytics) expect(html).not.toContain(file);
   });
 
   it('when pages are rendered, then the renderer reads their data from the services directly: none of it comes through the gateway', async () => {

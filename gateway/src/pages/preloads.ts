@@ -8,9 +8,9 @@ import { z } from 'zod';
 
 /**
  * Hints that let the browser fetch, in parallel and at once, what a page would otherwise ask for
- * one step after another: the public remote's entry and first chunks, the page's chunk and API
- * reads (both from the public route table, so they are the very ones the app requests), and the
- * home hero's first image.
+ * one step after another: the shell's chunks its entry loads at start (from the shell's build),
+ * the public remote's entry and first chunks, the page's chunk and API reads (both from the public
+ * route table, so they are the very ones the app requests), and the home hero's first image.
  */
 /** A remote's release.json: its current release, paths relative to the file. */
 const ReleaseSchema = z.object({ version: z.string().regex(/^[0-9a-f]{12}$/), manifest: z.string().regex(/^releases\/[0-9a-f]{12}\/mf-manifest\.json$/) });
@@ -28,6 +28,19 @@ const ManifestSchema = z.object({
   metaData: z.object({ remoteEntry: z.object({ name: z.string(), path: z.string() }) }),
 });
 
+/** A file of the shell's build, from the site's root. */
+const ShellFile = z.string().regex(/^\/[\w.-]+\.(?:js|css)$/);
+/**
+ * The shell build's start-chunks.json (packages/build-config, learned from its chunk graph): the
+ * chunks every page loads one step after the shell's entry, and those it loads when analytics are on.
+ */
+const StartChunksSchema = z.object({ page: z.array(ShellFile), analytics: z.array(ShellFile).default([]) });
+type StartChunks = z.infer<typeof StartChunksSchema>;
+const NO_START_CHUNKS: StartChunks = { page: [], analytics: [] };
+
+/** A hint for a file the page will load: a stylesheet fetched early (applied when the app adds it), a script prefetched. */
+const hintFor = (href: string) => (href.endsWith('.css') ? `<link rel="preload" href="${href}" as="style">` : `<link rel="prefetch" href="${href}">`);
+
 /** The API reads of the page at a URL, as the browser will make them (the public route table's). */
 export function dataFor(pathname: string, search: URLSearchParams): string[] {
   return pageQueries(pathname, search).flatMap((query) => {
@@ -44,6 +57,8 @@ export interface PreloadOptions {
   firstBannerId: () => Promise<string | null>;
   /** The public remote's release.json as it is now. */
   releasePointer: () => Promise<string>;
+  /** Whether a setting names an analytics script (the shell then loads its analytics chunk on every page). */
+  analytics?: boolean;
 }
 
 export function preloadHints(options: PreloadOptions) {
@@ -76,8 +91,22 @@ export function preloadHints(options: PreloadOptions) {
     return assets.value.catch(() => ({ base: remoteRoot, scripts: [], styles: [], pages: [] }));
   };
 
+  // Read once and kept, as the shell's page is (a new shell build comes with a restart); a build
+  // without the file names no chunk of the shell's, and the next page reads it again.
+  let startChunks: Promise<StartChunks> | null = null;
+  const shellStartChunks = () => {
+    startChunks ??= readFile(path.join(options.staticRoot, 'shell', 'dist', 'start-chunks.json'), 'utf8').then((text) => StartChunksSchema.parse(JSON.parse(text)));
+    return startChunks.catch(() => {
+      startChunks = null;
+      return NO_START_CHUNKS;
+    });
+  };
+
   return async (pathname: string, search: URLSearchParams): Promise<string> => {
     const tags: string[] = [];
+    // The shell's own first: its entry loads them before it loads anything of the remote's.
+    const shell = await shellStartChunks();
+    for (const href of [...shell.page, ...(options.analytics ? shell.analytics : [])]) tags.push(hintFor(href));
     if (options.publicRemoteUrl === `${remoteRoot}release.json`) {
       // The release pointer and the manifest are not preloaded: a preload answered while the remote
       // was unreachable would be reused by the shell's "Try again".
