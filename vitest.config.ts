@@ -26,7 +26,7 @@ const INTEGRATION = [
  * kill its parts. The contract test starts one too, but asserts no timing: it runs beside the
  * other integration files (first, being the longest).
  */
-const SYSTEMS = ['scripts/test/{authorization-matrix,hostile-input,instances,logo-ownership,read-models,system-faults}.test.ts', 'svc-checker/test/faults.test.ts'];
+const SYSTEMS = ['scripts/test/{authorization-matrix,catalog-restarts,hostile-input,instances,logo-ownership,manual-parts,read-models,system-faults}.test.ts', 'svc-checker/test/faults.test.ts'];
 
 export default defineConfig({
   test: {

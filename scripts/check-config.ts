@@ -3,15 +3,13 @@
  * with one line per bad variable. Generated values (secret, service ports) are not the user's.
  */
 import { baseConfigShape, ConfigError, loadConfig } from '@mealprep/service-kit';
-import { z } from 'zod';
 import { gatewayConfigShape } from '../gateway/src/config';
+import { rendererConfigShape } from '../renderer/src/config';
 import { authConfigShape } from '../svc-auth/src/config';
-
-const PARTS = ['svc-catalog', 'svc-auth', 'svc-media', 'svc-checker', 'gateway', 'renderer'] as const;
-const INSTANCES_MESSAGE = 'must be a whole number of instances from 1 to 8';
-const instances = z.coerce.number({ error: INSTANCES_MESSAGE }).int(INSTANCES_MESSAGE).min(1, INSTANCES_MESSAGE).max(8, INSTANCES_MESSAGE);
-/** One part's own count, over INSTANCES: INSTANCES_SVC_CATALOG, INSTANCES_GATEWAY… */
-const instancesSettingOf = (part: string) => `INSTANCES_${part.toUpperCase().replace(/-/g, '_')}`;
+import { catalogConfigShape } from '../svc-catalog/src/config';
+import { checkerConfigShape } from '../svc-checker/src/config';
+import { mediaConfigShape } from '../svc-media/src/config';
+import { instanceCounts, manualPartsProblem, startSettingsShape } from './lib/start-settings';
 
 const shape = {
   ...baseConfigShape,
@@ -25,18 +23,30 @@ const shape = {
   AUTH_URL: gatewayConfigShape.AUTH_URL.optional(),
   MEDIA_URL: gatewayConfigShape.MEDIA_URL.optional(),
   CHECKER_URL: gatewayConfigShape.CHECKER_URL.optional(),
-  /** npm start's own: how long it waits before starting a part that stopped unexpectedly (doubled after each stop in a row, at most 30 s). */
-  RESTART_DELAY_MS: z.coerce.number().int().min(100).max(120_000).default(1_000),
-  /** npm start's own: how many instances of every part it runs (several gateways get a load balancer in front). */
-  INSTANCES: instances.default(1),
-  ...Object.fromEntries(PARTS.map((part) => [instancesSettingOf(part), instances.optional()])),
+  ...startSettingsShape,
 };
+
+/** Every setting a part reads: an instance npm start leaves to the developer is given those npm start was started with. */
+const PART_SETTINGS = [
+  ...new Set([catalogConfigShape, authConfigShape, mediaConfigShape, checkerConfigShape, gatewayConfigShape, rendererConfigShape].flatMap((partShape) => Object.keys(partShape))),
+].sort();
 
 try {
   const config = loadConfig(shape);
-  const counts = Object.fromEntries(PARTS.map((part) => [part, ((config as Record<string, unknown>)[instancesSettingOf(part)] as number | undefined) ?? config.INSTANCES]));
+  const counts = instanceCounts(config);
+  const manual = manualPartsProblem(config.MANUAL_PARTS, counts);
+  if (manual) throw new ConfigError([manual]);
   process.stdout.write(
-    JSON.stringify({ PORT: config.PORT, HOST: config.HOST, DATA_DIR: config.DATA_DIR, AMQP_URL: config.AMQP_URL, RESTART_DELAY_MS: config.RESTART_DELAY_MS, INSTANCES: counts }) + '\n',
+    JSON.stringify({
+      PORT: config.PORT,
+      HOST: config.HOST,
+      DATA_DIR: config.DATA_DIR,
+      AMQP_URL: config.AMQP_URL,
+      RESTART_DELAY_MS: config.RESTART_DELAY_MS,
+      INSTANCES: counts,
+      MANUAL_PARTS: config.MANUAL_PARTS,
+      PART_SETTINGS,
+    }) + '\n',
   );
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;

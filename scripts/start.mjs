@@ -57,18 +57,36 @@ function localUrlOf(settings) {
   return `http://${host}:${settings.PORT}`;
 }
 
-async function ready(url, proc) {
+/** Waits until a part answers `url`; one the developer runs (no `proc`) is waited for as long as it takes. */
+async function ready(url, proc, name = proc.name) {
   await waitFor(
     async () => {
-      if (proc.exited) throw new Error(`${proc.name} stopped at start:\n${logTail(proc.logFile)}`);
+      if (proc?.exited) throw new Error(`${proc.name} stopped at start:\n${logTail(proc.logFile)}`);
       try {
         return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
       } catch {
         return false;
       }
     },
-    { timeoutMs: 60_000, intervalMs: 150, what: proc.name },
+    { timeoutMs: proc ? 60_000 : Number.POSITIVE_INFINITY, intervalMs: proc ? 150 : 500, what: name },
   );
+}
+
+/** A value as sh reads it back: single-quoted, a quote inside closed, escaped and opened again. */
+const shellQuoted = (value) => `'${value.replaceAll("'", "'\\''")}'`;
+
+/**
+ * Writes what an instance npm start leaves to the developer (MANUAL_PARTS) would have been given,
+ * beside the run's state: the settings npm start was started with, and those it gives the instance
+ * (its port, the other parts' addresses, the database, the broker, the secret, the data folder), as
+ * lines sh reads (`set -a; . file`, which wins over the shell's own variables of the same names).
+ * Only this account may read it.
+ */
+function writeManualEnv(file, settings) {
+  const lines = Object.entries(settings)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}=${shellQuoted(String(value))}`);
+  writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
 }
 
 async function stopAll(code) {
@@ -110,8 +128,8 @@ async function main() {
 
   const host = settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
   const url = `http://${host}:${settings.PORT}`;
-  const env = {
-    ...process.env,
+  // What every part is given over the environment npm start was started with.
+  const given = {
     MONGODB_URI: mongodbUri,
     AMQP_URL: settings.AMQP_URL,
     DATA_DIR: dataDir,
@@ -143,23 +161,37 @@ async function main() {
     'svc-media': { CATALOG_URL: urlsOf('svc-catalog') },
     'svc-catalog': { MEDIA_URL: urlsOf('svc-media') },
   };
-  const launch = (instance, entry, instanceEnv, readyPath) => {
-    const proc = startProcess(instance.name, process.execPath, ['--import', 'tsx', entry], { env: instanceEnv, logFile: path.join(logDir, `${instance.name}.log`) });
+  // Instances left to the developer (MANUAL_PARTS) get their port and settings like the others,
+  // written to a file to run them with; npm start waits for them and never starts or restarts them.
+  const manual = new Set(settings.MANUAL_PARTS);
+  // `partSettings`: every setting npm start gives the instance, over the environment it inherits.
+  const launch = (instance, entry, partSettings, readyPath, inherited = process.env) => {
+    const readyUrl = `${instance.url}${readyPath}`;
+    if (manual.has(instance.name)) {
+      const envFile = path.join(runDir, `${instance.name}.env`);
+      const inheritedSettings = Object.fromEntries(settings.PART_SETTINGS.filter((name) => inherited[name] !== undefined).map((name) => [name, inherited[name]]));
+      writeManualEnv(envFile, { ...inheritedSettings, ...partSettings });
+      Object.assign(instance, { proc: null, pid: null, readyUrl, manual: true });
+      say(`${instance.name} is yours to run, on ${instance.url}: (set -a; . ${path.relative(ROOT, envFile)}; node --import tsx ${entry}) — waiting for it`);
+      return null;
+    }
+    const proc = startProcess(instance.name, process.execPath, ['--import', 'tsx', entry], { env: { ...inherited, ...partSettings }, logFile: path.join(logDir, `${instance.name}.log`) });
     started.push(proc);
-    Object.assign(instance, { proc, pid: proc.child.pid, readyUrl: `${instance.url}${readyPath}` });
+    Object.assign(instance, { proc, pid: proc.child.pid, readyUrl });
     return proc;
   };
-  const announce = (instance) => say(`${instance.name}: ${instance.url} (pid ${instance.pid}, log ${path.relative(ROOT, instance.proc.logFile)})`);
+  const announce = (instance) =>
+    say(instance.manual ? `${instance.name}: ${instance.url} (yours)` : `${instance.name}: ${instance.url} (pid ${instance.pid}, log ${path.relative(ROOT, instance.proc.logFile)})`);
   for (const name of SERVICES) {
     for (const instance of parts[name]) {
       // Sign-in links point to SITE_URL; unset, to the local address. (The gateway, with SITE_URL
       // unset, also accepts writes from whatever local name the browser used, e.g. localhost.)
-      launch(instance, `${name}/src/server.ts`, { ...env, PORT: new URL(instance.url).port, HOST: '127.0.0.1', SITE_URL: process.env.SITE_URL || url, ...peers[name] }, '/readyz');
+      launch(instance, `${name}/src/server.ts`, { ...given, PORT: new URL(instance.url).port, HOST: '127.0.0.1', SITE_URL: process.env.SITE_URL || url, ...peers[name] }, '/readyz');
     }
   }
   for (const name of SERVICES) {
     for (const instance of parts[name]) {
-      await ready(instance.readyUrl, instance.proc);
+      await ready(instance.readyUrl, instance.proc, instance.name);
       announce(instance);
     }
   }
@@ -168,7 +200,7 @@ async function main() {
   // read from svc-catalog and svc-media directly, the code they render with from the site. Their
   // ports are known before the gateways start, and they start once the site answers.
   const gatewayEnv = {
-    ...env,
+    ...given,
     RENDERER_URL: urlsOf('renderer'),
     CATALOG_URL: urlsOf('svc-catalog'),
     AUTH_URL: urlsOf('svc-auth'),
@@ -182,7 +214,7 @@ async function main() {
     launch(instance, 'gateway/src/server.ts', { ...gatewayEnv, PORT: address.port, HOST: balanced ? '127.0.0.1' : settings.HOST }, '/healthz');
   }
   for (const instance of parts.gateway) {
-    await ready(instance.readyUrl, instance.proc);
+    await ready(instance.readyUrl, instance.proc, instance.name);
     announce(instance);
   }
   let balancer = null;
@@ -207,24 +239,31 @@ async function main() {
     say(`load balancer (HAProxy): ${url} in front of ${parts.gateway.length} gateways (pid ${balancer.pid}, log ${path.relative(ROOT, proc.logFile)})`);
   }
 
-  const { IDENTITY_SECRET: _secret, MONGODB_URI: _database, ...rendererEnv } = env;
+  // The renderer holds no secret and no database address, not even one npm start was given.
+  const { IDENTITY_SECRET: _secret, MONGODB_URI: _database, ...rendererGiven } = given;
+  const { IDENTITY_SECRET: _ownSecret, MONGODB_URI: _ownDatabase, ...rendererInherited } = process.env;
   for (const instance of parts.renderer) {
     launch(
       instance,
       'renderer/src/server.ts',
-      { ...rendererEnv, PORT: new URL(instance.url).port, HOST: '127.0.0.1', GATEWAY_URL: localUrlOf(settings), CATALOG_URL: urlsOf('svc-catalog'), MEDIA_URL: urlsOf('svc-media') },
+      { ...rendererGiven, PORT: new URL(instance.url).port, HOST: '127.0.0.1', GATEWAY_URL: localUrlOf(settings), CATALOG_URL: urlsOf('svc-catalog'), MEDIA_URL: urlsOf('svc-media') },
       '/readyz',
+      rendererInherited,
     );
   }
   // Ready once each has loaded the public remote's release from the site.
   for (const instance of parts.renderer) {
-    await ready(instance.readyUrl, instance.proc);
+    await ready(instance.readyUrl, instance.proc, instance.name);
     announce(instance);
   }
 
   stateFile = path.join(runDir, 'state.json');
   // Each part as its first instance (what tools that know one read), with all of its instances.
-  const entry = (name) => ({ url: parts[name][0].url, pid: parts[name][0].pid, instances: parts[name].map((i) => ({ name: i.name, url: i.url, pid: i.pid })) });
+  const entry = (name) => ({
+    url: parts[name][0].url,
+    pid: parts[name][0].pid,
+    instances: parts[name].map((i) => ({ name: i.name, url: i.url, pid: i.pid, ...(i.manual ? { manual: true } : {}) })),
+  });
   const state = {
     url,
     pid: process.pid,
@@ -237,8 +276,9 @@ async function main() {
     loadBalancer: balancer ? { url, pid: balancer.pid } : null,
   };
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
-  // A part that stops unexpectedly is started again, with the same settings and port, after a wait.
-  const all = [...Object.values(parts).flat(), ...(balancer ? [balancer] : [])];
+  // A part that stops unexpectedly is started again, with the same settings and port, after a wait
+  // (not one the developer runs).
+  const all = [...Object.values(parts).flat(), ...(balancer ? [balancer] : [])].filter((instance) => !instance.manual);
   for (const instance of all) {
     const index = started.indexOf(instance.proc);
     supervise(index, instance.proc, { firstDelayMs: settings.RESTART_DELAY_MS, readyUrl: instance.readyUrl, onRestart: (pid) => recordPid(state, instance.name, pid) });

@@ -25,14 +25,20 @@ await runService('svc-catalog', () =>
     name: 'svc-catalog',
     dbName: 'catalog',
     config,
-    prepare: async ({ connection, broker, outbox, logger }) => {
+    prepare: async ({ connection, broker, outbox, logger, instance }) => {
       const repositories = catalogRepositories(connection, outbox);
       await ensureCatalogIndexes(repositories);
       // One instance seeds while the others wait, then each finds the data there (several start at once).
-      const seeded = await underLease(connection, 'seed', async () => {
-        const reference = await seedReferenceData({ ...repositories, events: outbox });
-        return config.SEED_DEMO_DATA ? { ...reference, demo: await seedDemoCatalog({ ...repositories, events: outbox }) } : reference;
-      });
+      // Held under the instance's name: started again after it was killed holding it, it takes it over at once.
+      const seeded = await underLease(
+        connection,
+        'seed',
+        async () => {
+          const reference = await seedReferenceData({ ...repositories, events: outbox });
+          return config.SEED_DEMO_DATA ? { ...reference, demo: await seedDemoCatalog({ ...repositories, events: outbox }) } : reference;
+        },
+        { holder: instance },
+      );
       logger.info(seeded, 'seed data checked');
       catalog = new CatalogIndex(repositories);
       await catalog.refresh();

@@ -12,7 +12,7 @@ await runService('svc-media', async () => {
     name: 'svc-media',
     dbName: 'media',
     config,
-    prepare: async ({ connection, broker, outbox, logger }) => {
+    prepare: async ({ connection, broker, outbox, logger, instance }) => {
       const repositories = mediaRepositories(connection, outbox, mediaDir);
       await Promise.all([
         repositories.banners.ensureIndexes(),
@@ -25,8 +25,9 @@ await runService('svc-media', async () => {
       await subscribeCatalogEvents({ broker, ...catalog });
       if (config.SEED_DEMO_DATA) {
         const started = performance.now();
-        // One instance draws the demo pictures while the others wait, then find them there.
-        const seeded = await underLease(connection, 'seed', () => seedDemoMedia({ ...repositories, events: outbox }));
+        // One instance draws the demo pictures while the others wait, then find them there; started
+        // again after it was killed holding the lease, it takes it over at once (its instance's name).
+        const seeded = await underLease(connection, 'seed', () => seedDemoMedia({ ...repositories, events: outbox }), { holder: instance });
         logger.info({ ...seeded, ms: Math.round(performance.now() - started), mediaDir }, 'demo media seeded');
       }
       // svc-catalog may still be starting (it seeds first): the directory is loaded as soon as it answers.

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import type { Connection } from 'mongoose';
 import { Broker } from './broker';
 import { connectDatabase } from './database';
+import { instanceHolder } from './lease';
 import { createLogger, type Logger } from './logger';
 import { Outbox } from './outbox';
 import { closeServer, listen, type RunningService } from './service';
@@ -25,6 +26,8 @@ export interface ServiceDeps<C extends BaseSettings> {
   broker: Broker;
   /** Publishes the service's events through its outbox, so none is lost while the broker is away. */
   outbox: Outbox;
+  /** This instance's name among the service's, the same when it is started again in its place (instanceHolder): what it holds leases under. */
+  instance: string;
 }
 
 /**
@@ -51,7 +54,7 @@ export async function bootService<C extends BaseSettings>(options: {
     throw err;
   }
   const outbox = new Outbox({ connection, broker, logger });
-  const deps = { config, logger, connection, broker, outbox };
+  const deps = { config, logger, connection, broker, outbox, instance: instanceHolder(config.PORT) };
   // Events stored before a stop or a crash go out first (those of collections registered later, as they register).
   await outbox.start();
   await options.prepare?.(deps);

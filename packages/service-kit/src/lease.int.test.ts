@@ -58,4 +58,14 @@ describe('a lease shared by the instances of a service', () => {
     // Each gave the lease back: a new holder takes it at once.
     expect(await new Lease(clients[0]!, 'seed', 1_000).tryAcquire()).toBe(true);
   });
+
+  it('when an instance is killed while it holds a lease, then the instance started again in its place (its name) takes it over at once; another still waits until it lapses', async () => {
+    // Taken and never given back: its holder was killed.
+    expect(await new Lease(clients[0]!, 'first-seed', 30_000, 'host-a:4100').tryAcquire()).toBe(true);
+    const work = async () => 'seeded';
+    await expect(underLease(clients[1]!, 'first-seed', work, { waitMs: 300, pollMs: 20 })).rejects.toThrow('was not free');
+    await expect(underLease(clients[2]!, 'first-seed', work, { holder: 'host-a:4100', waitMs: 5_000 })).resolves.toBe('seeded');
+    // Given back once that work ended: the others take it at once.
+    expect(await new Lease(clients[1]!, 'first-seed', 1_000).tryAcquire()).toBe(true);
+  });
 });

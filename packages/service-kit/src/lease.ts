@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Connection } from 'mongoose';
 
 interface LeaseDoc {
@@ -8,6 +9,17 @@ interface LeaseDoc {
 }
 
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+
+/**
+ * The name under which an instance of a service holds its leases: its host and the port it serves
+ * on. An instance started again in the place of one that died (npm start and Kubernetes start it
+ * again on the same port, in the same pod) has the same name, so it takes over at once what its
+ * predecessor held, instead of waiting for the lease to lapse; two instances that run at once never
+ * share a host and a port. Without a port of its own (0: any free one), a name of its own.
+ */
+export function instanceHolder(port: number): string {
+  return port > 0 ? `${hostname()}:${port}` : randomUUID();
+}
 
 /**
  * A named lease in a service's database, held by one instance at a time until it lapses: the
@@ -46,6 +58,17 @@ export class Lease {
     }
   }
 
+  /**
+   * Keeps the lease for another `ttlMs` while this instance holds it; false when it no longer does.
+   * Never takes it: a renewal that reaches the database after the release (sent just before it, on
+   * another connection of the pool) must not take back the lease just given up, which would keep
+   * every other instance waiting until it lapsed.
+   */
+  async renew(now = Date.now()): Promise<boolean> {
+    const kept = await this.leases.updateOne({ _id: this.name, holder: this.holder }, { $set: { until: now + this.ttlMs } });
+    return kept.matchedCount === 1;
+  }
+
   /** Gives it back (when this instance holds it), so another may take it at once. */
   async release(): Promise<void> {
     await this.leases.deleteOne({ _id: this.name, holder: this.holder });
@@ -55,17 +78,19 @@ export class Lease {
 /**
  * Runs `work` while holding the lease `name`, after the instance that holds it has finished (or its
  * lease lapsed: it died): at a first start, one instance seeds while the others wait, and then each
- * finds the data there. The lease is kept alive while the work runs.
+ * finds the data there. The lease is renewed while the work runs. `holder` names the instance
+ * (instanceHolder): one started again in the place of a holder that died takes the lease over at
+ * once; without it, the lease is held under a name of its own and a dead holder's lease must lapse.
  */
-export async function underLease<T>(connection: Connection, name: string, work: () => Promise<T>, options: { ttlMs?: number; pollMs?: number; waitMs?: number } = {}): Promise<T> {
+export async function underLease<T>(connection: Connection, name: string, work: () => Promise<T>, options: { ttlMs?: number; pollMs?: number; waitMs?: number; holder?: string } = {}): Promise<T> {
   const ttlMs = options.ttlMs ?? 30_000;
-  const lease = new Lease(connection, name, ttlMs);
+  const lease = new Lease(connection, name, ttlMs, options.holder);
   const deadline = Date.now() + (options.waitMs ?? 10 * 60_000);
   while (!(await lease.tryAcquire())) {
     if (Date.now() > deadline) throw new Error(`the lease "${name}" was not free within ${Math.round((options.waitMs ?? 600_000) / 1000)} s`);
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
   }
-  const keepAlive = setInterval(() => void lease.tryAcquire().catch(() => undefined), ttlMs / 3);
+  const keepAlive = setInterval(() => void lease.renew().catch(() => undefined), ttlMs / 3);
   try {
     return await work();
   } finally {
