@@ -29,6 +29,38 @@ async function listingBySlug(slug: string): Promise<PublicService> {
   return (await answer.json()) as PublicService;
 }
 
+/** A CSV row of a keto listing in Austin, Texas, that ships, at `price` a meal. */
+const ketoRow = (name: string, slug: string, price: string) => [
+  name,
+  slug,
+  'Keto by mail',
+  'Keto',
+  'Austin',
+  'Texas',
+  'No',
+  'Yes',
+  `https://${slug}.example.com`,
+  '',
+  '',
+  '',
+  '',
+  price,
+  price,
+  'subscription',
+  'yes',
+  'Mon, Thu',
+  '',
+  '',
+  '',
+  '',
+];
+
+/** Hydrated: the header's menu button no longer carries its early-click mark, and the page is quiet (the public remote's code is in). */
+async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('button[aria-controls="site-nav"]:not([data-early-click])').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+}
+
 /** The auth database: an account made today is aged here, as if it were made two days ago (its reviews are then not held for being new). */
 let auth: mongoose.Connection;
 async function ageAccount(email: string): Promise<string> {
@@ -75,31 +107,7 @@ describe('visitors decide in Chromium: filters, compare and reviews', () => {
   });
 
   it('when a visitor filters Texas by keto, ships and at most $12 a meal, then exactly the matching listings show with their counts; they compare three side by side; with JavaScript off both work', async () => {
-    const row = (name: string, slug: string, price: string) => [
-      name,
-      slug,
-      'Keto by mail',
-      'Keto',
-      'Austin',
-      'Texas',
-      'No',
-      'Yes',
-      `https://${slug}.example.com`,
-      '',
-      '',
-      '',
-      '',
-      price,
-      price,
-      'subscription',
-      'yes',
-      'Mon, Thu',
-      '',
-      '',
-      '',
-      '',
-    ];
-    await importListings([row('Zz Keto Shipper', 'zz-keto-shipper', '11'), row('Zz Dear Keto', 'zz-dear-keto', '14')]);
+    await importListings([ketoRow('Zz Keto Shipper', 'zz-keto-shipper', '11'), ketoRow('Zz Dear Keto', 'zz-dear-keto', '14')]);
     const { page } = browser;
     await page.goto(`${siteUrl}/state/texas`);
     const form = page.getByRole('form', { name: 'Filter services' });
@@ -151,6 +159,58 @@ describe('visitors decide in Chromium: filters, compare and reviews', () => {
     await plain.goto(compareUrl);
     expect((await plain.getByRole('table', { name: 'Services side by side' }).getByRole('columnheader').allInnerTexts()).slice(1).map((text) => text.split('\n')[0])).toEqual(names);
     expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('when a visitor on a slow phone ticks a filter and the list answers slowly, then the box shows ticked at once and stays until the list comes; when the answer fails, the choice is put back with a message', async () => {
+    await importListings([ketoRow('Zz Slow Keto', 'zz-slow-keto', '12')]);
+    const { page } = browser;
+    // The list for keto is held until the test lets it go; one that asks for a delivery fails.
+    let asked = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === '/api/catalog/services' && url.searchParams.get('meal') === 'keto' && !url.searchParams.has('delivery'),
+      async (route) => {
+        asked += 1;
+        await held;
+        await route.continue();
+      },
+    );
+    await page.route(
+      (url) => url.pathname === '/api/catalog/services' && url.searchParams.has('delivery'),
+      (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'service_unavailable', message: 'The catalog service is unavailable.' } }) }),
+    );
+    await page.goto(`${siteUrl}/state/texas`);
+    await waitForHydration(page);
+    const before = await cardNames(page);
+    // A phone's CPU, or a busy machine's: what a click changes is rendered a while after it.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+
+    const form = page.getByRole('form', { name: 'Filter services' });
+    const keto = form.getByRole('checkbox', { name: /^Keto \(\d+\)$/ });
+    // check() fails by itself when the box does not show ticked once the click is handled.
+    await keto.check();
+    await expect.poll(() => asked, { timeout: 30_000 }).toBeGreaterThan(0);
+    // The list asked for has not come: the box stays ticked over the list as it was.
+    expect(await keto.isChecked()).toBe(true);
+    expect(await cardNames(page)).toEqual(before);
+    release();
+    const expected = (await (await fetch(`${catalogUrl}/services?state=texas&meal=keto&facets=true&pageSize=6`)).json()) as ServiceList;
+    await expect.poll(() => cardNames(page), { timeout: 30_000 }).toEqual(expected.items.map((c) => c.name));
+    expect(await keto.isChecked()).toBe(true);
+
+    // A choice whose list fails: ticked at once, then put back with a message; keto stays.
+    const ships = form.getByRole('checkbox', { name: /^Ships nationwide \(\d+\)$/ });
+    await ships.check();
+    await page.getByRole('alert').filter({ hasText: 'The list could not be updated, so your last choice is undone.' }).waitFor({ timeout: 30_000 });
+    expect(await ships.isChecked()).toBe(false);
+    expect(await keto.isChecked()).toBe(true);
+    expect([...new URL(page.url()).searchParams]).toEqual([['meal', 'keto']]);
+    expect(await cardNames(page)).toEqual(expected.items.map((c) => c.name));
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
 
   it('when a visitor writes a review, then it shows at once with the new average; one with a link waits until an admin approves it on /dashboard/reviews; the owner replies', async () => {

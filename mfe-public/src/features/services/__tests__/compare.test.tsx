@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, currentLocation, mockApi, publicService, renderRoutes, serviceCard, serviceList } from '../../../testing/render-routes';
+import { callsTo, currentLocation, mockApi, publicService, renderRoutes, serviceCard, serviceList, unavailable } from '../../../testing/render-routes';
+import { asTheBrowserDoes, heldAnswer } from '../../../testing/slow-answers';
 import { useCompareTray } from '../../../lib/compare-store';
 
 const SERVICES = '/api/catalog/services';
@@ -77,6 +78,42 @@ describe('compare', () => {
     expect(row('Years in business')).toBe('3+ years');
     expect(within(table).getByRole('link', { name: 'Remove Fit Fuel Kitchen from the comparison' })).toHaveAttribute('href', '/compare?s=secret-draft&place=78701');
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
+  });
+
+  it('when a visitor presses Compare while the list answers slowly, or fails, then the card shows it pressed at once and it stays, with the tray, whatever the answer', async () => {
+    const slow = heldAnswer();
+    const failing = heldAnswer();
+    const fetch = mockApi({
+      [SERVICES]: [
+        { status: 200, body: serviceList(cards.slice(0, 3)) },
+        { status: 200, body: serviceList(cards.slice(0, 2)), after: slow.after },
+        { ...unavailable, after: failing.after },
+      ],
+    });
+    renderRoutes('/services-by-name');
+    const filters = await screen.findByRole('form', { name: 'Filter services' });
+    await userEvent.click(within(filters).getByRole('checkbox', { name: /^Pause or skip/ }));
+    await waitFor(() => expect(callsTo(fetch, SERVICES)).toHaveLength(2));
+
+    // The list asked for has not come: its cards are the last list's, and Compare answers at once.
+    await asTheBrowserDoes(() => screen.getByRole('button', { name: 'Compare Alpha Kitchen' }).click());
+    expect(screen.getByRole('button', { name: 'Compare Alpha Kitchen' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(screen.getByRole('region', { name: 'Compare tray' })).getByText('Compare (1 of 4)')).toBeInTheDocument();
+    slow.release();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Charlie Kitchen' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Compare Alpha Kitchen' })).toHaveAttribute('aria-pressed', 'true');
+
+    // Another choice whose list fails: the list goes back, and the compared listing stays chosen.
+    await userEvent.click(within(screen.getByRole('form', { name: 'Filter services' })).getByRole('checkbox', { name: /^Local delivery/ }));
+    await waitFor(() => expect(callsTo(fetch, SERVICES)).toHaveLength(3));
+    await asTheBrowserDoes(() => screen.getByRole('button', { name: 'Compare Bravo Kitchen' }).click());
+    expect(screen.getByRole('button', { name: 'Compare Bravo Kitchen' })).toHaveAttribute('aria-pressed', 'true');
+    failing.release();
+    await waitFor(() => expect(currentLocation()).toBe('/services-by-name?pause=yes'));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Compare Alpha Kitchen' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Compare Bravo Kitchen' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(screen.getByRole('region', { name: 'Compare tray' })).getByText('Compare (2 of 4)')).toBeInTheDocument();
   });
 
   it('when nothing is named, then the page says how to choose services', async () => {

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, currentLocation, mealTypes, mockApi, renderRoutes, serviceCard, serviceList } from '../../../testing/render-routes';
+import { callsTo, currentLocation, mealTypes, mockApi, renderRoutes, serviceCard, serviceList, unavailable } from '../../../testing/render-routes';
+import { asTheBrowserDoes, heldAnswer, pick } from '../../../testing/slow-answers';
+import { LIST_NOT_UPDATED_TEXT } from '../components/service-grid';
 
 const SERVICES = '/api/catalog/services';
 const FACETS = {
@@ -83,5 +85,105 @@ describe('filters on a list of services', () => {
     const form = await screen.findByRole('form', { name: 'Filter services' });
     await userEvent.click(within(form).getByRole('checkbox', { name: /^Pause or skip/ }));
     await waitFor(() => expect(currentLocation()).toBe('/find-service?q=keto&pause=yes'));
+  });
+});
+
+/** Each control of the filters: how a visitor makes its choice, how the form shows it (and shows it not), and what the URL then says. */
+const CONTROLS = [
+  {
+    control: 'a meal type box',
+    choose: (form: HTMLElement) => within(form).getByRole('checkbox', { name: /^Keto/ }).click(),
+    shown: (form: HTMLElement) => (within(form).getByRole('checkbox', { name: /^Keto/ }) as HTMLInputElement).checked,
+    query: 'meal=keto',
+  },
+  {
+    control: 'a delivery box',
+    choose: (form: HTMLElement) =>
+      within(form)
+        .getByRole('checkbox', { name: /^Ships nationwide/ })
+        .click(),
+    shown: (form: HTMLElement) => (within(form).getByRole('checkbox', { name: /^Ships nationwide/ }) as HTMLInputElement).checked,
+    query: 'delivery=ships',
+  },
+  {
+    control: 'the price',
+    choose: (form: HTMLElement) => pick(within(form).getByRole('combobox', { name: 'Price per meal' }), '12'),
+    shown: (form: HTMLElement) => (within(form).getByRole('combobox', { name: 'Price per meal' }) as HTMLSelectElement).value === '12',
+    query: 'price=12',
+  },
+  {
+    control: 'the rating',
+    choose: (form: HTMLElement) => pick(within(form).getByRole('combobox', { name: 'Rating' }), '4'),
+    shown: (form: HTMLElement) => (within(form).getByRole('combobox', { name: 'Rating' }) as HTMLSelectElement).value === '4',
+    query: 'rating=4',
+  },
+  {
+    control: 'the order',
+    choose: (form: HTMLElement) => pick(within(form).getByRole('combobox', { name: 'Sort by' }), 'rating'),
+    shown: (form: HTMLElement) => (within(form).getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).value === 'rating',
+    query: 'sort=rating',
+  },
+];
+
+describe('a choice in the filters while the list answers slowly', () => {
+  const before = [serviceCard({ name: 'Plain One', slug: 'plain-one' })];
+  const after = [serviceCard({ name: 'Chosen One', slug: 'chosen-one' })];
+
+  it.each(CONTROLS)('when a visitor chooses $control and the next list is slow, then the choice shows at once and stays until the list comes', async ({ choose, shown, query }) => {
+    const slow = heldAnswer();
+    const fetch = mockApi({
+      [SERVICES]: [
+        { status: 200, body: listed(before) },
+        { status: 200, body: listed(after), after: slow.after },
+      ],
+    });
+    renderRoutes('/services-by-name');
+    const form = await screen.findByRole('form', { name: 'Filter services' });
+    expect(shown(form)).toBe(false);
+
+    await asTheBrowserDoes(() => choose(form));
+    // Once the click is handled, before React renders anything later (a busy machine's wait).
+    expect(shown(form)).toBe(true);
+    await waitFor(() => expect(callsTo(fetch, SERVICES)).toHaveLength(2));
+    await waitFor(() => expect(currentLocation()).toBe(`/services-by-name?${query}`));
+    // The list asked for has not come: the last one stays, and so does the choice.
+    expect(screen.getByRole('link', { name: 'Plain One' })).toBeInTheDocument();
+    expect(shown(form)).toBe(true);
+
+    slow.release();
+    expect(await screen.findByRole('link', { name: 'Chosen One' })).toBeInTheDocument();
+    expect(shown(screen.getByRole('form', { name: 'Filter services' }))).toBe(true);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each(CONTROLS)('when a visitor chooses $control and the next list fails, then the choice is put back, with a message, over the list as it was', async ({ choose, shown, query }) => {
+    const failing = heldAnswer();
+    const fetch = mockApi({
+      [SERVICES]: [
+        { status: 200, body: listed(before) },
+        { ...unavailable, after: failing.after },
+        { status: 200, body: listed(after) },
+      ],
+    });
+    renderRoutes('/services-by-name');
+    const form = await screen.findByRole('form', { name: 'Filter services' });
+
+    await asTheBrowserDoes(() => choose(form));
+    await waitFor(() => expect(callsTo(fetch, SERVICES)).toHaveLength(2));
+    failing.release();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(LIST_NOT_UPDATED_TEXT);
+    await waitFor(() => expect(currentLocation()).toBe('/services-by-name'));
+    expect(shown(screen.getByRole('form', { name: 'Filter services' }))).toBe(false);
+    expect(screen.getByRole('link', { name: 'Plain One' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+
+    // The same choice again is asked again (and answered this time); the message goes.
+    await asTheBrowserDoes(() => choose(screen.getByRole('form', { name: 'Filter services' })));
+    expect(await screen.findByRole('link', { name: 'Chosen One' })).toBeInTheDocument();
+    expect(callsTo(fetch, SERVICES)).toHaveLength(3);
+    expect(currentLocation()).toBe(`/services-by-name?${query}`);
+    expect(shown(screen.getByRole('form', { name: 'Filter services' }))).toBe(true);
+    expect(screen.queryByText(LIST_NOT_UPDATED_TEXT)).not.toBeInTheDocument();
   });
 });

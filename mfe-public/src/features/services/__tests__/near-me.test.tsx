@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, currentLocation, mockApi, renderRoutes, serviceCard } from '../../../testing/render-routes';
+import { callsTo, currentLocation, mockApi, renderRoutes, serviceCard, unavailable } from '../../../testing/render-routes';
+import { asTheBrowserDoes, heldAnswer, pick } from '../../../testing/slow-answers';
 import { LOCATION_REFUSED_TEXT } from '../components/near-search';
+import { LIST_NOT_UPDATED_TEXT } from '../components/service-grid';
 
 const NEAR = '/api/catalog/services/near';
 const NEAREST = '/api/catalog/places/nearest';
@@ -100,5 +102,109 @@ describe('near me', () => {
     renderRoutes(`/near?place=${encodeURIComponent('Austin, TX')}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Meal Prep near Austin, TX' })).toBeInTheDocument();
     expect(callsTo(fetch, NEAR)[0]!.searchParams.get('place')).toBe('Austin, TX');
+  });
+});
+
+/** The near-me page's choices of a place's results: how a visitor makes each, how it shows, and what the URL then says. */
+const NEAR_CHOICES = [
+  { control: 'the distance', field: 'Within', value: '50', query: 'radius=50' },
+  { control: 'how a service reaches them', field: 'How', value: 'delivers', query: 'delivery=delivers' },
+  { control: 'the meal type', field: 'Meal type', value: 'keto', query: 'mealType=keto' },
+  { control: 'the price', field: 'Price per meal', value: '12', query: 'price=12' },
+];
+const MEAL_TYPES = { '/api/catalog/meal-types': { status: 200, body: { items: [{ id: '1', name: 'Keto', slug: 'keto' }] } } };
+const chosenResult = () => nearResult({ local: page([serviceCard({ name: 'Chosen Kitchen', slug: 'chosen-kitchen', city: 'Austin', state: 'Texas', distanceMiles: 30, reach: 'delivers' })]) });
+const field = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
+
+describe('a choice on the near-me page while the search answers slowly', () => {
+  it.each(NEAR_CHOICES)('when a visitor chooses $control and the next results are slow, then the choice shows at once and stays, over the results they had', async ({ field: name, value, query }) => {
+    const slow = heldAnswer();
+    const fetch = mockApi({
+      [NEAR]: [
+        { status: 200, body: nearResult() },
+        { status: 200, body: chosenResult(), after: slow.after },
+      ],
+      ...MEAL_TYPES,
+    });
+    renderRoutes('/near/78701');
+    await screen.findByRole('option', { name: 'Keto' });
+
+    await asTheBrowserDoes(() => pick(field(name), value));
+    expect(field(name).value).toBe(value);
+    await waitFor(() => expect(callsTo(fetch, NEAR)).toHaveLength(2));
+    await waitFor(() => expect(currentLocation()).toBe(`/near/78701?${query}`));
+    expect(screen.getByRole('link', { name: 'Congress Meals' })).toBeInTheDocument();
+    expect(field(name).value).toBe(value);
+
+    slow.release();
+    expect(await screen.findByRole('link', { name: 'Chosen Kitchen' })).toBeInTheDocument();
+    expect(field(name).value).toBe(value);
+  });
+
+  it.each(NEAR_CHOICES)('when a visitor chooses $control and the next results fail, then the choice is put back, with a message, over the results they had', async ({ field: name, value }) => {
+    const failing = heldAnswer();
+    const fetch = mockApi({
+      [NEAR]: [
+        { status: 200, body: nearResult() },
+        { ...unavailable, after: failing.after },
+      ],
+      ...MEAL_TYPES,
+    });
+    renderRoutes('/near/78701');
+    await screen.findByRole('option', { name: 'Keto' });
+    const before = field(name).value;
+
+    await asTheBrowserDoes(() => pick(field(name), value));
+    await waitFor(() => expect(callsTo(fetch, NEAR)).toHaveLength(2));
+    failing.release();
+
+    expect(await screen.findByText(LIST_NOT_UPDATED_TEXT)).toHaveAttribute('role', 'alert');
+    await waitFor(() => expect(currentLocation()).toBe('/near/78701'));
+    expect(field(name).value).toBe(before);
+    expect(screen.getByRole('link', { name: 'Congress Meals' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('when a visitor searches another place and its results are slow, then what they typed and the results they had stay until the new place shows', async () => {
+    const slow = heldAnswer();
+    const fetch = mockApi({
+      [NEAR]: [
+        { status: 200, body: nearResult() },
+        { status: 200, body: nearResult({ place: { ...AUSTIN, kind: 'city', zip: null, label: 'Austin, TX' } }), after: slow.after },
+      ],
+    });
+    renderRoutes('/near/78701');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'ZIP code or city' }), 'Austin, TX');
+    await userEvent.click(screen.getByRole('button', { name: 'Find nearby' }));
+
+    await waitFor(() => expect(callsTo(fetch, NEAR)).toHaveLength(2));
+    expect(currentLocation()).toBe(`/near/${encodeURIComponent('Austin, TX')}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Meal Prep near Austin, TX 78701' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Congress Meals' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'ZIP code or city' })).toHaveValue('Austin, TX');
+
+    slow.release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Meal Prep near Austin, TX' })).toBeInTheDocument();
+  });
+
+  it('when a visitor searches another place and the search fails, then the page goes back to the results they had, with what they typed and a message', async () => {
+    const failing = heldAnswer();
+    const fetch = mockApi({
+      [NEAR]: [
+        { status: 200, body: nearResult() },
+        { ...unavailable, after: failing.after },
+      ],
+    });
+    renderRoutes('/near/78701');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'ZIP code or city' }), 'Austin, TX');
+    await userEvent.click(screen.getByRole('button', { name: 'Find nearby' }));
+    await waitFor(() => expect(callsTo(fetch, NEAR)).toHaveLength(2));
+    failing.release();
+
+    expect(await screen.findByText(LIST_NOT_UPDATED_TEXT)).toHaveAttribute('role', 'alert');
+    await waitFor(() => expect(currentLocation()).toBe('/near/78701'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Meal Prep near Austin, TX 78701' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'ZIP code or city' })).toHaveValue('Austin, TX');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,9 @@
+import { queryKeys } from '@mealprep/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bodiesTo, mockApi, publicService, renderRoutes, serviceCard, serviceList } from '../../../testing/render-routes';
+import { bodiesTo, callsTo, mockApi, publicService, renderRoutes, serviceCard, serviceList, unavailable } from '../../../testing/render-routes';
+import { heldAnswer } from '../../../testing/slow-answers';
+import { REVIEW_NOT_SAVED_TEXT, REVIEW_SENDING_TEXT } from '../components/reviews-section';
 
 const SERVICE_ID = 'c'.repeat(24);
 const DETAIL = '/api/catalog/services/by-slug/fit-fuel-kitchen';
@@ -120,6 +123,46 @@ describe('reviews on a service page', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent('The review must be at least 20 characters long.');
   });
 
+  it('when a visitor sends a review and the answer is slow while another review comes in, then their rating and words stay shown; when it fails, they are kept with a message', async () => {
+    const slow = heldAnswer();
+    const fetch = mockApi({
+      [DETAIL]: { status: 200, body: publicService({ id: SERVICE_ID, rating: { average: 5, count: 1 } }) },
+      [REVIEWS]: [
+        { status: 200, body: page([review('a')], { average: 5, count: 1 }) },
+        { status: 200, body: page([review('k', { name: 'Kim', text: 'Fresh every week, and the driver is always kind.' }), review('a')], { average: 5, count: 2 }) },
+      ],
+      [ME]: signedIn,
+      [STANDING]: { status: 200, body: { review: null, owner: false, reported: [] } },
+      [WRITE]: { ...unavailable, after: slow.after },
+    });
+    const { queryClient } = renderRoutes('/service/fit-fuel-kitchen');
+    const form = await screen.findByRole('form', { name: 'Write a review' });
+    await userEvent.click(within(form).getByRole('radio', { name: '4 stars' }));
+    await userEvent.type(within(form).getByLabelText(/Your review/), 'Hearty bowls, and the salmon is always moist.');
+    await userEvent.type(within(form).getByLabelText('Your name as shown'), 'Dana');
+    await userEvent.click(within(form).getByRole('button', { name: 'Publish your review' }));
+    await waitFor(() => expect(callsTo(fetch, WRITE)).toHaveLength(1));
+
+    // Meanwhile another review is published: the live stream has the listing's reviews read again.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.services.all });
+    expect(await screen.findByRole('article', { name: 'Review by Kim' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetch, STANDING).some((url) => url.searchParams.get('shown')?.includes('k'.repeat(24)))).toBe(true));
+    const writing = screen.getByRole('form', { name: 'Write a review' });
+    expect(within(writing).getByRole('radio', { name: '4 stars' })).toBeChecked();
+    expect(within(writing).getByLabelText(/Your review/)).toHaveValue('Hearty bowls, and the salmon is always moist.');
+    expect(within(writing).getByLabelText('Your name as shown')).toHaveValue('Dana');
+    expect(within(writing).getByText(REVIEW_SENDING_TEXT)).toBeInTheDocument();
+
+    slow.release();
+    expect(await within(writing).findByRole('alert')).toHaveTextContent(REVIEW_NOT_SAVED_TEXT);
+    expect(within(writing).getByRole('alert')).toHaveTextContent('The catalog service is unavailable.');
+    expect(within(writing).getByRole('radio', { name: '4 stars' })).toBeChecked();
+    expect(within(writing).getByLabelText(/Your review/)).toHaveValue('Hearty bowls, and the salmon is always moist.');
+    expect(within(writing).getByLabelText('Your name as shown')).toHaveValue('Dana');
+    expect(within(writing).getByRole('button', { name: 'Publish your review' })).toBeEnabled();
+    expect(within(writing).queryByText(REVIEW_SENDING_TEXT)).not.toBeInTheDocument();
+  });
+
   it('when a review waits for our team, then its writer reads that and can still edit it', async () => {
     mockApi({
       [DETAIL]: { status: 200, body: publicService({ id: SERVICE_ID }) },
@@ -157,6 +200,7 @@ describe('reviews on a service page', () => {
     expect(await screen.findByText('Reply from the owner')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
   });
+
 });
 
 describe('ratings on cards', () => {

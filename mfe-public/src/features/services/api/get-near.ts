@@ -76,11 +76,9 @@ export function nearQueryOptions(filter: NearFilter) {
     // Under the 'services' topic: a listing published, moved or given a new radius refreshes open results.
     queryKey: queryKeys.services.near(Object.fromEntries(params)),
     queryFn: ({ signal }) => apiClient.get<NearResult>(path, { signal }),
-    // Turning a page keeps the results on screen while the next page loads.
-    placeholderData: (previous, previousQuery) => {
-      const before = previousQuery?.queryKey[2] as Record<string, string> | undefined;
-      return before && before.place === filter.place && before.radius === String(filter.radius) ? keepPreviousData(previous) : undefined;
-    },
+    // Turning a page, or choosing another place, distance or filter, keeps the results on screen
+    // (and the choices, and what was typed, in reach) while the next answer loads.
+    placeholderData: keepPreviousData,
   });
 }
 

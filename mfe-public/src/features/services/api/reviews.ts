@@ -26,6 +26,10 @@ export function useReviewStanding(serviceId: string, shown: readonly string[]) {
     queryKey: queryKeys.reviews.standing(serviceId, list),
     queryFn: ({ signal }) => apiClient.get<ReviewStanding>(`/catalog/services/${encodeURIComponent(serviceId)}/reviews/mine${list ? `?shown=${list}` : ''}`, { signal }),
     enabled: signedIn,
+    // The reviews shown change under the visitor (another page, a review published meanwhile): the
+    // standing on this listing stays on screen while it is read for them, so the visitor's form,
+    // and what they typed in it, is never taken away.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === serviceId ? previous : undefined),
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FilterCounts, ListingFilters, ListSort } from '@mealprep/contracts';
 import {
+  countFilters,
   listingFilterParams,
   ALLERGEN_FRIENDLY_LABELS,
   ALLERGEN_FRIENDLY_OPTIONS,
@@ -10,15 +11,15 @@ import {
   LIST_SORT_LABELS,
   LIST_SORTS,
 } from '@mealprep/contracts/browser';
-import { Link, useLocation, useNavigate } from '@mealprep/router';
+import { Link, useLocation } from '@mealprep/router';
 import { buttonClassName } from '@mealprep/ui';
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { filtersFromSearch } from '../../../lib/list-filters';
+import { useUrlChoice } from '../../../lib/use-url-choice';
 
 export interface ListFiltersProps {
   filters: ListingFilters;
   sort: ListSort;
-  /** How many filters are set (the phone's button says it). */
-  active: number;
   /** How many listings each choice leaves; while they load, the choices show without numbers. */
   counts: FilterCounts | undefined;
   labelForMealType: (slug: string) => string;
@@ -31,8 +32,8 @@ export interface ListFiltersProps {
 }
 
 const control = 'rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-50';
-/** The fields show what the URL says: a change goes to the form, which puts it in the URL (see ListFilters). */
-const followsUrl = () => undefined;
+/** The fields show the visitor's choice, then the URL (useUrlChoice): a change goes to the form's onChange, which makes it. */
+const viaForm = () => undefined;
 const withCount = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
 
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
@@ -47,7 +48,7 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
 function Check({ name, value, checked, label }: { name: string; value: string; checked: boolean; label: string }) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" name={name} value={value} checked={checked} onChange={followsUrl} />
+      <input type="checkbox" name={name} value={value} checked={checked} onChange={viaForm} />
       {label}
     </label>
   );
@@ -58,10 +59,13 @@ function Check({ name, value, checked, label }: { name: string; value: string; c
  * can be shared; with JavaScript each change applies at once. On a phone it folds behind one
  * button (a checkbox and its label: no script needed to open it).
  */
-export function ListFilters({ filters, sort, active, counts, labelForMealType, withMealTypes = true, withDelivery = true, withSort = true, keep = {} }: ListFiltersProps) {
+export function ListFilters({ filters: fromUrl, sort: sortFromUrl, counts, labelForMealType, withMealTypes = true, withDelivery = true, withSort = true, keep = {} }: ListFiltersProps) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const id = useId();
+  const { shown, choose } = useUrlChoice({ filters: fromUrl, sort: sortFromUrl });
+  const { filters, sort } = shown;
+  // How many are set: the phone's button says it.
+  const active = countFilters(filters);
   const keepQuery = new URLSearchParams(keep).toString();
   const plain = keepQuery ? `${pathname}?${keepQuery}` : pathname;
   const mealTypes = Object.keys(counts?.meal ?? {}).filter((slug) => (counts?.meal[slug] ?? 0) > 0 || filters.meal.includes(slug));
@@ -73,7 +77,7 @@ export function ListFilters({ filters, sort, active, counts, labelForMealType, w
   };
   const apply = (form: HTMLFormElement) => {
     const query = queryOf(form);
-    void navigate(query ? `${pathname}?${query}` : pathname);
+    choose(filtersFromSearch(new URLSearchParams(query)), query ? `${pathname}?${query}` : pathname);
   };
   // A choice made on the server's HTML before the page was hydrated is applied once it is (the
   // field shows it, but no script heard it).
@@ -82,7 +86,7 @@ export function ListFilters({ filters, sort, active, counts, labelForMealType, w
     const form = formRef.current;
     if (!form || rendered.current !== null) return;
     rendered.current = queryOf(form);
-    const fromUrl = new URLSearchParams({ ...keep, ...listingFilterParams(filters), ...(sort === 'name' ? {} : { sort }) });
+    const inUrl = new URLSearchParams({ ...keep, ...listingFilterParams(fromUrl), ...(sortFromUrl === 'name' ? {} : { sort: sortFromUrl }) });
     const asShown = new URLSearchParams(rendered.current);
     const same = (a: URLSearchParams) =>
       [...new Set(a.keys())]
@@ -96,7 +100,7 @@ export function ListFilters({ filters, sort, active, counts, labelForMealType, w
               .join(',')}`,
         )
         .join('&');
-    if (same(asShown) !== same(fromUrl)) apply(form);
+    if (same(asShown) !== same(inUrl)) apply(form);
     // Once, on hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -141,7 +145,7 @@ export function ListFilters({ filters, sort, active, counts, labelForMealType, w
         <div className="flex flex-col gap-4">
           <label className="flex flex-col gap-1 text-sm font-semibold">
             Price per meal
-            <select name="price" value={filters.price === null ? '' : String(filters.price)} onChange={followsUrl} className={control}>
+            <select name="price" value={filters.price === null ? '' : String(filters.price)} onChange={viaForm} className={control}>
               <option value="">Any price</option>
               {FILTER_PRICES.map((price) => (
                 <option key={price} value={price}>
@@ -152,7 +156,7 @@ export function ListFilters({ filters, sort, active, counts, labelForMealType, w
           </label>
           <label className="flex flex-col gap-1 text-sm font-semibold">
             Rating
-            <select name="rating" value={filters.rating === null ? '' : String(filters.rating)} onChange={followsUrl} className={control}>
+            <select name="rating" value={filters.rating === null ? '' : String(filters.rating)} onChange={viaForm} className={control}>
               <option value="">Any rating</option>
               {FILTER_RATINGS.map((rating) => (
                 <option key={rating} value={rating}>
@@ -164,7 +168,7 @@ export function ListFilters({ filters, sort, active, counts, labelForMealType, w
           {withSort ? (
             <label className="flex flex-col gap-1 text-sm font-semibold">
               Sort by
-              <select name="sort" value={sort} onChange={followsUrl} className={control}>
+              <select name="sort" value={sort} onChange={viaForm} className={control}>
                 {LIST_SORTS.map((option) => (
                   <option key={option} value={option}>
                     {LIST_SORT_LABELS[option]}

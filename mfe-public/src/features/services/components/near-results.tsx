@@ -6,12 +6,15 @@ import type { NearResult } from '@mealprep/contracts';
 import { DEFAULT_NEAR_RADIUS, listingFilterParams, NEAR_RADII, SERVICE_GRID_PAGE_SIZE } from '@mealprep/contracts/browser';
 import { buttonClassName, ErrorState, Loading, Pager, usePageMeta } from '@mealprep/ui';
 import { useId, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from '@mealprep/router';
+import { Link, useLocation } from '@mealprep/router';
 import { RouterPagerLink } from '../../../lib/router-link';
 import { breadcrumbList, serviceItemList, StructuredData } from '../../../lib/structured-data';
 import { usePageParam } from '../../../lib/use-page-param';
 import { useInsightReport } from '../../../lib/insights';
+import { useKeptAnswer } from '../../../lib/use-kept-answer';
+import { useUrlChoice } from '../../../lib/use-url-choice';
 import { nearPath, useNear, type NearFilter } from '../api/get-near';
+import { ListNotUpdated } from './service-grid';
 import { NearCardGrid } from './near-card-grid';
 import { NearSearch } from './near-search';
 
@@ -26,16 +29,20 @@ function nearKeep(filter: NearFilter): Record<string, string> {
   return keep;
 }
 
+/** A field shows the visitor's choice, then the URL (useUrlChoice): a change goes to the form's onChange, which makes it. */
+const viaForm = () => undefined;
+
 function NearFilters({ filter, mealTypes }: { filter: NearFilter; mealTypes: Array<{ slug: string; name: string }> }) {
   const id = useId();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
+  const { shown, choose } = useUrlChoice({ radius: String(filter.radius), mealType: filter.mealType ?? '', delivery: filter.delivery ?? '' });
   function apply(form: HTMLFormElement) {
     const data = new FormData(form);
-    const path = nearPath(filter.place, { radius: Number(data.get('radius')), mealType: String(data.get('mealType') ?? ''), delivery: String(data.get('delivery') ?? '') });
+    const choice = { radius: String(data.get('radius') ?? ''), mealType: String(data.get('mealType') ?? ''), delivery: String(data.get('delivery') ?? '') };
+    const path = nearPath(filter.place, { ...choice, radius: Number(choice.radius) });
     // The other filters (price, rating…) stay as they are.
     const others = new URLSearchParams(filter.filters ? listingFilterParams(filter.filters) : {}).toString();
-    void navigate(others ? `${path}${path.includes('?') ? '&' : '?'}${others}` : path);
+    choose(choice, others ? `${path}${path.includes('?') ? '&' : '?'}${others}` : path);
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,7 +56,7 @@ function NearFilters({ filter, mealTypes }: { filter: NearFilter; mealTypes: Arr
         <label htmlFor={`${id}-radius`} className="text-sm font-medium">
           Within
         </label>
-        <select id={`${id}-radius`} name="radius" defaultValue={String(filter.radius)} key={`r${filter.radius}`} className={select}>
+        <select id={`${id}-radius`} name="radius" value={shown.radius} onChange={viaForm} className={select}>
           {NEAR_RADII.map((radius) => (
             <option key={radius} value={radius}>
               {radius} miles
@@ -61,7 +68,7 @@ function NearFilters({ filter, mealTypes }: { filter: NearFilter; mealTypes: Arr
         <label htmlFor={`${id}-meal`} className="text-sm font-medium">
           Meal type
         </label>
-        <select id={`${id}-meal`} name="mealType" defaultValue={filter.mealType ?? ''} key={`m${filter.mealType ?? ''}`} className={select}>
+        <select id={`${id}-meal`} name="mealType" value={shown.mealType} onChange={viaForm} className={select}>
           <option value="">All meal types</option>
           {mealTypes.map((m) => (
             <option key={m.slug} value={m.slug}>
@@ -74,7 +81,7 @@ function NearFilters({ filter, mealTypes }: { filter: NearFilter; mealTypes: Arr
         <label htmlFor={`${id}-delivery`} className="text-sm font-medium">
           How
         </label>
-        <select id={`${id}-delivery`} name="delivery" defaultValue={filter.delivery ?? ''} key={`d${filter.delivery ?? ''}`} className={select}>
+        <select id={`${id}-delivery`} name="delivery" value={shown.delivery} onChange={viaForm} className={select}>
           {Object.entries(DELIVERY_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -117,12 +124,15 @@ function Results({
   labelForMealType,
   mealTypes,
   busy,
+  wentBack,
 }: {
   filter: NearFilter;
   data: NearResult;
   labelForMealType?: (slug: string) => string;
   mealTypes: Array<{ slug: string; name: string }>;
   busy: boolean;
+  /** A choice's answer failed and the page went back to these results. */
+  wentBack: boolean;
 }) {
   const local = usePageParam('page');
   const ships = usePageParam('shipPage');
@@ -130,7 +140,7 @@ function Results({
   useInsightReport(shown.length ? { metric: 'near', serviceIds: shown } : null);
   const where = data.place.kind === 'zip' ? data.place.label : `${data.place.city}, ${data.place.state}`;
   const title = `Meal Prep near ${where}`;
-  const { filters, active } = useListFilters();
+  const { filters } = useListFilters();
   const filteredVariant = useFilteredVariant();
   usePageMeta({
     title,
@@ -161,7 +171,6 @@ function Results({
       <ListFilters
         filters={filters}
         sort="name"
-        active={active}
         counts={data.facets}
         labelForMealType={labelForMealType ?? humanizeSlug}
         withMealTypes={false}
@@ -169,6 +178,7 @@ function Results({
         withSort={false}
         keep={nearKeep(filter)}
       />
+      {wentBack ? <ListNotUpdated /> : null}
       <section aria-labelledby="near-local" className="flex flex-col gap-5">
         <h2 id="near-local" className="text-2xl font-bold tracking-tight">
           Near {where}
@@ -212,9 +222,12 @@ function Results({
 
 /** The near-me page's body: the results for the place in the URL, or what is wrong with the place. */
 export function NearResults({ filter, labelForMealType, mealTypes }: { filter: NearFilter; labelForMealType?: (slug: string) => string; mealTypes: Array<{ slug: string; name: string }> }) {
-  const { data, error, isError, isFetching, refetch } = useNear(filter);
-  if (isError && isApiError(error) && (error.status === 400 || error.status === 404)) return <UnknownPlace place={filter.place} message={error.message} />;
-  if (isError && !isFetching) return <ErrorState onRetry={() => void refetch()} />;
+  const { data: answer, error, isError, isFetching, isPlaceholderData, refetch } = useNear(filter);
+  const unknown = isError && isApiError(error) && (error.status === 400 || error.status === 404);
+  // One list: the place, the distance and the filters are the visitor's choices of it.
+  const { data, goingBack, wentBack } = useKeptAnswer({ data: answer, isError: isError && !unknown, isFetching, isPlaceholderData }, 'near');
+  if (unknown) return <UnknownPlace place={filter.place} message={error.message} />;
+  if (isError && !isFetching && !goingBack) return <ErrorState onRetry={() => void refetch()} />;
   if (!data) return <Loading />;
-  return <Results filter={filter} data={data} labelForMealType={labelForMealType} mealTypes={mealTypes} busy={isFetching} />;
+  return <Results filter={filter} data={data} labelForMealType={labelForMealType} mealTypes={mealTypes} busy={isFetching} wentBack={wentBack} />;
 }

@@ -15,10 +15,15 @@ const field =
 const link = 'font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950 dark:text-emerald-300 dark:hover:text-emerald-200';
 const FAILED = 'That did not work. Try again in a moment.';
 
-function Problem({ error }: { error: unknown }) {
+export const REVIEW_SENDING_TEXT = 'Sending your review…';
+export const REVIEW_NOT_SAVED_TEXT = 'Your review is not saved yet; what you wrote is still here.';
+
+/** What went wrong; `lead` first says what it means for the visitor. */
+function Problem({ error, lead }: { error: unknown; lead?: string }) {
   if (!error) return null;
   return (
     <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+      {lead ? `${lead} ` : ''}
       {serverMessage(error) ?? FAILED}
     </p>
   );
@@ -60,7 +65,10 @@ function ReviewForm({ serviceId, existing, onDone }: { serviceId: string; existi
         Your name as shown
         <input className={field} value={name} onChange={(e) => setName(e.target.value)} maxLength={MAX_REVIEWER_NAME_LENGTH} autoComplete="given-name" required />
       </label>
-      <Problem error={save.error} />
+      <p role="status" className="text-sm text-gray-700 empty:hidden dark:text-gray-200">
+        {save.isPending ? REVIEW_SENDING_TEXT : ''}
+      </p>
+      <Problem error={save.error} lead={REVIEW_NOT_SAVED_TEXT} />
       <div className="flex gap-3">
         <Button type="submit" disabled={save.isPending || rating === null}>
           {existing ? 'Save your review' : 'Publish your review'}

@@ -10,6 +10,7 @@ import { usePageParam } from '../../../lib/use-page-param';
 import { useServices, type ServiceListFilter } from '../api/get-services';
 import { humanizeSlug } from '../../../lib/text';
 import { useListFilters } from '../../../lib/list-filters';
+import { useKeptAnswer } from '../../../lib/use-kept-answer';
 import { ListFilters } from './list-filters';
 import { ServiceCard } from './service-card';
 
@@ -45,6 +46,16 @@ export interface ServiceGridProps {
 }
 
 export const NO_MATCH_TEXT = 'No services match these filters.';
+export const LIST_NOT_UPDATED_TEXT = 'The list could not be updated, so your last choice is undone. Try again in a moment.';
+
+/** Said when a choice's answer failed and the page went back to the list it showed before. */
+export function ListNotUpdated() {
+  return (
+    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
+      {LIST_NOT_UPDATED_TEXT}
+    </p>
+  );
+}
 
 export const DEFAULT_GRID_HEADING = 'Meal prep services';
 
@@ -52,14 +63,17 @@ export const DEFAULT_GRID_HEADING = 'Meal prep services';
 export function ServiceGrid({ filter, countLine, empty = <EmptyServices />, labelForMealType = humanizeSlug, heading = DEFAULT_GRID_HEADING, searchTerm }: ServiceGridProps) {
   const { page, hrefForPage } = usePageParam();
   const { filters, sort, active } = useListFilters();
-  const { data, error, isError, isFetching, refetch } = useServices({ ...filter, filters, sort, facets: true, page, pageSize: SERVICE_GRID_PAGE_SIZE });
+  const { data: answer, error, isError, isFetching, isPlaceholderData, refetch } = useServices({ ...filter, filters, sort, facets: true, page, pageSize: SERVICE_GRID_PAGE_SIZE });
+  const refused = isError && isApiError(error) && error.status === 400;
+  // The list is the page's filter (its place, meal type or search); its URL adds the visitor's choices.
+  const { data, goingBack, wentBack } = useKeptAnswer({ data: answer, isError: isError && !refused, isFetching, isPlaceholderData }, JSON.stringify(filter));
   useInsightReport(
     !searchTerm || !data ? null : data.total === 0 ? { metric: 'empty-search', term: searchTerm } : data.items.length ? { metric: 'search', serviceIds: data.items.map((s) => s.id) } : null,
   );
 
   // A refused query (odd input the server will not take) is simply an empty result.
-  if (isError && isApiError(error) && error.status === 400) return <>{empty}</>;
-  if (isError && !isFetching) return <ErrorState onRetry={() => void refetch()} />;
+  if (refused) return <>{empty}</>;
+  if (isError && !isFetching && !goingBack) return <ErrorState onRetry={() => void refetch()} />;
   if (!data) return <Loading />;
   const filtered = active > 0 || sort !== 'name';
   if (data.total === 0 && !filtered) return <>{empty}</>;
@@ -67,7 +81,8 @@ export function ServiceGrid({ filter, countLine, empty = <EmptyServices />, labe
 
   return (
     <div className="flex flex-col gap-6">
-      <ListFilters filters={filters} sort={sort} active={active} counts={data.facets} labelForMealType={labelForMealType} withMealTypes={!filter.mealType} keep={keep} />
+      <ListFilters filters={filters} sort={sort} counts={data.facets} labelForMealType={labelForMealType} withMealTypes={!filter.mealType} keep={keep} />
+      {wentBack ? <ListNotUpdated /> : null}
       <h2 className="sr-only">{heading}</h2>
       {data.total === 0 ? (
         <div className="rounded-xl border border-dashed border-gray-300 px-6 py-12 text-center dark:border-gray-700">
