@@ -22,9 +22,12 @@ import { loadGatewayConfig } from '../src/config';
 const SESSIONS: Record<string, { userId: string; email: string; roles: Array<'admin'> }> = {
   'owner-session-token-0001': { userId: 'owner-1', email: 'owner-1@example.com', roles: [] },
   'admin-session-token-0001': { userId: 'boss', email: 'boss@example.com', roles: ['admin'] },
+  // An account made a moment ago: its reviews wait for staff.
+  'newcomer-session-token-0001': { userId: 'newcomer-1', email: 'newcomer-1@example.com', roles: [] },
 };
 const OWNER = { cookie: `${SESSION_COOKIE}=owner-session-token-0001` };
 const ADMIN = { cookie: `${SESSION_COOKIE}=admin-session-token-0001` };
+const NEWCOMER = { cookie: `${SESSION_COOKIE}=newcomer-session-token-0001` };
 
 /** svc-auth's stand-in: the sessions above. */
 function fakeAuth() {
@@ -228,6 +231,50 @@ describe('the caches of public pages and lists, against svc-catalog', () => {
 
       expect((await page('/service/closed-corner')).cache).toBe('hit');
       expect(renders.length).toBe(rendersBefore);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('when a review waits for staff and its writer edits it again and again, or someone reports a shown one, then visitors keep getting the cached page and open pages are not told', async () => {
+    await expect.poll(() => gateway.broker.isConnected()).toBe(true);
+    const stream = await ownersStream();
+    try {
+      await expect.poll(() => gateway.live.size).toBe(1);
+      const id = await publishedListing('Patient Pantry', 'patient-pantry');
+      await expect.poll(() => stream.told('patient-pantry')).toBe(3);
+      await expect.poll(async () => (await page('/service/patient-pantry')).cache).toBe('hit');
+      const rendersBefore = renders.length;
+
+      const text = (n: number) => `Fresh meals every week, and the soups are great: take ${n}.`;
+      const written = await call('POST', `/api/catalog/services/${id}/reviews`, NEWCOMER, { rating: 4, text: text(0), name: 'Newcomer' });
+      expect(written.status).toBe(201);
+      expect(written.json?.status).toBe('held');
+      for (let n = 1; n <= 5; n += 1) {
+        const edited = await call('PATCH', `/api/catalog/reviews/${String(written.json?.id)}`, NEWCOMER, { rating: 5, text: text(n), name: 'Newcomer' });
+        expect(edited.status).toBe(200);
+        expect(edited.json?.status).toBe('held');
+      }
+      // Behind them, the owner's new draft: once the gateway has told the owner of it, it has heard the reviews' events too.
+      expect((await call('POST', '/api/catalog/services', OWNER, listing('Marker Pantry', 'marker-pantry'))).status).toBe(201);
+      await expect.poll(() => stream.told('marker-pantry')).toBe(1);
+
+      expect(stream.told('patient-pantry')).toBe(3);
+      expect((await page('/service/patient-pantry')).cache).toBe('hit');
+      expect(renders.length).toBe(rendersBefore);
+
+      // Shown once staff approve it (a change visitors see), then reported: the report is for the staff.
+      expect((await call('POST', `/api/catalog/admin/reviews/${String(written.json?.id)}/decision`, ADMIN, { decision: 'approve' })).status).toBe(200);
+      // The review shown, and the listing's new rating.
+      await expect.poll(() => stream.told('patient-pantry')).toBe(5);
+      await expect.poll(async () => (await page('/service/patient-pantry')).cache).toBe('hit');
+      const rendersShown = renders.length;
+      expect((await call('POST', `/api/catalog/reviews/${String(written.json?.id)}/reports`, OWNER, { reason: 'Not a customer of ours.' })).status).toBe(201);
+      expect((await call('POST', '/api/catalog/services', OWNER, listing('Second Marker', 'second-marker'))).status).toBe(201);
+      await expect.poll(() => stream.told('second-marker')).toBe(1);
+      expect(stream.told('patient-pantry')).toBe(5);
+      expect((await page('/service/patient-pantry')).cache).toBe('hit');
+      expect(renders.length).toBe(rendersShown);
     } finally {
       stream.close();
     }

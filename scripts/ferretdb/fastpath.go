@@ -513,7 +513,7 @@ var (
 	updateFields          = fieldSet(append([]string{"update", "updates", "ordered"}, genericFields...)...)
 	updateStatementFields = fieldSet("q", "u", "upsert", "multi")
 	findAndModifyFields   = fieldSet(append([]string{"findAndModify", "findandmodify", "query", "sort", "remove", "update", "new", "fields", "upsert"}, genericFields...)...)
-	plainModifiers        = fieldSet("$set", "$unset", "$setOnInsert", "$inc", "$mul", "$min", "$max", "$currentDate")
+	plainModifiers        = fieldSet("$set", "$unset", "$setOnInsert", "$inc", "$mul", "$min", "$max", "$currentDate", "$push")
 )
 
 // onlyFields says whether every field of doc is one of allowed.
@@ -559,7 +559,10 @@ func plainPath(path string) bool {
 // plainUpdate says whether MongoDB takes an update document whatever document it meets: a
 // replacement (no field starting with "$" or holding a dot, no _id), or modifiers among
 // plainModifiers, each a document of plain paths, numbers for $inc and $mul, true or
-// {$type: "date"|"timestamp"} for $currentDate, and no path the same as or inside another.
+// {$type: "date"|"timestamp"} for $currentDate, {$each: [...]} alone for $push (the form the
+// services' outbox writes its events in: every version-guarded write carries one, and a guard
+// that failed went to FerretDB, which read the whole collection to find nothing), and no path
+// the same as or inside another.
 func plainUpdate(u bson.Raw) bool {
 	elements, err := u.Elements()
 	if err != nil {
@@ -604,6 +607,17 @@ func plainUpdate(u bson.Raw) bool {
 
 func plainModifierValue(op string, v bson.RawValue) bool {
 	switch op {
+	case "$push":
+		spec, isDoc := v.DocumentOK()
+		if !isDoc {
+			return false
+		}
+		elements, err := spec.Elements()
+		if err != nil || len(elements) != 1 || elements[0].Key() != "$each" {
+			return false
+		}
+		_, isArray := elements[0].Value().ArrayOK()
+		return isArray
 	case "$inc", "$mul":
 		_, isNumber := numberValue(v)
 		return isNumber

@@ -114,6 +114,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/catalog/admin/claims/{missing}/decision', expect: ADMIN },
   { method: 'GET', path: '/api/catalog/admin/reviews', expect: ADMIN },
   { method: 'POST', path: '/api/catalog/admin/reviews/{missing}/decision', expect: ADMIN },
+  { method: 'POST', path: '/api/catalog/admin/reviews/{missing}/reply-decision', expect: ADMIN },
   { method: 'GET', path: '/api/catalog/admin/articles', expect: ADMIN },
   { method: 'PATCH', path: '/api/catalog/admin/articles/{missing}/status', expect: ADMIN },
   { method: 'POST', path: '/api/catalog/admin/import/articles', expect: ADMIN },

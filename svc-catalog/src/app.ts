@@ -3,6 +3,7 @@ import { Broker, createApp, isDatabaseConnected, Outbox, type Logger } from '@me
 import { articleViewRepository } from './data-access/article-view-repository';
 import { claimRepository } from './data-access/claim-repository';
 import { reviewRepository } from './data-access/review-repository';
+import { reviewRecords } from './data-access/review-records';
 import { insightRepository } from './data-access/insight-repository';
 import { blogPostRepository } from './data-access/blog-post-repository';
 import { geoRegionRepository } from './data-access/geo-region-repository';
@@ -13,6 +14,7 @@ import { serviceRepository } from './data-access/service-repository';
 import { usPlaces } from './data-access/us-places';
 import { CatalogIndex } from './domain/catalog-index';
 import { ReviewShelf } from './domain/review-shelf';
+import { ReviewQueues } from './domain/review-queues';
 import { internalRouter } from './entry-points/http/internal-router';
 import { KeptAnswers } from './entry-points/http/kept-answers';
 import { adminArticlesRouter } from './entry-points/http/admin-articles-router';
@@ -45,8 +47,15 @@ export interface CatalogDeps {
   recorder?: InsightRecorder;
   /** Insight reports one client address may send a minute (per instance). */
   insightReportsPerMinute?: number;
-  /** The order of each listing's published reviews; one of the app's own when not given. */
+  /** The kept first pages of listings' reviews; one of the app's own when not given. */
   shelf?: ReviewShelf;
+  /** The staff's queues of reviews; one of the app's own when not given. */
+  queues?: ReviewQueues;
+  /**
+   * The repositories the service's consumers use too, so that its writes of one listing take turns
+   * in one place (each repository keeps its own turns); the app's own when not given.
+   */
+  repositories?: CatalogRepositories;
 }
 
 /** The repositories write the events of their changes through the outbox, in the same write; `places` is the US ZIP table shipped with the service (read only). */
@@ -60,25 +69,34 @@ export function catalogRepositories(connection: Connection, outbox: Outbox) {
     views: articleViewRepository(connection),
     claims: claimRepository(connection),
     reviews: reviewRepository(connection, outbox),
+    reviewRecords: reviewRecords(connection),
     insights: insightRepository(connection),
     places: usPlaces(),
   };
 }
 
-export async function ensureCatalogIndexes(repositories: ReturnType<typeof catalogRepositories>): Promise<void> {
-  const { places: _places, ...stored } = repositories;
+export type CatalogRepositories = ReturnType<typeof catalogRepositories>;
+
+/** The first page of each listing's reviews, kept; and the staff's queues of reviews: each instance has its own. */
+export const reviewShelf = (repositories: CatalogRepositories) =>
+  new ReviewShelf({ readRecord: (id) => repositories.reviewRecords.listings.read(id), findByIds: (ids) => repositories.reviews.findByIds(ids) });
+export const reviewQueues = (repositories: CatalogRepositories) => new ReviewQueues(repositories.reviews);
+
+export async function ensureCatalogIndexes(repositories: CatalogRepositories): Promise<void> {
+  const { places: _places, reviewRecords: _records, ...stored } = repositories;
   await Promise.all(Object.values(stored).map((r) => r.ensureIndexes()));
 }
 
 export function createCatalogApp(deps: CatalogDeps) {
   const outbox = deps.outbox ?? new Outbox(deps);
-  const repositories = catalogRepositories(deps.connection, outbox);
+  const repositories = deps.repositories ?? catalogRepositories(deps.connection, outbox);
   const catalog = deps.catalog ?? new CatalogIndex(repositories);
   const answers = new KeptAnswers({ catalog, now: deps.now });
   const recorder = deps.recorder ?? new InsightRecorder({ broker: deps.broker, insights: repositories.insights, catalog, logger: deps.logger, now: deps.now });
   const serviceDeps = {
     ...repositories,
-    shelf: deps.shelf ?? new ReviewShelf(repositories.reviews),
+    shelf: deps.shelf ?? reviewShelf(repositories),
+    queues: deps.queues ?? reviewQueues(repositories),
     catalog,
     events: outbox,
     ipHashSecret: deps.identitySecret,

@@ -1,12 +1,14 @@
 import { bootService, runService, underLease } from '@mealprep/service-kit';
-import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from './app';
+import { catalogRepositories, createCatalogApp, ensureCatalogIndexes, reviewQueues, reviewShelf, type CatalogRepositories } from './app';
 import { loadCatalogConfig } from './config';
 import { CatalogIndex } from './domain/catalog-index';
 import { seedDemoCatalog } from './domain/demo-seed';
 import { seedReferenceData } from './domain/reference-data';
 import { subscribeCheckerEvents } from './entry-points/mq/checker-events';
-import { subscribeIndexRefresher, subscribeReviewShelf } from './entry-points/mq/index-refresher';
-import { ReviewShelf } from './domain/review-shelf';
+import { subscribeIndexRefresher, subscribeReviewLedger, subscribeReviewViews } from './entry-points/mq/index-refresher';
+import type { ReviewShelf } from './domain/review-shelf';
+import type { ReviewQueues } from './domain/review-queues';
+import { migrateReviewRecords } from './domain/review-migration';
 import { subscribeInsightHits } from './entry-points/mq/insight-hits';
 import { forgetOldHits, InsightRecorder } from './domain/insights';
 import { InsightTally } from './domain/insight-tally';
@@ -14,6 +16,8 @@ import { InsightTally } from './domain/insight-tally';
 const config = loadCatalogConfig();
 let catalog: CatalogIndex;
 let shelf: ReviewShelf;
+let queues: ReviewQueues;
+let repositories: CatalogRepositories;
 let recorder: InsightRecorder;
 let tally: InsightTally;
 let forgetting: NodeJS.Timeout | undefined;
@@ -26,7 +30,7 @@ await runService('svc-catalog', () =>
     dbName: 'catalog',
     config,
     prepare: async ({ connection, broker, outbox, logger, instance }) => {
-      const repositories = catalogRepositories(connection, outbox);
+      repositories = catalogRepositories(connection, outbox);
       await ensureCatalogIndexes(repositories);
       // One instance seeds while the others wait, then each finds the data there (several start at once).
       // Held under the instance's name: started again after it was killed holding it, it takes it over at once.
@@ -35,7 +39,8 @@ await runService('svc-catalog', () =>
         'seed',
         async () => {
           const reference = await seedReferenceData({ ...repositories, events: outbox });
-          return config.SEED_DEMO_DATA ? { ...reference, demo: await seedDemoCatalog({ ...repositories, events: outbox }) } : reference;
+          const migrated = await migrateReviewRecords(repositories);
+          return config.SEED_DEMO_DATA ? { ...reference, migrated, demo: await seedDemoCatalog({ ...repositories, events: outbox }) } : { ...reference, migrated };
         },
         { holder: instance },
       );
@@ -43,8 +48,12 @@ await runService('svc-catalog', () =>
       catalog = new CatalogIndex(repositories);
       await catalog.refresh();
       await subscribeIndexRefresher(broker, catalog, logger);
-      shelf = new ReviewShelf(repositories.reviews);
-      await subscribeReviewShelf(broker, shelf, logger);
+      shelf = reviewShelf(repositories);
+      queues = reviewQueues(repositories);
+      await subscribeReviewViews(broker, { shelf, queues }, logger);
+      await subscribeReviewLedger(broker, { ...repositories, catalog, shelf, queues, events: outbox, ipHashSecret: config.IDENTITY_SECRET });
+      // The staff's queues load beside the rest (one read of every review): a staff read before it ends waits for it.
+      void queues.load().catch((err: unknown) => logger.warn({ err }, "could not load the staff's queues of reviews; they load on the next read"));
       await subscribeCheckerEvents(broker, { services: repositories.services, catalog, events: outbox });
       logger.info({ published: catalog.index.size }, 'public index built');
       recorder = new InsightRecorder({ broker, insights: repositories.insights, catalog, logger });
@@ -64,6 +73,8 @@ await runService('svc-catalog', () =>
         outbox,
         catalog,
         shelf,
+        queues,
+        repositories,
         recorder,
         insightReportsPerMinute: config.INSIGHT_REPORTS_PER_MINUTE,
         identitySecret: config.IDENTITY_SECRET,

@@ -2,12 +2,14 @@ import type { EventEnvelope, ServiceInsertInput } from '@mealprep/contracts';
 import { Outbox, signIdentity, type Broker } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
+import { catalogRepositories, createCatalogApp, ensureCatalogIndexes, reviewQueues, reviewShelf, type CatalogRepositories } from '../src/app';
 import { CatalogIndex } from '../src/domain/catalog-index';
 import { seedDemoCatalog } from '../src/domain/demo-seed';
 import { seedReferenceData } from '../src/domain/reference-data';
 import type { InsightRepository } from '../src/data-access/insight-repository';
 import { subscribeCheckerEvents } from '../src/entry-points/mq/checker-events';
+import { subscribeReviewLedger, subscribeReviewViews } from '../src/entry-points/mq/index-refresher';
+import { migrateReviewRecords } from '../src/domain/review-migration';
 import { subscribeInsightHits } from '../src/entry-points/mq/insight-hits';
 import { InsightTally } from '../src/domain/insight-tally';
 
@@ -35,6 +37,8 @@ export interface CatalogHarness {
   db: Awaited<ReturnType<typeof testDatabase>>;
   /** Every catalog event the service published, in order. */
   events: EventEnvelope[];
+  /** The service's storage, as its use cases reach it (to arrange what no route makes, or read what none shows). */
+  repositories: CatalogRepositories;
   /** The insights' storage (to write history and roll days up as the scheduler would). */
   insights: InsightRepository;
   /** The consumer's tally of the hits the recorders send (the broker's batches go to it). */
@@ -65,6 +69,7 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
     url: '',
     db: null as unknown as CatalogHarness['db'],
     insights: null as unknown as InsightRepository,
+    repositories: null as unknown as CatalogRepositories,
     tally: null as unknown as InsightTally,
     events: [],
     publish: (() => Promise.reject(new Error('not started'))) as Broker['publish'],
@@ -90,10 +95,16 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
     const repositories = catalogRepositories(harness.db.connection, outbox);
     await ensureCatalogIndexes(repositories);
     await seedReferenceData({ ...repositories, events: outbox });
+    await migrateReviewRecords(repositories);
     if (options.demo) await seedDemoCatalog({ ...repositories, events: outbox }, options.demo);
     const catalog = new CatalogIndex(repositories);
     await catalog.refresh();
     const now = options.now;
+    harness.repositories = repositories;
+    const shelf = reviewShelf(repositories);
+    const queues = reviewQueues(repositories);
+    await subscribeReviewViews(mq.broker, { shelf, queues }, silentLogger);
+    await subscribeReviewLedger(mq.broker, { ...repositories, catalog, shelf, queues, events: outbox, ipHashSecret: TEST_IDENTITY_SECRET, ...(now ? { now: () => now } : {}) });
     await subscribeCheckerEvents(mq.broker, { services: repositories.services, catalog, events: outbox, ...(now ? { now: () => now } : {}) });
     harness.publish = mq.broker.publish.bind(mq.broker);
     harness.publishEnvelope = mq.broker.publishEnvelope.bind(mq.broker);
@@ -108,6 +119,9 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
         outbox,
         identitySecret: TEST_IDENTITY_SECRET,
         catalog,
+        shelf,
+        queues,
+        repositories,
         ...(now ? { now: () => now } : {}),
         ...(options.mediaUrl ? { mediaUrl: options.mediaUrl() } : {}),
         ...(options.insightReportsPerMinute ? { insightReportsPerMinute: options.insightReportsPerMinute } : {}),

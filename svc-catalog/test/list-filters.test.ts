@@ -1,4 +1,4 @@
-import type { ServiceList } from '@mealprep/contracts';
+import { ratingScore, type ServiceList } from '@mealprep/contracts';
 import { describe, expect, it } from 'vitest';
 import { useCatalog } from './harness';
 
@@ -35,11 +35,11 @@ describe('filters on the public lists', () => {
     expect(narrowed.facets!.price['15']).toBe(narrowed.total);
   });
 
-  it('when a list is sorted by rating, then the best rated come first', async () => {
+  it('when a list is sorted by rating, then the best rated come first: by the average weighted by how many reviews it has', async () => {
     const sorted = await list('sort=rating');
-    const averages = sorted.items.map((c) => c.rating.average ?? -1);
-    expect(averages).toEqual([...averages].sort((a, b) => b - a));
-    expect(averages[0]).toBeGreaterThan(averages.at(-1)!);
+    const scores = sorted.items.map((c) => ratingScore(c.rating) ?? -1);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(scores[0]).toBeGreaterThan(scores.at(-1)!);
   });
 
   it('when filter values do not exist, repeat, or are 10 KB long, then the unknown are ignored, the repeated count once and the long are refused with a clear message', async () => {

@@ -1,17 +1,9 @@
 import type { AdminReviewList, EditableService, OwnReview, PublicService, ReviewPage, ReviewStanding, ServiceList } from '@mealprep/contracts';
-import { signIdentity } from '@mealprep/service-kit';
-import { TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { as, sampleListing, useCatalog } from './harness';
+import { sampleListing, useCatalog } from './harness';
+import { NOW, admin, newcomer, ownerCalled, visitor } from './reviewers';
 
-const NOW = new Date('2026-11-01T12:00:00Z');
-const MONTH_AGO = new Date(NOW.getTime() - 30 * 86_400_000).toISOString();
-/** A visitor whose account is a month old (its reviews are not held for being new). */
-const visitor = (name: string) => signIdentity({ userId: `user-${name}`, email: `${name}@example.com`, roles: [], since: MONTH_AGO }, TEST_IDENTITY_SECRET);
-/** A visitor who signed up an hour ago. */
-const newcomer = (name: string) => signIdentity({ userId: `new-${name}`, email: `${name}@example.com`, roles: [], since: new Date(NOW.getTime() - 3_600_000).toISOString() }, TEST_IDENTITY_SECRET);
-const owner = () => signIdentity({ userId: 'owner-reviews', email: 'owner@harvest.example.com', roles: [], since: MONTH_AGO }, TEST_IDENTITY_SECRET);
-const admin = () => as('boss', ['admin']);
+const owner = ownerCalled('owner-reviews', 'owner@harvest.example.com');
 
 const GOOD = 'Tasty meals every week, delivered on time and well packed.';
 

@@ -56,4 +56,20 @@ describe('live topics: what a change invalidates, and who hears of it', () => {
     expect(invalidationFor(event('catalog.review.changed', review('reported')))).toBeNull();
     expect(invalidationFor(event('catalog.review.changed', review('removed', 'pending')))?.audience).toEqual({ kind: 'owner-and-admins', ownerUserId: 'owner-1' });
   });
+
+  it('when a review event says visitors see nothing of it (a held review edited, a reply the checks held), then no open page is told', () => {
+    const review = (change: string, publicChange: boolean) => ({
+      ...service('published'),
+      reviewId: 'r1',
+      serviceName: 'Quiet Kitchen',
+      reviewerUserId: 'u2',
+      change,
+      shown: false,
+      publicChange,
+      rating: 4,
+      reason: null,
+    });
+    for (const change of ['posted', 'edited', 'deleted', 'replied']) expect(invalidationFor(event('catalog.review.changed', review(change, false)))).toBeNull();
+    expect(invalidationFor(event('catalog.review.changed', review('reply-removed', true)))?.invalidation).toEqual({ topics: ['services'], slug: 'quiet-kitchen' });
+  });
 });

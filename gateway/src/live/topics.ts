@@ -20,7 +20,8 @@ export function invalidationFor(event: EventEnvelope): LiveMessage | null {
   const topics = ((): LiveTopic[] => {
     if (event.type === 'catalog.service.reported-open') return [];
     // A review shown, changed or taken down: the listing's page reads its reviews again (a report changes nothing shown).
-    if (event.type === 'catalog.review.changed') return (payload as { change?: unknown }).change === 'reported' ? [] : ['services'];
+    // (A report, a held review edited or a held reply changes nothing shown: the event says so.)
+    if (event.type === 'catalog.review.changed') return (payload as { change?: unknown }).change === 'reported' || (payload as { publicChange?: unknown }).publicChange === false ? [] : ['services'];
     // A service's status or state changes the state counts too.
     if (event.type.startsWith('catalog.service.') || event.type === 'catalog.services.imported') return ['services', 'regions'];
     if (event.type.startsWith('catalog.regions.')) return ['regions'];

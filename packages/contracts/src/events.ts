@@ -78,9 +78,11 @@ export const EventPayloadSchemas = {
     reason: z.string().nullable(),
   }),
   /**
-   * A review changed: written, edited, deleted, answered, reported, or decided by staff. Open pages of
-   * the listing read its reviews again; svc-auth mails the owner when a review is first shown
-   * (`posted` published, or `approved`) and the reviewer when staff decide it (with the reason).
+   * A review changed: written, edited, deleted, answered, reported, or decided by staff (the review
+   * or the owner's reply). Open pages of the listing read its reviews again when visitors see the
+   * change; svc-auth mails the owner the first time a person's review of the listing is shown
+   * (`posted` published, or `approved`), the reviewer when staff decide it and the owner when staff
+   * take their reply down (with the reason).
    */
   'catalog.review.changed': z.object({
     reviewId: z.string(),
@@ -91,9 +93,15 @@ export const EventPayloadSchemas = {
     status: z.string(),
     ownerUserId: z.string().nullable(),
     reviewerUserId: z.string(),
-    change: z.enum(['posted', 'edited', 'deleted', 'replied', 'reported', 'approved', 'rejected', 'removed']),
+    change: z.enum(['posted', 'edited', 'deleted', 'replied', 'reported', 'approved', 'rejected', 'removed', 'reply-approved', 'reply-removed']),
     /** Whether visitors see the review after the change. */
     shown: z.boolean(),
+    /**
+     * Whether the change touches what visitors see (the review or its reply shown before or after):
+     * a held review edited, a report or a reply the checks held changes no page. Absent (an older
+     * sender): it may.
+     */
+    publicChange: z.boolean().optional(),
     rating: z.number().int(),
     /** Staff's reason for a rejection or a removal. */
     reason: z.string().nullable(),

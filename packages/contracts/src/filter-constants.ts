@@ -7,12 +7,13 @@ export type FilterDelivery = (typeof FILTER_DELIVERY)[number];
 export const FILTER_DELIVERY_LABELS: Record<FilterDelivery, string> = { local: 'Local delivery', pickup: 'Pickup', ships: 'Ships nationwide' };
 /** "Up to $N a meal": the cheapest meal of the listing at most this. */
 export const FILTER_PRICES = [8, 10, 12, 15, 20] as const;
-/** "N stars and up": the listing's average at least this. */
+/** "N stars and up": the listing's average at least this, over at least RATING_FILTER_MIN_COUNT reviews. */
 export const FILTER_RATINGS = [3, 4, 4.5] as const;
 /** How a list is ordered: by name (A–Z), or best rated first. */
 export const LIST_SORTS = ['name', 'rating'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 export const LIST_SORT_LABELS: Record<ListSort, string> = { name: 'Name (A–Z)', rating: 'Best rated' };
+/** "Best rated" orders by the average weighted by how many reviews it has (review-constants ratingScore). */
 
 /** The most values one filter takes, and the longest a parameter may be (a longer one is refused, not read). */
 export const MAX_FILTER_VALUES = 20;

@@ -8,7 +8,10 @@ import {
   MAX_REVIEWER_NAME_LENGTH,
   MIN_REVIEW_LENGTH,
   MIN_REVIEWER_NAME_LENGTH,
+  REPLY_STATUSES,
+  REVIEW_QUEUES,
   REVIEW_STATUSES,
+  REVIEW_TRAIL_ACTIONS,
 } from './review-constants';
 
 /** Free text shown on pages and to staff: plain text only (no angle brackets, so no HTML anywhere it is shown). */
@@ -43,19 +46,31 @@ export type ReviewReplyBody = z.input<typeof ReviewReplyBodySchema>;
 export const ReviewReportBodySchema = z.strictObject({ reason: plainText('reason', 1, MAX_REVIEW_REPORT_LENGTH) });
 export type ReviewReportBody = z.input<typeof ReviewReportBodySchema>;
 
+/**
+ * A staff decision: `approve` needs no reason; any other says why, in plain text, to `reader` (who
+ * is e-mailed it).
+ */
+function staffDecision<D extends string>(decisions: readonly [D, ...D[]], reader: string) {
+  return z
+    .strictObject({
+      decision: z.enum(decisions),
+      reason: z
+        .string()
+        .trim()
+        .max(MAX_REVIEW_DECISION_REASON_LENGTH, `The reason can be at most ${MAX_REVIEW_DECISION_REASON_LENGTH} characters long.`)
+        .refine((text) => !/[<>]/.test(text), 'The reason must be plain text: leave out < and >.')
+        .default(''),
+    })
+    .refine((body) => body.decision === 'approve' || body.reason.length > 0, { message: `Say why: ${reader} reads it.`, path: ['reason'] });
+}
+
 /** POST /admin/reviews/:id/decision: a rejection or a removal says why (the reviewer reads it). */
-export const ReviewDecisionBodySchema = z
-  .strictObject({
-    decision: z.enum(['approve', 'reject', 'remove']),
-    reason: z
-      .string()
-      .trim()
-      .max(MAX_REVIEW_DECISION_REASON_LENGTH, `The reason can be at most ${MAX_REVIEW_DECISION_REASON_LENGTH} characters long.`)
-      .refine((text) => !/[<>]/.test(text), 'The reason must be plain text: leave out < and >.')
-      .default(''),
-  })
-  .refine((body) => body.decision === 'approve' || body.reason.length > 0, { message: 'Say why: the reviewer reads it.', path: ['reason'] });
+export const ReviewDecisionBodySchema = staffDecision(['approve', 'reject', 'remove'], 'the reviewer');
 export type ReviewDecisionBody = z.input<typeof ReviewDecisionBodySchema>;
+
+/** POST /admin/reviews/:id/reply-decision: staff show an owner's reply the checks held, or take a reply down (saying why: the owner reads it). */
+export const ReplyDecisionBodySchema = staffDecision(['approve', 'remove'], "the listing's owner");
+export type ReplyDecisionBody = z.input<typeof ReplyDecisionBodySchema>;
 
 export const ReviewIdParamsSchema = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a review id') });
 
@@ -72,9 +87,9 @@ export const ReviewStandingQuerySchema = z.strictObject({
     .default([]),
 });
 
-/** GET /admin/reviews: those the checks held, those someone reported, or the decided ones. */
+/** GET /admin/reviews: one of the staff's queues. */
 export const AdminReviewQuerySchema = z.strictObject({
-  status: z.enum(['held', 'reported', 'published', 'rejected', 'removed']).default('held'),
+  status: z.enum(REVIEW_QUEUES).default('held'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
@@ -121,10 +136,22 @@ export const ReviewStandingSchema = z.object({
   owner: z.boolean(),
   /** The ids of the reviews they reported. */
   reported: z.array(z.string()),
+  /** For the listing's owner: their replies to the shown reviews that are not shown (waiting for staff, or taken down). */
+  replies: z.array(z.object({ reviewId: z.string(), status: z.enum(REPLY_STATUSES) })).optional(),
 });
 export type ReviewStanding = z.infer<typeof ReviewStandingSchema>;
 
 export const ReviewReportSchema = z.object({ at: z.string(), reason: z.string(), byEmail: z.string(), byOwner: z.boolean() });
+
+/** The owner's reply as staff see it, whatever its state. */
+export const AdminReplySchema = z.object({
+  text: z.string(),
+  at: z.string(),
+  status: z.enum(REPLY_STATUSES),
+  holdReasons: z.array(z.enum(HOLD_REASONS)),
+  /** Staff's reason for taking it down. */
+  reason: z.string().nullable(),
+});
 
 /** A review as staff see it on /dashboard/reviews. */
 export const AdminReviewSchema = OwnReviewSchema.extend({
@@ -137,6 +164,8 @@ export const AdminReviewSchema = OwnReviewSchema.extend({
   reports: z.array(ReviewReportSchema),
   decidedAt: z.string().nullable(),
   decidedByEmail: z.string().nullable(),
+  /** The owner's reply in whatever state (the public `reply` is only a shown one). */
+  ownerReply: AdminReplySchema.nullable(),
 });
 export type AdminReview = z.infer<typeof AdminReviewSchema>;
 export const AdminReviewListSchema = z.object({ items: z.array(AdminReviewSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), pageCount: z.number().int() });
@@ -146,7 +175,7 @@ export type AdminReviewList = z.infer<typeof AdminReviewListSchema>;
 export const ReviewTrailEntrySchema = z.object({
   at: z.string(),
   reviewId: z.string(),
-  action: z.enum(['held', 'reported', 'approved', 'rejected', 'removed']),
+  action: z.enum(REVIEW_TRAIL_ACTIONS),
   /** Why: the checks' reasons when held, the reporter's or the admin's words otherwise. */
   reason: z.string().nullable(),
   byEmail: z.string().nullable(),

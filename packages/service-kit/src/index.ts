@@ -21,6 +21,7 @@ export { coalesced, keyedTurns } from './coalesce';
 export { readServiceSnapshots } from './catalog-snapshots';
 export { peerFetch, peerUrls } from './peer-fetch';
 export { Lease, underLease } from './lease';
+export { KeyedRecords } from './keyed-records';
 export { followCatalogEvents, loadCopyFromCatalog, type CatalogCopy, type CatalogSource, type ServiceChange } from './catalog-copy';
 export { perClientLimit } from './rate-limit';
 export { clientOf } from './client-key';

@@ -70,4 +70,21 @@ describe('the mails of reviews', () => {
     expect(t.mail.sent[0]?.text).toContain(`You can edit it and send it again: ${PAGE}`);
     expect(t.mail.sent[1]?.text).toContain('Reason: Not a customer.');
   });
+
+  it("when one person writes, deletes and writes again a review of a listing many times, then its owner is mailed once; another person's review is mailed", async () => {
+    const t = setUp();
+    for (let i = 0; i < 20; i += 1) await mailOfReview(t.deps, `posted-${i}`, changed(t.owner.id, t.reviewer.id));
+    await mailOfReview(t.deps, 'approved-1', changed(t.owner.id, t.reviewer.id, { change: 'approved' }));
+    expect(t.mail.sent.filter((m) => m.to === 'owner@greenbox.example.com')).toHaveLength(1);
+    await mailOfReview(t.deps, 'posted-other', changed(t.owner.id, 'another-reviewer'));
+    expect(t.mail.sent.filter((m) => m.to === 'owner@greenbox.example.com')).toHaveLength(2);
+  });
+
+  it("when staff take an owner's reply down, then the owner is told why", async () => {
+    const t = setUp();
+    await mailOfReview(t.deps, 'reply-1', changed(t.owner.id, t.reviewer.id, { change: 'reply-removed', reason: 'Please leave out the phone numbers.' }));
+    expect(t.mail.sent.map((m) => [m.to, m.subject])).toEqual([['owner@greenbox.example.com', 'Your reply to a review of Green Box Meals was taken down']]);
+    expect(t.mail.sent[0]?.text).toContain('Reason: Please leave out the phone numbers.');
+    expect(t.mail.sent[0]?.text).toContain(`The review: ${PAGE}`);
+  });
 });

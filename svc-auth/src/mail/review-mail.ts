@@ -31,3 +31,14 @@ export function reviewDecisionMail(to: string, review: { name: string; outcome: 
   }
   return plainMail(to, `Your review of ${review.name} was removed`, [`Our team removed your review of ${review.name} on ${PRODUCT_NAME}.`, ...why]);
 }
+
+/** Tells an owner our team took their reply to a review down, with the reason. */
+export function replyRemovedMail(to: string, reply: { name: string; reason: string | null; publicUrl: string }): MailMessage {
+  const why = reply.reason ? ['', `Reason: ${reply.reason}`] : [];
+  return plainMail(to, `Your reply to a review of ${reply.name} was taken down`, [
+    `Our team took down your reply to a review of ${reply.name} on ${PRODUCT_NAME}.`,
+    ...why,
+    '',
+    `The review: ${reply.publicUrl}#reviews`,
+  ]);
+}

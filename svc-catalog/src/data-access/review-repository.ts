@@ -1,12 +1,21 @@
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
-import type { EventEnvelope, HoldReason, ReviewStatus } from '@mealprep/contracts';
+import type { EventEnvelope, HoldReason, ReplyStatus, ReviewStatus } from '@mealprep/contracts';
 import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
 import { MAX_ATTEMPTS, pause, type Doc } from './service-model';
 
+const replySchema = new Schema(
+  { text: String, at: Date, byUserId: String, status: { type: String, default: 'published' }, holdReasons: { type: [String], default: [] }, reason: { type: String, default: null } },
+  { _id: false },
+);
+
+/**
+ * Reviews, each read and written by its id alone: 24 random hex digits, so knowing a person's id
+ * tells nobody where their reviews are. One review per person per listing is kept by the
+ * reviewer's record of the listing (review-records.ts), not by the id.
+ */
 const reviewSchema = new Schema(
   {
-    /** sha-256 of the listing and the reviewer, 24 hex digits (see reviewIdOf): one review per person per listing. */
     _id: { type: String, required: true },
     serviceId: { type: String, required: true },
     userId: { type: String, required: true },
@@ -15,10 +24,12 @@ const reviewSchema = new Schema(
     rating: { type: Number, required: true },
     text: { type: String, default: '' },
     /** The text's words in order (review-checks textKey): the same text in two reviews. */
-    textKey: { type: String, index: true },
+    textKey: { type: String, default: '' },
+    /** Whether it counts toward its listing's burst of reviews (its writer's account was over a day old). */
+    countsForBurst: { type: Boolean, default: true },
     status: { type: String, required: true },
     holdReasons: { type: [String], default: [] },
-    reply: { type: new Schema({ text: String, at: Date, byUserId: String }, { _id: false }), default: null },
+    reply: { type: replySchema, default: null },
     reports: { type: [new Schema({ at: Date, reason: String, byUserId: String, byEmail: String, byOwner: Boolean }, { _id: false })], default: [] },
     /** How many reports came since staff last decided it (the reported queue). */
     openReports: { type: Number, default: 0 },
@@ -33,18 +44,16 @@ const reviewSchema = new Schema(
   },
   { collection: 'reviews', versionKey: false },
 );
-reviewSchema.index({ serviceId: 1, status: 1, createdAt: -1 });
-reviewSchema.index({ status: 1, createdAt: -1 });
-reviewSchema.index({ openReports: 1 });
 reviewSchema.plugin(carriesEvents);
 
-/**
- * Keys only one request may take, each a document whose _id is the key: an owner's one reply to a
- * review (`reply:{review}`) and each person's one report of it (`report:{review}:{user}`). An insert
- * of an _id that exists fails on every MongoDB wire-protocol server (FerretDB included), so two
- * requests at once cannot both take one, as a read then a write could.
- */
-const keySchema = new Schema({ _id: { type: String, required: true }, at: Date }, { collection: 'review_keys', versionKey: false });
+export interface StoredReply {
+  text: string;
+  at: string;
+  byUserId: string;
+  status: ReplyStatus;
+  holdReasons: HoldReason[];
+  reason: string | null;
+}
 
 export interface StoredReview {
   id: string;
@@ -54,9 +63,11 @@ export interface StoredReview {
   name: string;
   rating: number;
   text: string;
+  textKey: string;
+  countsForBurst: boolean;
   status: ReviewStatus;
   holdReasons: HoldReason[];
-  reply: { text: string; at: string; byUserId: string } | null;
+  reply: StoredReply | null;
   reports: Array<{ at: string; reason: string; byUserId: string; byEmail: string; byOwner: boolean }>;
   openReports: number;
   reason: string | null;
@@ -67,7 +78,29 @@ export interface StoredReview {
   version: number;
 }
 
+/** What the staff's queues keep of a review (review-queues.ts). */
+export interface QueuedReview {
+  id: string;
+  serviceId: string;
+  status: ReviewStatus;
+  createdAt: number;
+  openReports: number;
+  replyHeld: boolean;
+}
+
 const iso = (value: unknown): string | null => (value instanceof Date ? value.toISOString() : value ? new Date(String(value)).toISOString() : null);
+
+function toReply(reply: Doc | null | undefined): StoredReply | null {
+  if (!reply?.text) return null;
+  return {
+    text: reply.text,
+    at: iso(reply.at) ?? new Date(0).toISOString(),
+    byUserId: reply.byUserId ?? '',
+    status: reply.status ?? 'published',
+    holdReasons: reply.holdReasons ?? [],
+    reason: reply.reason ?? null,
+  };
+}
 
 function toReview(doc: Doc): StoredReview {
   return {
@@ -78,9 +111,11 @@ function toReview(doc: Doc): StoredReview {
     name: doc.name ?? '',
     rating: doc.rating,
     text: doc.text ?? '',
+    textKey: doc.textKey ?? '',
+    countsForBurst: doc.countsForBurst !== false,
     status: doc.status,
     holdReasons: doc.holdReasons ?? [],
-    reply: doc.reply?.text ? { text: doc.reply.text, at: iso(doc.reply.at) ?? new Date(0).toISOString(), byUserId: doc.reply.byUserId ?? '' } : null,
+    reply: toReply(doc.reply),
     reports: (doc.reports ?? []).map((r: Doc) => ({
       at: iso(r.at) ?? new Date(0).toISOString(),
       reason: r.reason ?? '',
@@ -98,8 +133,17 @@ function toReview(doc: Doc): StoredReview {
   };
 }
 
-/** A review's id: the same for the same person and listing, so a second review by them is refused by the database itself. */
-export const reviewIdOf = (serviceId: string, userId: string) => createHash('sha256').update(`${serviceId}\n${userId}`).digest('hex').slice(0, 24);
+export const asQueued = (review: Pick<StoredReview, 'id' | 'serviceId' | 'status' | 'createdAt' | 'openReports' | 'reply'>): QueuedReview => ({
+  id: review.id,
+  serviceId: review.serviceId,
+  status: review.status,
+  createdAt: Date.parse(review.createdAt),
+  openReports: review.openReports,
+  replyHeld: review.reply?.status === 'held',
+});
+
+/** A new review's id: 96 random bits, in the shape review ids have always had (24 hex digits). */
+export const newReviewId = () => randomBytes(12).toString('hex');
 
 export interface NewReview {
   serviceId: string;
@@ -109,6 +153,7 @@ export interface NewReview {
   rating: number;
   text: string;
   textKey: string;
+  countsForBurst: boolean;
   status: ReviewStatus;
   holdReasons: HoldReason[];
   createdAt: Date;
@@ -121,50 +166,30 @@ export interface ReviewChange {
   events: EventEnvelope[];
 }
 
-const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-
 export type ReviewRepository = ReturnType<typeof reviewRepository>;
 
-/** The reviews collection: one review per person per listing, version-guarded changes carrying their events, and the one-time keys. */
+/** The reviews collection (read and written by id), version-guarded changes carrying their events, and the one-time keys. */
 export function reviewRepository(connection: Connection, outbox: Outbox) {
   const Model = modelOn(connection, 'Review', reviewSchema);
-  const Keys = modelOn(connection, 'ReviewKey', keySchema);
   const carrier = outbox.carrier(Model);
   return {
-    /** Keeps a new review with its events; null when the person has one of the listing already. */
-    async insert(review: NewReview, announce: (id: string) => EventEnvelope[]): Promise<StoredReview | null> {
-      const _id = reviewIdOf(review.serviceId, review.userId);
-      const events = announce(_id);
-      try {
-        const doc = await Model.create(carrier.insert({ _id, ...review, version: 0 }, events));
-        carrier.written([_id], events);
-        return toReview(doc.toObject() as Doc);
-      } catch (err) {
-        if (isDuplicateKey(err)) return null;
-        throw err;
-      }
+    /** Keeps a new review under `id` with its events. */
+    async insert(id: string, review: NewReview, events: EventEnvelope[]): Promise<StoredReview> {
+      const doc = await Model.create(carrier.insert({ _id: id, ...review, version: 0 }, events));
+      carrier.written([id], events);
+      return toReview(doc.toObject() as Doc);
     },
-    /** Keeps reviews as they are (the demo catalogue's, published, announced to nobody); those of a person who has one of the listing already are left out. */
-    async insertQuietly(reviews: readonly NewReview[]): Promise<number> {
-      if (reviews.length === 0) return 0;
-      try {
-        const written = await Model.insertMany(
-          reviews.map((review) => ({ _id: reviewIdOf(review.serviceId, review.userId), ...review, version: 0 })),
-          { ordered: false, lean: true },
-        );
-        return written.length;
-      } catch (err) {
-        const failed = (err as { writeErrors?: Array<{ code?: number; err?: { code?: number } }> }).writeErrors ?? [];
-        if (failed.length === 0 || !failed.every((e) => (e.code ?? e.err?.code) === 11000)) throw err;
-        return reviews.length - failed.length;
-      }
+    /** Keeps reviews as they are (the demo catalogue's, announced to nobody), each under its id. */
+    async insertQuietly(reviews: ReadonlyArray<NewReview & { id: string }>): Promise<void> {
+      if (reviews.length === 0) return;
+      await Model.insertMany(
+        reviews.map(({ id, ...review }) => ({ _id: id, ...review, version: 0 })),
+        { ordered: false, lean: true },
+      );
     },
     async findById(id: string): Promise<StoredReview | null> {
       const doc = await Model.findById(id).lean();
       return doc ? toReview(doc as Doc) : null;
-    },
-    async findMine(serviceId: string, userId: string): Promise<StoredReview | null> {
-      return this.findById(reviewIdOf(serviceId, userId));
     },
     /**
      * Changes one review as `plan` decides from the review as it is: applied only to the version it
@@ -190,20 +215,12 @@ export function reviewRepository(connection: Connection, outbox: Outbox) {
     },
     /** Deletes a review at the version it was read, with its events (the events are recorded on their own); false when it changed meanwhile. */
     async remove(review: StoredReview, events: EventEnvelope[]): Promise<boolean> {
-      const deleted = await Model.deleteOne({ _id: review.id, version: review.version });
-      if (deleted.deletedCount !== 1) return false;
+      // findOneAndDelete, not deleteOne: the FerretDB launcher reads a findAndModify's {_id, version}
+      // by the key (4 ms), while a delete with a condition beside the _id read every review (4.4 s at 50,000).
+      const deleted = await Model.findOneAndDelete({ _id: review.id, version: review.version }).lean();
+      if (!deleted) return false;
       await outbox.record(events);
-      await Keys.deleteMany({ _id: `reply:${review.id}` });
       return true;
-    },
-    /** The published reviews' ids, newest first, by listing (of one listing, or all): the order pages are cut from (review-shelf.ts). */
-    async publishedOrder(serviceId?: string): Promise<Map<string, string[]>> {
-      const docs = await Model.find({ status: 'published', ...(serviceId ? { serviceId } : {}) }, { _id: 1, serviceId: 1, createdAt: 1 }).lean();
-      const rows = docs.map((d) => ({ id: String(d._id), serviceId: String(d.serviceId), at: new Date(d.createdAt as Date).getTime() }));
-      rows.sort((a, b) => b.at - a.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const order = new Map<string, string[]>(serviceId ? [[serviceId, []]] : []);
-      for (const row of rows) order.set(row.serviceId, [...(order.get(row.serviceId) ?? []), row.id]);
-      return order;
     },
     /** Reviews by id, in the order asked (those not found left out): read key by key, as MongoDB reads them from the _id index. */
     async findByIds(ids: readonly string[]): Promise<StoredReview[]> {
@@ -212,55 +229,21 @@ export function reviewRepository(connection: Connection, outbox: Outbox) {
       const byId = new Map(docs.map((d) => [String(d._id), toReview(d as Doc)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
-    /** The staff's queues: held (oldest first), reported (most reports first), or the decided ones of a status (newest first). */
-    async forStaff(which: 'held' | 'reported' | 'published' | 'rejected' | 'removed', page: number, pageSize: number): Promise<{ items: StoredReview[]; total: number }> {
-      const filter = which === 'reported' ? { openReports: { $gt: 0 } } : { status: which };
-      const sort: Record<string, 1 | -1> = which === 'held' ? { createdAt: 1, _id: 1 } : which === 'reported' ? { openReports: -1, createdAt: 1, _id: 1 } : { createdAt: -1, _id: 1 };
-      const [docs, total] = await Promise.all([
-        Model.find(filter)
-          .sort(sort)
-          .skip((page - 1) * pageSize)
-          .limit(pageSize)
-          .lean(),
-        Model.countDocuments(filter),
-      ]);
-      return { items: docs.map((d) => toReview(d as Doc)), total };
+    /** Every review, a batch at a time: a whole read, for the staff's queues when an instance starts and for rebuilding the listings' records. */
+    async *all(): AsyncGenerator<StoredReview> {
+      for await (const doc of Model.find().lean().cursor({ batchSize: 1_000 })) yield toReview(doc as Doc);
     },
-    /** The average (one decimal) and count of a listing's published reviews, read from them now. */
-    async summaryOf(serviceId: string): Promise<{ average: number | null; count: number }> {
-      const docs = await Model.find({ serviceId, status: 'published' }, { rating: 1, _id: 0 }).lean();
-      const sum = docs.reduce((total, d) => total + Number((d as Doc).rating), 0);
-      return { count: docs.length, average: docs.length === 0 ? null : Math.round((sum / docs.length) * 10) / 10 };
-    },
-    /** How many reviews of a listing were written since `since`. */
-    async countSince(serviceId: string, since: Date): Promise<number> {
-      return Model.countDocuments({ serviceId, createdAt: { $gte: since } });
-    },
-    /** Whether a review other than `exceptId` has the same text. */
-    async textSeen(key: string, exceptId: string): Promise<boolean> {
-      return (await Model.exists({ textKey: key, _id: { $ne: exceptId } })) !== null;
-    },
-    /** The ids of a listing's reviews that a person reported (on the page shown). */
+    /** The ids of the reviews a person reported (of those asked, read by their ids). */
     async reportedBy(reviewIds: readonly string[], userId: string): Promise<string[]> {
       if (reviewIds.length === 0) return [];
-      const keys = await Keys.find({ _id: { $in: reviewIds.map((id) => `report:${id}:${userId}`) } }, { _id: 1 }).lean();
-      return keys.map((k) => String(k._id).split(':')[1]!);
+      const docs = await Model.find({ _id: { $in: [...reviewIds] } }, { _id: 1, reports: 1 }).lean();
+      return docs.filter((doc) => ((doc as Doc).reports ?? []).some((report: Doc) => report.byUserId === userId)).map((doc) => String(doc._id));
     },
-    /** True when the key was free and is taken now. */
-    async take(key: string, at: Date): Promise<boolean> {
-      try {
-        await Keys.create({ _id: key, at });
-        return true;
-      } catch (err) {
-        if (isDuplicateKey(err)) return false;
-        throw err;
-      }
-    },
-    async release(key: string): Promise<void> {
-      await Keys.deleteOne({ _id: key });
+    async isEmpty(): Promise<boolean> {
+      return (await Model.exists({})) === null;
     },
     async ensureIndexes(): Promise<void> {
-      await Promise.all([Model.init(), Keys.init()]);
+      await Model.init();
     },
   };
 }

@@ -103,13 +103,8 @@ export function toEditable(doc: Doc): EditableService {
     statusHistory: toHistory(doc.statusHistory),
     possibleDuplicateOf: (doc.possibleDuplicateOf ?? []).map((d: Doc) => ({ id: d.id, name: d.name, slug: d.slug, reason: d.reason })),
     ownershipHistory: toOwnershipHistory(doc.ownershipHistory),
-    reviewTrail: (doc.reviewTrail ?? []).map((h: Doc) => ({
-      at: iso(h.at) ?? new Date(0).toISOString(),
-      reviewId: String(h.reviewId ?? ''),
-      action: h.action,
-      reason: h.reason ?? null,
-      byEmail: h.byEmail ?? null,
-    })),
+    // Kept apart from the listing (review-records.ts): staff's view adds it (owner-services.ts).
+    reviewTrail: [],
   };
 }
 

@@ -53,13 +53,8 @@ const serviceSchema = new Schema(
       ],
       default: [],
     },
-    /** The average (one decimal) and count of its published reviews, as they were when a review last changed. */
+    /** The average (one decimal) and count of its published reviews, written when they change (its reviews' bookkeeping lives apart: review-records.ts). */
     rating: { average: { type: Number, default: null }, count: { type: Number, default: 0 } },
-    /** Every moderation step of its reviews: held by the checks, reported, approved, rejected, removed (the audit trail of reviews). */
-    reviewTrail: {
-      type: [new Schema({ at: Date, reviewId: String, action: String, reason: String, byUserId: String, byEmail: String }, { _id: false })],
-      default: [],
-    },
     /** Existing services this one may repeat (same website domain, or same name in the same city). */
     possibleDuplicateOf: {
       type: [new Schema({ id: String, name: String, slug: String, reason: String }, { _id: false })],

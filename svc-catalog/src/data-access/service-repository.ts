@@ -83,8 +83,6 @@ export interface PlannedChange {
   status?: { to: ServiceStatus; at: Date; reason: string | null } & StatusChangeInput;
   /** An entry for the listing's ownership trail (a claim decided). */
   ownership?: Doc;
-  /** An entry for the listing's review trail (a review held, reported or decided). */
-  reviewStep?: Doc;
   announce: Announce;
 }
 export type Plan = (current: StoredService) => PlannedChange | null;
@@ -135,7 +133,6 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
         operations.$push = { statusHistory: { at, byUserId, byEmail, from: before.status, to, reason } };
       }
       if (planned.ownership) operations.$push = { ...operations.$push, ownershipHistory: planned.ownership };
-      if (planned.reviewStep) operations.$push = { ...operations.$push, reviewTrail: planned.reviewStep };
       const expected = { ...toStored(withSet(current, set)), version: before.version + 1 };
       const events = planned.announce(before, expected);
       try {
@@ -187,6 +184,17 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
     },
     async count(): Promise<number> {
       return Model.estimatedDocumentCount();
+    },
+    /**
+     * The review trails listings carried before they were kept apart (review-records.ts), and
+     * taking them off: read once, by the migration at start.
+     */
+    async legacyReviewTrails(): Promise<Array<{ serviceId: string; steps: Doc[] }>> {
+      const docs = await Model.collection.find({ reviewTrail: { $exists: true } }, { projection: { reviewTrail: 1 } }).toArray();
+      return docs.map((doc) => ({ serviceId: String(doc._id), steps: Array.isArray(doc.reviewTrail) ? (doc.reviewTrail as Doc[]) : [] }));
+    },
+    async dropLegacyReviewTrails(serviceIds: readonly string[]): Promise<void> {
+      for (const id of serviceIds) await Model.collection.updateOne({ _id: new Types.ObjectId(id) }, { $unset: { reviewTrail: '' } });
     },
     /**
      * The demo seed's second step: what the import columns cannot say (status, featuring, logo,

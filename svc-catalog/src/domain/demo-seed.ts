@@ -4,7 +4,9 @@ import { imageUrl } from '@mealprep/contracts';
 import type { DomainEvents } from '@mealprep/service-kit';
 import type { BlogPostRepository } from '../data-access/blog-post-repository';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
-import type { ReviewRepository } from '../data-access/review-repository';
+import type { ReviewRecords } from '../data-access/review-records';
+import { newReviewId, type ReviewRepository } from '../data-access/review-repository';
+import { keepRecordsOf } from './review-migration';
 import type { ServiceRepository } from '../data-access/service-repository';
 import { importArticles } from './article-import';
 import type { Places } from './places';
@@ -19,6 +21,7 @@ export interface DemoSeedDeps {
   articles: BlogPostRepository;
   mealTypes: MealTypeRepository;
   reviews: ReviewRepository;
+  reviewRecords: ReviewRecords;
   events: DomainEvents;
   places: Places;
 }
@@ -47,18 +50,34 @@ export async function seedDemoCatalog(deps: DemoSeedDeps, now: Date = new Date()
     await deps.services.setDemoDetails(demoServices(now).map((service) => ({ ...service, locations: service.locations.map((l) => ({ ...l, point: deps.places.locate(l.address) })) })));
     services = result.imported;
     // Their reviews, published (each service's rating above is theirs), so the lists and pages show ratings.
-    await deps.reviews.insertQuietly(
-      demoReviews(now).map((review) => ({
-        serviceId: demoId('service', review.serviceSlug),
-        userId: review.userId,
-        email: `${review.userId}@demo.example.com`,
-        name: review.name,
-        rating: review.rating,
-        text: review.text,
-        textKey: textKey(`${review.serviceSlug} ${review.text}`),
-        status: 'published',
-        holdReasons: [],
-        createdAt: new Date(review.createdAt),
+    const reviews = demoReviews(now).map((review) => ({
+      id: newReviewId(),
+      serviceId: demoId('service', review.serviceSlug),
+      userId: review.userId,
+      email: `${review.userId}@demo.example.com`,
+      name: review.name,
+      rating: review.rating,
+      text: review.text,
+      textKey: textKey(`${review.serviceSlug} ${review.text}`),
+      countsForBurst: true,
+      status: 'published' as const,
+      holdReasons: [],
+      createdAt: new Date(review.createdAt),
+    }));
+    await deps.reviews.insertQuietly(reviews);
+    await keepRecordsOf(
+      deps.reviewRecords,
+      reviews.map(({ createdAt, ...review }) => ({
+        ...review,
+        createdAt: createdAt.toISOString(),
+        reply: null,
+        reports: [],
+        openReports: 0,
+        reason: null,
+        decidedAt: null,
+        decidedByEmail: null,
+        editedAt: null,
+        version: 0,
       })),
     );
   }

@@ -11,11 +11,12 @@ import { announceStatusChange, announceUpdate, serviceChange } from './service-e
 import { websiteHost } from './admin-index';
 import { managedBy } from './listing-access';
 import { ownerView } from './listing-trail';
+import { reviewTrailOf, type TrailReader } from './review-trail';
 import { checkLogoChoice } from './logo-choice';
 import { US_STATES } from './us-states';
 
 /** `media`: svc-media, asked about a new logo (unset, a new logo cannot be taken). */
-export type OwnerDeps = ServiceDeps & { mealTypes: MealTypeRepository; media?: MediaFinder };
+export type OwnerDeps = ServiceDeps & TrailReader & { mealTypes: MealTypeRepository; media?: MediaFinder };
 
 const isAdmin = (identity: Identity) => identity.roles.includes('admin');
 const notFound = () => AppError.notFound(EDIT_NOT_FOUND_MESSAGE);
@@ -35,9 +36,9 @@ async function editableBy(deps: OwnerDeps, identity: Identity, id: string): Prom
 
 const actor = (identity: Identity) => ({ byUserId: identity.userId, byEmail: identity.email });
 
-/** The listing as the caller may see it: admins see everything; its owner what listing-trail.ts leaves them. */
-export function editableFor(identity: Identity, service: EditableService): EditableService {
-  return isAdmin(identity) ? service : ownerView(identity, service);
+/** The listing as the caller may see it: admins see everything (its review trail too, kept apart); its owner what listing-trail.ts leaves them. */
+export async function editableFor(deps: OwnerDeps, identity: Identity, service: EditableService): Promise<EditableService> {
+  return isAdmin(identity) ? { ...service, reviewTrail: await reviewTrailOf(deps, service.id) } : ownerView(identity, service);
 }
 
 /**
@@ -112,7 +113,7 @@ function withPostalCode(deps: OwnerDeps, service: StoredService, postalCode: str
 
 /** services.edit: the whole listing with its history, for its owner or an admin. */
 export async function getEditable(deps: OwnerDeps, identity: Identity, id: string): Promise<EditableService> {
-  return editableFor(identity, managedBy(identity, await deps.services.findEditable(id)));
+  return editableFor(deps, identity, managedBy(identity, await deps.services.findEditable(id)));
 }
 
 /**
@@ -170,7 +171,7 @@ export async function updateService(deps: OwnerDeps, identity: Identity, id: str
   void deps.events.relay();
   // The listing as written answers the save: one read of it per save (two if another write came first).
   const editable = deps.services.editableOf(written.after);
-  return editable ? editableFor(identity, editable) : getEditable(deps, identity, id);
+  return editable ? editableFor(deps, identity, editable) : getEditable(deps, identity, id);
 }
 
 /** submitForApproval: a draft goes to pending, for the admins to review. */

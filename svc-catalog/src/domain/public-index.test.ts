@@ -188,6 +188,19 @@ describe('filters and counts on every list', () => {
     expect(query({ sort: 'rating' }).items[0]?.rating).toEqual({ average: 4.9, count: 30 });
   });
 
+  it('when one listing has a single 5-star review and others many good ones, then "Best rated" puts the many first and "4.5 stars and up" needs more than one review', () => {
+    const ohio = [
+      listing({ name: 'One Happy Friend', locations: [location('Columbus', 'Ohio')], rating: { average: 5, count: 1 } }),
+      listing({ name: 'Loved By Many', locations: [location('Dayton', 'Ohio')], rating: { average: 4.6, count: 40 } }),
+      listing({ name: 'Liked By Some', locations: [location('Akron', 'Ohio')], rating: { average: 4.5, count: 6 } }),
+      listing({ name: 'Two Fans', locations: [location('Toledo', 'Ohio')], rating: { average: 5, count: 2 } }),
+    ];
+    const inOhio = (q: Partial<ServiceListQuery>) => list(indexOf(ohio), { state: 'ohio', ...q });
+    expect(inOhio({ sort: 'rating' }).items.map((c) => c.name)).toEqual(['Loved By Many', 'Liked By Some', 'Two Fans', 'One Happy Friend']);
+    expect(inOhio({ rating: '4.5', facets: true }).items.map((c) => c.name)).toEqual(['Liked By Some', 'Loved By Many', 'Two Fans']);
+    expect(inOhio({ facets: true }).facets?.rating).toEqual({ '3': 3, '4': 3, '4.5': 3 });
+  });
+
   it('when no facets are asked for, then none are counted', () => {
     expect(query({ meal: 'keto' }).facets).toBeUndefined();
   });

@@ -4,6 +4,8 @@ import {
   FILTER_DELIVERY,
   FILTER_PRICES,
   FILTER_RATINGS,
+  RATING_FILTER_MIN_COUNT,
+  ratingScore,
   readListingFilters,
   slugify,
   type AllergenFriendly,
@@ -47,6 +49,8 @@ interface Entry {
   priceLow: number | null;
   rating: number | null;
   ratingCount: number;
+  /** Where "Best rated" places it (ratingScore: the average weighted by how many reviews it has). */
+  ratingScore: number | null;
   pauseAnyTime: boolean;
   allergens: readonly string[];
 }
@@ -93,13 +97,16 @@ const GROUP = { meal: 1, delivery: 2, price: 4, rating: 8, pause: 16, allergen: 
 type Group = keyof typeof GROUP;
 const reaches = (entry: Entry, method: FilterDelivery): boolean => (method === 'local' ? entry.delivers : method === 'pickup' ? entry.pickup : entry.ships);
 
+/** "N stars and up": an average of at least N over enough reviews to be one. */
+const ratedAtLeast = (entry: Entry, stars: number) => entry.rating !== null && entry.ratingCount >= RATING_FILTER_MIN_COUNT && entry.rating >= stars;
+
 /** The groups of filters an entry fails, as bits (0: it is in the filtered list). */
 function failedGroups(entry: Entry, filters: ListingFilters): number {
   let failed = 0;
   if (filters.meal.length && !filters.meal.some((m) => entry.mealTypes.includes(m))) failed |= GROUP.meal;
   if (filters.delivery.length && !filters.delivery.some((d) => reaches(entry, d))) failed |= GROUP.delivery;
   if (filters.price !== null && (entry.priceLow === null || entry.priceLow > filters.price)) failed |= GROUP.price;
-  if (filters.rating !== null && (entry.rating === null || entry.rating < filters.rating)) failed |= GROUP.rating;
+  if (filters.rating !== null && !ratedAtLeast(entry, filters.rating)) failed |= GROUP.rating;
   if (filters.pause && !entry.pauseAnyTime) failed |= GROUP.pause;
   if (filters.allergen.length && !filters.allergen.every((a) => entry.allergens.includes(a))) failed |= GROUP.allergen;
   return failed;
@@ -127,15 +134,18 @@ function filterCounts(list: readonly Entry[], filters: ListingFilters, mealTypes
     if (onlyFails(failed, 'meal')) for (const m of entry.mealTypes) if (m in counts.meal) counts.meal[m]! += 1;
     if (onlyFails(failed, 'delivery')) for (const d of FILTER_DELIVERY) if (reaches(entry, d)) counts.delivery[d] += 1;
     if (onlyFails(failed, 'price') && entry.priceLow !== null) for (const p of FILTER_PRICES) if (entry.priceLow <= p) counts.price[String(p)]! += 1;
-    if (onlyFails(failed, 'rating') && entry.rating !== null) for (const r of FILTER_RATINGS) if (entry.rating >= r) counts.rating[String(r)]! += 1;
+    if (onlyFails(failed, 'rating')) for (const r of FILTER_RATINGS) if (ratedAtLeast(entry, r)) counts.rating[String(r)]! += 1;
     if (onlyFails(failed, 'pause') && entry.pauseAnyTime) counts.pause += 1;
     if (failed === 0) for (const a of entry.allergens) if (a in counts.allergen) counts.allergen[a as AllergenFriendly] += 1;
   }
   return counts;
 }
 
-/** Best rated first: by average, then by how many reviews, then by name; those with no reviews last. */
-const byRating = (a: Entry, b: Entry) => (b.rating ?? -1) - (a.rating ?? -1) || b.ratingCount - a.ratingCount || byName(a, b);
+/**
+ * Best rated first: by the average weighted by how many reviews it has (one 5-star review ranks
+ * below many good ones), then by how many, then by name; those with no reviews last.
+ */
+const byRating = (a: Entry, b: Entry) => (b.ratingScore ?? -1) - (a.ratingScore ?? -1) || b.ratingCount - a.ratingCount || byName(a, b);
 
 /** Where an entry goes in a list sorted by `compare`: the first place whose entry is not before it. */
 export function sortedPlace<T>(list: readonly T[], item: T, compare: (a: T, b: T) => number): number {
@@ -252,6 +262,7 @@ export class PublicIndex {
       priceLow: service.offer?.pricePerMeal?.low ?? null,
       rating: service.rating?.average ?? null,
       ratingCount: service.rating?.count ?? 0,
+      ratingScore: service.rating ? ratingScore(service.rating) : null,
       pauseAnyTime: service.offer?.pauseAnyTime === true,
       allergens: service.offer?.allergenFriendly ?? [],
       stateSlugs: states.map((name) => this.stateSlugByName.get(normalize(name))).filter((s): s is string => Boolean(s)),

@@ -50,4 +50,85 @@ describe('the automatic checks of a review', () => {
     expect(repeatsItself('a long wait!!!!!!!!! but fine')).toBe(false);
     expect(repeatsItself('a long wait!!!!!!!!!! but fine')).toBe(true);
   });
+
+  it('when strong words are spelled apart, hidden by invisible characters or written in other forms, then they are found all the same', () => {
+    const spellings = [
+      'f.u.c.k',
+      'f u c k',
+      'f-u-c-k',
+      'f_u_c_k',
+      'f*u*c*k',
+      's.h.i.t',
+      's h i t',
+      'f\u200bu\u200bc\u200bk',
+      'sh\u200bit',
+      'ｆｕｃｋ',
+      'ｓｈｉｔ',
+      'f\u00adu\u00adc\u00adk',
+      'b.i.t.c.h',
+      'a s s h o l e',
+      'c-u-n-t',
+      'f.u.c.k.i.n.g',
+      'f\u2060uck',
+      'bi\u200dtch',
+      's|h|i|t',
+      'f~u~c~k',
+      'sh1t',
+      'fuuuuck',
+      'b i t c h',
+      'f . u . c . k',
+      'f,u,c,k',
+      'fu\u200cck',
+      's\u034fhit',
+      'ｂｉｔｃｈ',
+      'a.s.s.h.o.l.e',
+    ];
+    const missed = spellings.filter((word) => !holdReasons(`This was ${word} awful food honestly.`, OLD).includes('profanity'));
+    expect(missed).toEqual([]);
+  });
+
+  it('when a link is written with spaces, words for its dots, split letters or invisible characters, then it is found all the same', () => {
+    const forms = [
+      'example.com',
+      'example . com',
+      'example dot com',
+      'example[.]com',
+      'example(.)com',
+      'e x a m p l e . c o m',
+      'www . example . com',
+      'exa\u200bmple.com',
+      'ｅｘａｍｐｌｅ．ｃｏｍ',
+      'h t t p s : / / example',
+      'example (dot) com',
+      'example .com',
+      'w w w.example.com',
+    ];
+    const missed = forms.filter((form) => !holdReasons(`Order at ${form} for cheaper meals.`, OLD).includes('link'));
+    expect(missed).toEqual([]);
+  });
+
+  it('when sentences end in a word a web address could end in, or letters stand apart for a reason, then nothing holds them', () => {
+    for (const text of [
+      'Tasty meals. Me and my wife love them both.',
+      'We tried it. Co-workers loved it too, honestly.',
+      'Great food. Us both approve of the portions!',
+      'The U.S.A. sized portions are big and filling.',
+      'A polka dot apron came with the first box.',
+      'Mr. T. J. Smith cooks very well for the price.',
+      'Great food. Shop elsewhere if you want it cheap.',
+    ]) {
+      expect(holdReasons(text, OLD), text).toEqual([]);
+    }
+  });
+
+  it('when the name a review is shown under has strong language or a link, then the review waits for staff', () => {
+    const text = 'Lovely meals and a friendly driver every single week.';
+    expect(holdReasons(text, OLD, 'Dana R.')).toEqual([]);
+    expect(holdReasons(text, OLD, 's h i t head')).toEqual(['profanity']);
+    expect(holdReasons(text, OLD, 'cheapmeals dot com')).toEqual(['link']);
+  });
+
+  it('when the person had a review of the listing rejected or reported and deleted it, then their next one waits for staff', () => {
+    expect(holdReasons('Lovely meals and a friendly driver every single week.', { ...OLD, decidedBefore: true })).toEqual(['decided-before']);
+  });
 });

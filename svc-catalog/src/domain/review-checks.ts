@@ -12,6 +12,72 @@ const profanity = new RegExpMatcher({ ...englishDataset.build(), ...englishRecom
  */
 const LINK = /\b(?:https?:\/\/|www\.)|\b[a-z0-9-]+\.(?:com|net|org|io|co|us|info|biz|shop|store|xyz|app|site|online|me|ly)\b/i;
 
+/** Invisible characters (zero-width spaces and joiners, soft hyphens, direction marks, the grapheme joiner): they only ever hide a word. */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+/** A scheme written with spaces ("h t t p s : / /", once its letters are joined). */
+const SPACED_SCHEME = /\b(https?) ?: ?\/ ?\//gi;
+/** "dot" written out or bracketed between two names ("example dot com", "example[.]com", "example (dot) com"), in a text whose spaces are single. */
+const SPELLED_DOT = / ?(?:\[ ?(?:\.|dot) ?\]|\( ?(?:\.|dot) ?\)|\{ ?(?:\.|dot) ?\}| dot ) ?/gi;
+/** A dot with a space before it between two names ("example . com", "example .com"); "food. Me" is a sentence, not an address. */
+const SPACED_DOT = /(?<=[\p{L}\p{N}]) \. ?(?=[\p{L}\p{N}])/gu;
+/** Separators people put between the letters of a word (f.u.c.k, f u c k, f-u-c-k, f_u_c_k, f*u*c*k), and those of an address's name (e x a m p l e). */
+const WORD_SEPARATORS = new Set([' ', '.', '-', '_', '*', '|', '/', '\\', '+', '~', ',', "'", '`', '^', ':']);
+const NAME_SEPARATORS = new Set([' ', '-', '_', '*']);
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** The text as it reads: compatibility forms folded (full-width letters, ligatures), invisible characters dropped, each run of spaces one space. */
+export const readable = (text: string) => text.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/g, ' ');
+
+/**
+ * Single letters or digits split by separators joined back into words ("f.u.c.k" and "s h i t"
+ * become "fuck" and "shit"): a run of at least three one-character pieces. One pass over the text.
+ */
+export function joinSplitLetters(text: string, separators: ReadonlySet<string> = WORD_SEPARATORS): string {
+  const chars = [...text];
+  const isWord = (at: number) => WORD_CHAR.test(chars[at] ?? '');
+  const isLone = (at: number) => isWord(at) && !isWord(at - 1) && !isWord(at + 1);
+  const out: string[] = [];
+  let i = 0;
+  while (i < chars.length) {
+    const pieces = isLone(i) ? [chars[i]!] : [];
+    let end = i + 1;
+    while (pieces.length > 0) {
+      let next = end;
+      while (next < chars.length && separators.has(chars[next]!)) next += 1;
+      if (next === end || !isLone(next)) break;
+      pieces.push(chars[next]!);
+      end = next + 1;
+    }
+    if (pieces.length >= 3) {
+      out.push(pieces.join(''));
+      i = end;
+    } else {
+      out.push(chars[i]!);
+      i += 1;
+    }
+  }
+  return out.join('');
+}
+
+/** The forms of a text the word check reads: as it reads, and with its split letters joined. */
+function wordForms(text: string): string[] {
+  const plain = readable(text);
+  return [plain, joinSplitLetters(plain)];
+}
+
+/** The forms of a text the link check reads: as it reads, and with its names' split letters joined and its written-out dots made dots. */
+function linkForms(text: string): string[] {
+  const plain = readable(text);
+  const dotted = joinSplitLetters(plain, NAME_SEPARATORS)
+    .replace(SPACED_SCHEME, (_match, scheme: string) => `${scheme}://`)
+    .replace(SPELLED_DOT, () => '.')
+    .replace(SPACED_DOT, () => '.');
+  return [plain, dotted];
+}
+
+export const hasStrongLanguage = (text: string) => wordForms(text).some((form) => profanity.hasMatch(form));
+export const hasLink = (text: string) => linkForms(text).some((form) => LINK.test(form));
+
 /** Letters, to tell shouting from a short acronym. */
 const LETTER = /\p{L}/u;
 const UPPER = /\p{Lu}/u;
@@ -33,7 +99,7 @@ export function shouts(text: string): boolean {
 
 /** The words of a text, lowercased, letters and digits only. */
 const wordsOf = (text: string) =>
-  text
+  readable(text)
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
@@ -64,16 +130,32 @@ export interface ReviewContext {
   recentOnListing: number;
   /** Another review, by anyone, has the same text. */
   textSeenElsewhere: boolean;
+  /** Staff rejected this person's review of the listing, or it was reported, and they deleted it. */
+  decidedBefore?: boolean;
 }
 
-/** Why the automatic checks hold a review for staff (none: it is published at once). */
-export function holdReasons(text: string, context: ReviewContext): HoldReason[] {
+/** Whether an account is too new for its reviews to be shown at once. */
+export const isNewAccount = (accountAgeMs: number | null) => accountAgeMs === null || accountAgeMs < NEW_ACCOUNT_MS;
+
+/** Why the automatic checks hold a review, shown under `name`, for staff (none: it is published at once). */
+export function holdReasons(text: string, context: ReviewContext, name = ''): HoldReason[] {
   const reasons: HoldReason[] = [];
-  if (profanity.hasMatch(text)) reasons.push('profanity');
-  if (LINK.test(text)) reasons.push('link');
+  if (hasStrongLanguage(text) || hasStrongLanguage(name)) reasons.push('profanity');
+  if (hasLink(text) || hasLink(name)) reasons.push('link');
   if (shouts(text)) reasons.push('shouting');
   if (context.textSeenElsewhere || repeatsItself(text)) reasons.push('repeated');
-  if (context.accountAgeMs === null || context.accountAgeMs < NEW_ACCOUNT_MS) reasons.push('new-account');
+  if (isNewAccount(context.accountAgeMs)) reasons.push('new-account');
   if (context.recentOnListing >= REVIEW_BURST_LIMIT) reasons.push('burst');
+  if (context.decidedBefore) reasons.push('decided-before');
+  return reasons;
+}
+
+/** Why the checks hold an owner's reply for staff (its words, links, capitals and repetition; none: shown at once). */
+export function replyHoldReasons(text: string): HoldReason[] {
+  const reasons: HoldReason[] = [];
+  if (hasStrongLanguage(text)) reasons.push('profanity');
+  if (hasLink(text)) reasons.push('link');
+  if (shouts(text)) reasons.push('shouting');
+  if (repeatsItself(text)) reasons.push('repeated');
   return reasons;
 }

@@ -374,6 +374,7 @@ export async function ownerDeps(services: FakeServices, options: { media?: Media
     events,
     ipHashSecret: 'test-secret',
     mealTypes: mealTypeRepository(),
+    reviewRecords: { trails: { read: async () => null } },
     media: options.media,
     now: options.now ? () => options.now! : undefined,
   };

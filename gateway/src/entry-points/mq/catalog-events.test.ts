@@ -43,4 +43,13 @@ describe('which catalogue events make the kept pages stale', () => {
     // One that cannot be read is taken as a change.
     expect(changesWhatVisitorsSee(event('catalog.review.changed', { change: 'reported' }))).toBe(true);
   });
+
+  it('when a review event says visitors see nothing of it (a held review edited, a reply the checks held), then the kept pages stay; when it says they do, they are stale', () => {
+    const said = (change: string, publicChange: boolean) => {
+      const envelope = review(change, false);
+      return { ...envelope, payload: { ...(envelope.payload as Record<string, unknown>), publicChange } };
+    };
+    for (const change of ['edited', 'deleted', 'replied', 'rejected']) expect([change, changesWhatVisitorsSee(said(change, false))]).toEqual([change, false]);
+    for (const change of ['edited', 'deleted', 'reply-removed', 'rejected']) expect([change, changesWhatVisitorsSee(said(change, true))]).toEqual([change, true]);
+  });
 });

@@ -25,9 +25,11 @@ const NEVER_SEEN: ReadonlySet<string> = new Set(['catalog.service.reported-open'
 export function changesWhatVisitorsSee(event: EventEnvelope): boolean {
   if (NEVER_SEEN.has(event.type)) return false;
   if (event.type === 'catalog.review.changed') {
-    // A report, or a review held when it was written, changes nothing visitors see.
+    // The event says whether visitors see the change (a held review edited, a report or a held reply
+    // is not); from an older sender, a report or a review held when written is not.
     const review = EventPayloadSchemas['catalog.review.changed'].safeParse(event.payload);
-    return !review.success || !(review.data.change === 'reported' || (review.data.change === 'posted' && !review.data.shown));
+    if (!review.success) return true;
+    return review.data.publicChange ?? !(review.data.change === 'reported' || (review.data.change === 'posted' && !review.data.shown));
   }
   if (!isServiceChange(event.type)) return true;
   const change = EventPayloadSchemas[event.type].safeParse(event.payload);

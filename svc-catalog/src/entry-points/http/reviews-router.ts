@@ -2,6 +2,7 @@ import { Router } from 'express';
 import {
   AdminReviewQuerySchema,
   NoQuerySchema,
+  ReplyDecisionBodySchema,
   ReviewBodySchema,
   ReviewDecisionBodySchema,
   ReviewIdParamsSchema,
@@ -13,7 +14,8 @@ import {
   SlugParamsSchema,
 } from '@mealprep/contracts';
 import { parseInput, requireRole, requireSignIn, route } from '@mealprep/service-kit';
-import { decideReview, deleteReview, editReview, replyToReview, reportReview, reviewsForStaff, reviewsOf, reviewStanding, writeReview, type ReviewDeps } from '../../domain/reviews';
+import { decideReply, decideReview, reviewsForStaff } from '../../domain/review-moderation';
+import { deleteReview, editReview, replyToReview, reportReview, reviewsOf, reviewStanding, writeReview, type ReviewDeps } from '../../domain/reviews';
 
 /** Reviews of listings: visitors read them; signed-in visitors write, edit, delete and report; owners reply; staff moderate. */
 export function reviewsRouter(deps: ReviewDeps): Router {
@@ -104,6 +106,16 @@ export function reviewsRouter(deps: ReviewDeps): Router {
       const { id } = parseInput(ReviewIdParamsSchema, req.params, 'review');
       const body = parseInput(ReviewDecisionBodySchema, req.body, 'decision');
       res.json(await decideReview(deps, req.identity!, id, body.decision, body.reason));
+    }),
+  );
+  router.post(
+    '/admin/reviews/:id/reply-decision',
+    requireRole('admin'),
+    route(async (req, res) => {
+      parseInput(NoQuerySchema, req.query, 'query');
+      const { id } = parseInput(ReviewIdParamsSchema, req.params, 'review');
+      const body = parseInput(ReplyDecisionBodySchema, req.body, 'decision');
+      res.json(await decideReply(deps, req.identity!, id, body.decision, body.reason));
     }),
   );
   return router;

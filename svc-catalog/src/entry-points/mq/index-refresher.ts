@@ -2,6 +2,8 @@ import { EventPayloadSchemas } from '@mealprep/contracts';
 import { coalesced, retryUntilSuccess, type Broker, type EventHandler, type Logger } from '@mealprep/service-kit';
 import type { CatalogIndex } from '../../domain/catalog-index';
 import type { ReviewShelf } from '../../domain/review-shelf';
+import type { ReviewQueues } from '../../domain/review-queues';
+import { settleReview, type ReviewDeps } from '../../domain/review-ledger';
 
 /**
  * Every instance keeps its own indexes, so each listens on a queue of its own for catalogue
@@ -57,28 +59,46 @@ async function applyEvent(catalog: CatalogIndex, event: Parameters<EventHandler>
 }
 
 /**
- * Each instance keeps the order of each listing's published reviews (ReviewShelf): it reads a
- * listing's again when one of its reviews changes, here or in another instance, and forgets them
- * all after a reconnect (events may have been missed).
+ * Each instance keeps the first pages of listings' reviews (ReviewShelf) and the staff's queues
+ * (ReviewQueues): a change of a review, here or in another instance, drops its listing's kept page
+ * and reads the review again by its id; after a reconnect (events may have been missed) both are
+ * forgotten and the queues loaded again.
  */
-export async function subscribeReviewShelf(broker: Broker, shelf: ReviewShelf, logger: Logger): Promise<void> {
+export async function subscribeReviewViews(broker: Broker, views: { shelf: ReviewShelf; queues: ReviewQueues }, logger: Logger): Promise<void> {
   let connectedBefore = broker.isConnected();
   broker.onConnectionChange((connected) => {
-    if (connected && connectedBefore) shelf.reset();
+    if (connected && connectedBefore) {
+      views.shelf.reset();
+      views.queues.reset();
+      void views.queues.load().catch((err: unknown) => logger.warn({ err }, "could not load the staff's queues of reviews; they load on the next read"));
+    }
     connectedBefore ||= connected;
   });
   await broker.subscribe(
     'catalog-reviews',
     ['catalog.review.changed'],
     async (event) => {
-      const { serviceId } = EventPayloadSchemas['catalog.review.changed'].parse(event.payload);
+      const { serviceId, reviewId } = EventPayloadSchemas['catalog.review.changed'].parse(event.payload);
+      views.shelf.forget(serviceId);
       try {
-        await shelf.refresh(serviceId);
+        await views.queues.reread([reviewId]);
       } catch (err) {
-        logger.warn({ err, serviceId }, "could not read the order of a listing's reviews again; forgetting them all");
-        shelf.reset();
+        logger.warn({ err, reviewId }, "could not read a review again for the staff's queues; loading them again on the next read");
+        views.queues.reset();
       }
     },
     { exclusive: true, prefetch: 1 },
   );
+}
+
+/**
+ * Settles each changed review's bookkeeping (its listing's record and rating, its text's record) on
+ * a shared durable queue, once whichever instance takes it: the writer settles it before answering,
+ * and this makes it whole when the writer stopped between the review's write and that.
+ */
+export async function subscribeReviewLedger(broker: Broker, deps: ReviewDeps): Promise<void> {
+  await broker.subscribe('catalog-review-ledger', ['catalog.review.changed'], async (event) => {
+    const { serviceId, reviewId } = EventPayloadSchemas['catalog.review.changed'].parse(event.payload);
+    await settleReview(deps, serviceId, reviewId);
+  });
 }

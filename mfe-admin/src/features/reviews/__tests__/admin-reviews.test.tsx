@@ -81,4 +81,35 @@ describe('admin reviews', () => {
     await userEvent.click(within(item).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(bodiesTo(fetch, decision(3))).toEqual([{ decision: 'remove', reason: 'Not a customer of this business.' }]));
   });
+
+  it("when an owner's reply waits for staff, then the replies queue shows it with why; staff show it, or take any reply down with a reason the owner reads", async () => {
+    const replyDecision = (n: number) => `/api/catalog/admin/reviews/${review(n).id}/reply-decision`;
+    const heldReply = { text: 'Cheaper at www.our-shop.example.com!', at: '2026-11-22T10:00:00.000Z', status: 'held', holdReasons: ['link'], reason: null };
+    const shownReply = { text: 'Thanks, see you soon.', at: '2026-11-22T11:00:00.000Z', status: 'published', holdReasons: [], reason: null };
+    const fetch = mockReviews(
+      {
+        held: [],
+        replies: [review(4, { status: 'published', holdReasons: [], ownerReply: heldReply })],
+        published: [review(5, { status: 'published', holdReasons: [], reply: { text: shownReply.text, at: shownReply.at }, ownerReply: shownReply })],
+      },
+      { [replyDecision(4)]: { status: 200, body: review(4) }, [replyDecision(5)]: { status: 200, body: review(5) } },
+    );
+    renderAdminAt('/dashboard/reviews');
+    expect(await screen.findByText('No reviews are waiting.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: "Owners' replies" }));
+    const held = await screen.findByRole('region', { name: "The owner's reply to Pat 4" });
+    expect(held).toHaveTextContent("The owner's reply (waiting for our team");
+    expect(held).toHaveTextContent('Held for: A link');
+    expect(held).toHaveTextContent('Cheaper at www.our-shop.example.com!');
+    await userEvent.click(within(held).getByRole('button', { name: 'Show the reply' }));
+    await waitFor(() => expect(bodiesTo(fetch, replyDecision(4))).toEqual([{ decision: 'approve', reason: '' }]));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Published' }));
+    const shown = await screen.findByRole('region', { name: "The owner's reply to Pat 5" });
+    expect(within(shown).queryByRole('button', { name: 'Show the reply' })).toBeNull();
+    expect(within(shown).getByRole('button', { name: 'Take the reply down' })).toBeDisabled();
+    await userEvent.type(within(shown).getByLabelText(/sent to the owner/), 'Please keep replies about the review.');
+    await userEvent.click(within(shown).getByRole('button', { name: 'Take the reply down' }));
+    await waitFor(() => expect(bodiesTo(fetch, replyDecision(5))).toEqual([{ decision: 'remove', reason: 'Please keep replies about the review.' }]));
+  });
 });

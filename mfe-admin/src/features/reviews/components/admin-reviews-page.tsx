@@ -1,17 +1,17 @@
 import type { AdminReview } from '@mealprep/contracts';
-import { HOLD_REASON_LABELS, MAX_REVIEW_DECISION_REASON_LENGTH } from '@mealprep/contracts/browser';
+import { HOLD_REASON_LABELS, MAX_REVIEW_DECISION_REASON_LENGTH, REVIEW_QUEUES } from '@mealprep/contracts/browser';
 import { Button, EmptyNote, ErrorState, formatDayAndTime, Loading, ToggleGroup, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
 import { Link } from '@mealprep/router';
 import { useState } from 'react';
 import { controlClass } from '../../../lib/admin-actions';
-import { adminReviewsQuery, useDecideReview, type ReviewQueue } from '../api/admin-reviews';
+import { adminReviewsQuery, useDecideReply, useDecideReview, type ReviewQueue } from '../api/admin-reviews';
 
-const QUEUES: ReviewQueue[] = ['held', 'reported', 'published', 'rejected', 'removed'];
-const QUEUE_LABELS: Record<ReviewQueue, string> = { held: 'Held', reported: 'Reported', published: 'Published', rejected: 'Rejected', removed: 'Removed' };
+const QUEUE_LABELS: Record<ReviewQueue, string> = { held: 'Held', reported: 'Reported', replies: "Owners' replies", published: 'Published', rejected: 'Rejected', removed: 'Removed' };
 const EMPTY: Record<ReviewQueue, string> = {
   held: 'No reviews are waiting.',
   reported: 'No reviews are reported.',
+  replies: "No owners' replies are waiting.",
   published: 'No reviews are published.',
   rejected: 'No reviews were rejected.',
   removed: 'No reviews were removed.',
@@ -28,11 +28,12 @@ export function AdminReviewsPage() {
       <h1 className="text-3xl font-bold tracking-tight">Reviews</h1>
       <p className="max-w-3xl text-sm text-gray-700 dark:text-gray-300">
         A review waits here when the checks hold it (strong language, a link, capitals, repeated text, an account less than a day old, or many reviews of one listing in an hour), and comes back when
-        someone reports it. Approving shows it; rejecting hides it and lets the reviewer edit it; removing hides it for good. The reviewer is e-mailed the decision and your reason.
+        someone reports it. Approving shows it; rejecting hides it and lets the reviewer edit it; removing hides it for good. The reviewer is e-mailed the decision and your reason. An owner&apos;s
+        reply waits under Owners&apos; replies when the checks hold it; any reply can be taken down on its own (the owner is e-mailed your reason).
       </p>
       <ToggleGroup
         label="Which reviews"
-        options={QUEUES}
+        options={REVIEW_QUEUES}
         optionLabel={(value) => QUEUE_LABELS[value]}
         value={queue}
         onChange={(value) => {
@@ -105,6 +106,7 @@ function ReviewToDecide({ review }: { review: AdminReview }) {
         </ul>
       ) : null}
       {review.reason ? <p className="mt-1 text-sm">Reason given: {review.reason}</p> : null}
+      {review.ownerReply ? <OwnerReply review={review} /> : null}
       {review.status !== 'removed' ? (
         <div className="mt-3 flex flex-wrap items-end gap-2">
           <label htmlFor={reasonId} className="text-sm">
@@ -123,5 +125,42 @@ function ReviewToDecide({ review }: { review: AdminReview }) {
         </div>
       ) : null}
     </li>
+  );
+}
+
+const REPLY_STATE: Record<NonNullable<AdminReview['ownerReply']>['status'], string> = { published: 'shown', held: 'waiting for our team', removed: 'taken down' };
+
+/** The owner's reply to a review, in whatever state, with its own decisions: show one the checks held, or take one down (the owner reads the reason). */
+function OwnerReply({ review }: { review: AdminReview }) {
+  const reply = review.ownerReply!;
+  const [reason, setReason] = useState('');
+  const decide = useDecideReply();
+  const reasonId = `reply-reason-${review.id}`;
+  const send = (decision: 'approve' | 'remove') => decide.mutate({ id: review.id, decision, reason: reason.trim(), failure: 'Failed to decide the reply' });
+  return (
+    <section className="mt-3 rounded-md bg-gray-50 p-3 text-sm dark:bg-gray-800" aria-label={`The owner's reply to ${review.name}`}>
+      <p className="font-medium">
+        The owner&apos;s reply ({REPLY_STATE[reply.status]}, {formatDayAndTime(reply.at)})
+      </p>
+      {reply.holdReasons.length ? <p className="mt-1 text-amber-800 dark:text-amber-300">Held for: {reply.holdReasons.map((r) => HOLD_REASON_LABELS[r]).join(', ')}</p> : null}
+      <blockquote className="mt-1 whitespace-pre-line">{reply.text}</blockquote>
+      {reply.reason ? <p className="mt-1">Reason given: {reply.reason}</p> : null}
+      {reply.status !== 'removed' ? (
+        <div className="mt-2 flex flex-wrap items-end gap-2">
+          <label htmlFor={reasonId}>
+            Reason (sent to the owner; needed to take it down)
+            <input id={reasonId} value={reason} maxLength={MAX_REVIEW_DECISION_REASON_LENGTH} onChange={(e) => setReason(e.target.value)} className={`mt-1 block w-80 max-w-full ${controlClass}`} />
+          </label>
+          {reply.status === 'held' ? (
+            <Button size="sm" disabled={decide.isPending} onClick={() => send('approve')}>
+              Show the reply
+            </Button>
+          ) : null}
+          <Button size="sm" variant="danger" disabled={decide.isPending || reason.trim() === ''} onClick={() => send('remove')}>
+            Take the reply down
+          </Button>
+        </div>
+      ) : null}
+    </section>
   );
 }

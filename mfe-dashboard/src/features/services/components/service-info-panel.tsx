@@ -2,7 +2,16 @@ import type { EditableService } from '@mealprep/contracts';
 import { formatDayAndTime } from '@mealprep/ui';
 
 const OWNERSHIP_TEXT = { granted: 'granted at once:', approved: 'approved:', rejected: 'rejected:' } as const;
-const REVIEW_STEP_TEXT = { held: 'held by the checks', reported: 'reported', approved: 'approved', rejected: 'rejected', removed: 'removed' } as const;
+const REVIEW_STEP_TEXT = {
+  held: 'held by the checks',
+  reported: 'reported',
+  approved: 'approved',
+  rejected: 'rejected',
+  removed: 'removed',
+  'reply-held': "owner's reply held by the checks",
+  'reply-approved': "owner's reply approved",
+  'reply-removed': "owner's reply taken down",
+} as const;
 
 /** The editor's read-only panel: ids, dates, status history, how the listing changed hands (claims) and, for admins, possible duplicates. */
 export function ServiceInfoPanel({ service, isAdmin }: { service: EditableService; isAdmin: boolean }) {

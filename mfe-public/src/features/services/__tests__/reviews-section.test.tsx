@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bodiesTo, callsTo, mockApi, publicService, renderRoutes, serviceCard, serviceList, unavailable } from '../../../testing/render-routes';
 import { heldAnswer } from '../../../testing/slow-answers';
-import { REVIEW_NOT_SAVED_TEXT, REVIEW_SENDING_TEXT } from '../components/reviews-section';
+import { REPLY_HELD_TEXT, REPLY_REMOVED_TEXT, REVIEW_NOT_SAVED_TEXT, REVIEW_SENDING_TEXT } from '../components/reviews-section';
 
 const SERVICE_ID = 'c'.repeat(24);
 const DETAIL = '/api/catalog/services/by-slug/fit-fuel-kitchen';
@@ -201,6 +201,40 @@ describe('reviews on a service page', () => {
     expect(screen.queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
   });
 
+  it("when the owner's reply waits for our team, then the owner reads that instead of a form; a reply taken down says so too", async () => {
+    const id = 'a'.repeat(24);
+    const fetch = mockApi({
+      [DETAIL]: { status: 200, body: publicService({ id: SERVICE_ID, rating: { average: 4, count: 2 } }) },
+      [REVIEWS]: { status: 200, body: page([review('a'), review('b', { rating: 3, name: 'Dana R.' })], { average: 4, count: 2 }) },
+      [ME]: signedIn,
+      [STANDING]: [
+        { status: 200, body: { review: null, owner: true, reported: [], replies: [{ reviewId: 'b'.repeat(24), status: 'removed' }] } },
+        {
+          status: 200,
+          body: {
+            review: null,
+            owner: true,
+            reported: [],
+            replies: [
+              { reviewId: id, status: 'held' },
+              { reviewId: 'b'.repeat(24), status: 'removed' },
+            ],
+          },
+        },
+      ],
+      [`/api/catalog/reviews/${id}/reply`]: { status: 201, body: review('a') },
+    });
+    renderRoutes('/service/fit-fuel-kitchen');
+    const [first, second] = within(await screen.findByRole('list', { name: 'Reviews, newest first' })).getAllByRole('listitem');
+    expect(await within(second!).findByText(REPLY_REMOVED_TEXT)).toBeInTheDocument();
+    expect(within(second!).queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
+    await userEvent.click(within(first!).getByRole('button', { name: 'Reply' }));
+    await userEvent.type(within(first!).getByLabelText(/Your reply, shown to everyone/), 'See www.our-shop.example.com!');
+    await userEvent.click(within(first!).getByRole('button', { name: 'Publish reply' }));
+    await waitFor(() => expect(bodiesTo(fetch, `/api/catalog/reviews/${id}/reply`)).toEqual([{ text: 'See www.our-shop.example.com!' }]));
+    expect(await within(first!).findByText(REPLY_HELD_TEXT)).toBeInTheDocument();
+    expect(within(first!).queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
+  });
 });
 
 describe('ratings on cards', () => {

@@ -167,6 +167,16 @@ function ReplyForm({ serviceId, reviewId }: { serviceId: string; reviewId: strin
   );
 }
 
+/** Where the owner replies: a form, or what became of the reply they sent (it waits for our team, or was taken down). */
+function OwnerReplySlot({ serviceId, reviewId, standing }: { serviceId: string; reviewId: string; standing: ReviewStanding }) {
+  const sent = standing.replies?.find((reply) => reply.reviewId === reviewId);
+  if (!sent) return <ReplyForm serviceId={serviceId} reviewId={reviewId} />;
+  return <p className="text-sm text-gray-700 dark:text-gray-200">{sent.status === 'held' ? REPLY_HELD_TEXT : REPLY_REMOVED_TEXT}</p>;
+}
+
+export const REPLY_HELD_TEXT = 'Your reply waits for our team before it is shown.';
+export const REPLY_REMOVED_TEXT = 'Our team took your reply down: we e-mailed you why.';
+
 function ReportForm({ serviceId, reviewId }: { serviceId: string; reviewId: string }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -220,7 +230,7 @@ function ReviewItem({ review, serviceId, standing }: { review: PublicReview; ser
             <p className="whitespace-pre-line">{review.reply.text}</p>
           </div>
         ) : null}
-        {standing?.owner && !review.reply ? <ReplyForm serviceId={serviceId} reviewId={review.id} /> : null}
+        {standing?.owner && !review.reply ? <OwnerReplySlot serviceId={serviceId} reviewId={review.id} standing={standing} /> : null}
         {standing && !mine ? (
           reported ? (
             <p className="text-xs text-gray-600 dark:text-gray-300">You reported this review. Our team will look at it.</p>
