@@ -15,7 +15,7 @@ await runService('svc-checker', async () => {
     name: 'svc-checker',
     dbName: 'checker',
     config,
-    prepare: async ({ connection, broker, outbox, logger }) => {
+    prepare: async ({ connection, broker, outbox, logger, instance }) => {
       const repositories = checkerRepositories(connection, outbox);
       await ensureCheckerIndexes(repositories);
       const deps = wiring({ connection, broker, outbox, logger });
@@ -24,7 +24,7 @@ await runService('svc-checker', async () => {
       // svc-catalog may still be starting (it seeds first): the copy is loaded as soon as it answers.
       if (config.CATALOG_URL) syncing = retryUntilDone(() => syncFromCatalog({ services: repositories.services, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger }));
       await consumeCheckJobs(broker, domain, { prefetch: config.CHECK_CONCURRENCY, retryDelaysMs: config.CHECK_JOB_RETRY_DELAYS_MS });
-      scheduler = startScheduler({ connection, intervalMs: config.CHECK_SCHEDULE_INTERVAL_MS, queueDue: () => queueDueChecks(domain), logger });
+      scheduler = startScheduler({ connection, intervalMs: config.CHECK_SCHEDULE_INTERVAL_MS, queueDue: () => queueDueChecks(domain), logger, holder: instance });
     },
     createApp: ({ connection, broker, outbox, logger }) => createCheckerApp(wiring({ connection, broker, outbox, logger })),
   });

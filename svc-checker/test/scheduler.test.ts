@@ -80,4 +80,31 @@ describe('the website checks scheduler with several instances', () => {
     // Exactly one instance took the turns.
     expect(turns.filter((t) => t > 0)).toHaveLength(1);
   });
+
+  it('when the instance that held the scheduler was killed and is started again in its place, then it schedules at its first turn, not once the lease lapses', async () => {
+    const intervalMs = 2_000;
+    // What the killed instance left: the lease, under its name, far from lapsing.
+    await db.connection.collection('leases').deleteOne({ _id: 'website-check-scheduler' as never });
+    const left = new Lease(db.connection, 'website-check-scheduler', intervalMs * 3, '127.0.0.1:7301');
+    expect(await left.tryAcquire()).toBe(true);
+    const started = Date.now();
+    let firstTurnAt = 0;
+    const scheduler = startScheduler({
+      connection: connections[0]!,
+      intervalMs,
+      logger: silentLogger,
+      holder: '127.0.0.1:7301',
+      queueDue: async () => {
+        firstTurnAt ||= Date.now() - started;
+        return 0;
+      },
+    });
+    try {
+      await expect.poll(() => firstTurnAt, { timeout: intervalMs * 5 }).toBeGreaterThan(0);
+      // Its first turn comes after one interval; the lease would have lapsed after three.
+      expect(firstTurnAt).toBeLessThan(intervalMs * 2.5);
+    } finally {
+      await scheduler.stop();
+    }
+  });
 });

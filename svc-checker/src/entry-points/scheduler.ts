@@ -7,8 +7,9 @@ import type { Connection } from 'mongoose';
  * a time (it renews it each turn, and another takes over three turns after it stops), so a due
  * check is queued once however many instances run.
  */
-export function startScheduler(options: { connection: Connection; intervalMs: number; queueDue: () => Promise<number>; logger: Logger }): { stop: () => Promise<void> } {
-  const lease = new Lease(options.connection, 'website-check-scheduler', options.intervalMs * 3);
+export function startScheduler(options: { connection: Connection; intervalMs: number; queueDue: () => Promise<number>; logger: Logger; holder?: string }): { stop: () => Promise<void> } {
+  // Held under the instance's name (instanceHolder): started again after it was killed holding it, it goes on at its first turn.
+  const lease = new Lease(options.connection, 'website-check-scheduler', options.intervalMs * 3, options.holder);
   let holding = false;
   const turn = async () => {
     try {
