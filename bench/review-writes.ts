@@ -54,7 +54,10 @@ interface Side {
 async function seedReviews(uri: string): Promise<Array<{ id: string; slug: string }>> {
   const connection = await mongoose.createConnection(uri, { dbName: 'catalog' }).asPromise();
   try {
-    const services = await connection.collection('services').find({}, { projection: { _id: 1, slug: 1, ownerUserId: 1 } }).toArray();
+    const services = await connection
+      .collection('services')
+      .find({}, { projection: { _id: 1, slug: 1, ownerUserId: 1 } })
+      .toArray();
     const kept: StoredReview[] = [];
     const statuses = ['published', 'published', 'published', 'published', 'published', 'published', 'published', 'published', 'held', 'rejected'];
     for (let i = 0; i < REVIEWS; i += 1_000) {
@@ -82,7 +85,12 @@ async function seedReviews(uri: string): Promise<Array<{ id: string; slug: strin
         };
       });
       await connection.collection('reviews').insertMany(docs as never[]);
-      kept.push(...docs.map(({ _id, createdAt, ...review }) => ({ ...review, id: String(_id), createdAt: createdAt.toISOString(), countsForBurst: true, decidedAt: null, decidedByEmail: null }) as unknown as StoredReview));
+      kept.push(
+        ...docs.map(
+          ({ _id, createdAt, ...review }) =>
+            ({ ...review, id: String(_id), createdAt: createdAt.toISOString(), countsForBurst: true, decidedAt: null, decidedByEmail: null }) as unknown as StoredReview,
+        ),
+      );
     }
     // The records a catalogue that has run with them keeps beside its reviews, made as its first start made them.
     const records = reviewRecords(connection);
@@ -136,7 +144,11 @@ async function measure(side: Side, kind: Kind, count: number): Promise<{ ms: num
       if (kind === 'review write') {
         const who = freshVisitor();
         const visitor = () => signIdentity(who, secret);
-        const written = await call(side, visitor(), 'POST', `/services/${listing.id}/reviews`, { rating: 4, text: `Bench review ${n} ${randomBytes(4).toString('hex')}: fresh and on time.`, name: 'Bench Visitor' });
+        const written = await call(side, visitor(), 'POST', `/services/${listing.id}/reviews`, {
+          rating: 4,
+          text: `Bench review ${n} ${randomBytes(4).toString('hex')}: fresh and on time.`,
+          name: 'Bench Visitor',
+        });
         const id = String(written.json.id);
         const edited = await call(side, visitor(), 'PATCH', `/reviews/${id}`, { rating: 5, text: `Bench review ${n} edited ${randomBytes(4).toString('hex')}: even better.`, name: 'Bench Visitor' });
         const deleted = await call(side, visitor(), 'DELETE', `/reviews/${id}`);
@@ -162,7 +174,11 @@ function line(kind: string, m: { ms: number[]; cpu: number; calls: number }): st
   return `    ${kind.padEnd(18)} ${String(m.calls).padStart(5)} calls · p50 ${percentile(sorted, 50).toFixed(1).padStart(8)} ms · p95 ${percentile(sorted, 95).toFixed(1).padStart(8)} ms · ${((m.cpu * 1000) / Math.max(1, m.calls)).toFixed(2)} ms CPU/call`;
 }
 
-const p95 = (m: { ms: number[] }) => percentile([...m.ms].sort((a, b) => a - b), 95);
+const p95 = (m: { ms: number[] }) =>
+  percentile(
+    [...m.ms].sort((a, b) => a - b),
+    95,
+  );
 
 async function run(side: Side, count: number): Promise<void> {
   const totals = new Map<Kind, { ms: number[]; cpu: number; calls: number }>();
@@ -180,7 +196,16 @@ async function run(side: Side, count: number): Promise<void> {
   }
   console.log(`  ${side.name}: ready ${(side.startMs / 1000).toFixed(1)} s after start`);
   for (const [kind, m] of totals) console.log(line(kind, m));
-  for (const [step, times] of Object.entries(steps)) console.log(`      of which ${step.padEnd(6)} p50 ${percentile([...times].sort((a, b) => a - b), 50).toFixed(1)} ms · p95 ${percentile([...times].sort((a, b) => a - b), 95).toFixed(1)} ms · max ${Math.max(...times).toFixed(1)} ms`);
+  for (const [step, times] of Object.entries(steps))
+    console.log(
+      `      of which ${step.padEnd(6)} p50 ${percentile(
+        [...times].sort((a, b) => a - b),
+        50,
+      ).toFixed(1)} ms · p95 ${percentile(
+        [...times].sort((a, b) => a - b),
+        95,
+      ).toFixed(1)} ms · max ${Math.max(...times).toFixed(1)} ms`,
+    );
   for (const times of Object.values(steps)) times.length = 0;
   console.log(`    review write p95 / listing save p95: ${(p95(totals.get('review write')!) / p95(totals.get('listing save')!)).toFixed(2)}×`);
   console.log(`    staff held queue p95 / listing read p95: ${(p95(totals.get('staff held queue')!) / p95(totals.get('listing read')!)).toFixed(2)}×`);
