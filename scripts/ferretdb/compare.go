@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"math"
 	"strings"
 
@@ -16,27 +17,67 @@ import (
 // {a: 1.0}). NaN and Decimal128 are left to FerretDB: FerretDB 1.24 can neither store them nor
 // take them in a filter (it closes the connection), so the launcher must not answer for them.
 
+// valueClass groups the BSON types the matcher compares itself as MongoDB orders them: values
+// of different classes are never equal. 0 for a type left to FerretDB.
+var valueClass = map[bsontype.Type]int{
+	bsontype.Int32: 1, bsontype.Int64: 1, bsontype.Double: 1, bsontype.String: 2, bsontype.EmbeddedDocument: 3,
+	bsontype.Array: 4, bsontype.Boolean: 5, bsontype.DateTime: 6, bsontype.ObjectID: 7, bsontype.Null: 8,
+}
+
 // isNaN says whether v is a double NaN.
 func isNaN(v bson.RawValue) bool {
 	f, ok := v.DoubleOK()
 	return ok && math.IsNaN(f)
 }
 
-// compareNumbers compares two numbers read by number(), neither of them NaN, exactly.
-func compareNumbers(af float64, ai int64, aInt bool, bf float64, bi int64, bInt bool) int {
-	switch {
-	case aInt && bInt:
-		return compareInts(ai, bi)
-	case aInt:
-		return compareIntDouble(ai, bf)
-	case bInt:
-		return -compareIntDouble(bi, af)
-	case af < bf:
-		return -1
-	case af > bf:
-		return 1
+// isScalar says whether v is a value the matcher compares itself other than a document or an array.
+func isScalar(v bson.RawValue) bool {
+	c := valueClass[v.Type]
+	return c != 0 && c != 3 && c != 4 && !isNaN(v)
+}
+
+// number reads a numeric BSON value.
+func number(v bson.RawValue) (f float64, i int64, isInt bool, ok bool) {
+	switch v.Type {
+	case bsontype.Int32, bsontype.Int64:
+		i, _ = v.AsInt64OK()
+		return float64(i), i, true, true
+	case bsontype.Double:
+		return v.Double(), 0, false, true
 	}
-	return 0
+	return 0, 0, false, false
+}
+
+func numberValue(v bson.RawValue) (float64, bool) {
+	f, _, _, ok := number(v)
+	return f, ok
+}
+
+var boolOrder = map[bool]int{true: 1}
+
+// compareScalars orders two scalars of one class (two numbers neither NaN, two strings...).
+func compareScalars(a, b bson.RawValue) int {
+	if af, ai, aInt, isNumber := number(a); isNumber {
+		bf, bi, bInt, _ := number(b)
+		switch {
+		case aInt && bInt:
+			return cmp.Compare(ai, bi)
+		case aInt:
+			return compareIntDouble(ai, bf)
+		case bInt:
+			return -compareIntDouble(bi, af)
+		}
+		return cmp.Compare(af, bf)
+	}
+	switch a.Type {
+	case bsontype.String:
+		return strings.Compare(a.StringValue(), b.StringValue())
+	case bsontype.Boolean:
+		return cmp.Compare(boolOrder[a.Boolean()], boolOrder[b.Boolean()])
+	case bsontype.DateTime:
+		return cmp.Compare(a.DateTime(), b.DateTime())
+	}
+	return bytes.Compare(a.Value, b.Value) // ObjectIds by their bytes; null has none
 }
 
 // compareIntDouble compares an int64 with a double (not NaN) without rounding the int64.
@@ -49,51 +90,15 @@ func compareIntDouble(i int64, d float64) int {
 		return 1
 	}
 	whole := math.Trunc(d)
-	if c := compareInts(i, int64(whole)); c != 0 {
-		return c
-	}
-	switch {
-	case d > whole:
-		return -1
-	case d < whole:
-		return 1
-	}
-	return 0
-}
-
-// valueClass groups the BSON types the matcher compares itself as MongoDB orders them: values
-// of different classes are never equal. 0 for a type left to FerretDB.
-func valueClass(t bsontype.Type) int {
-	switch t {
-	case bsontype.Int32, bsontype.Int64, bsontype.Double:
-		return 1
-	case bsontype.String:
-		return 2
-	case bsontype.EmbeddedDocument:
-		return 3
-	case bsontype.Array:
-		return 4
-	case bsontype.Boolean:
-		return 5
-	case bsontype.DateTime:
-		return 6
-	case bsontype.ObjectID:
-		return 7
-	case bsontype.Null:
-		return 8
-	}
-	return 0
+	return cmp.Or(cmp.Compare(i, int64(whole)), cmp.Compare(whole, d))
 }
 
 // plainFilterValue says whether a value of a filter, compared whole, is one the matcher decides:
 // of the classes above, no NaN, and in documents no field name starting with "$" (an operator
 // where none belongs, which MongoDB and FerretDB refuse or read differently).
 func plainFilterValue(v bson.RawValue) bool {
-	if valueClass(v.Type) == 0 || isNaN(v) {
-		return false
-	}
 	if v.Type != bsontype.EmbeddedDocument && v.Type != bsontype.Array {
-		return true
+		return isScalar(v)
 	}
 	elements, err := bson.Raw(v.Value).Elements()
 	if err != nil {
@@ -109,19 +114,15 @@ func plainFilterValue(v bson.RawValue) bool {
 
 // sameValue is MongoDB's equality of two values compared whole.
 func sameValue(a, b bson.RawValue) outcome {
-	ca, cb := valueClass(a.Type), valueClass(b.Type)
-	if ca == 0 || cb == 0 || isNaN(a) || isNaN(b) {
+	ca, cb := valueClass[a.Type], valueClass[b.Type]
+	switch {
+	case ca == 0 || cb == 0 || isNaN(a) || isNaN(b):
 		return unsupported
-	}
-	if ca != cb {
+	case ca != cb:
 		return noMatch
-	}
-	switch ca {
-	case 1:
-		af, ai, aInt, _ := number(a)
-		bf, bi, bInt, _ := number(b)
-		return fromBool(compareNumbers(af, ai, aInt, bf, bi, bInt) == 0)
-	case 3, 4:
+	case ca == 1:
+		return fromBool(compareScalars(a, b) == 0)
+	case ca == 3 || ca == 4:
 		return sameElements(bson.Raw(a.Value), bson.Raw(b.Value))
 	}
 	// Strings, booleans, dates, ObjectIds, null: equal when their bytes are.
@@ -130,12 +131,9 @@ func sameValue(a, b bson.RawValue) outcome {
 
 // sameElements compares two documents (or arrays) field by field, in order.
 func sameElements(a, b bson.Raw) outcome {
-	ae, err := a.Elements()
-	if err != nil {
-		return unsupported
-	}
-	be, err := b.Elements()
-	if err != nil {
+	ae, errA := a.Elements()
+	be, errB := b.Elements()
+	if errA != nil || errB != nil {
 		return unsupported
 	}
 	if len(ae) != len(be) {

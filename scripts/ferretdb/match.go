@@ -1,11 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 
 	"go.mongodb.org/mongo-driver/bson"
 	"go.mongodb.org/mongo-driver/bson/bsontype"
+	"go.mongodb.org/mongo-driver/x/bsonx/bsoncore"
 )
 
 // A small query matcher for one document, with MongoDB's meaning for the filters the services use
@@ -32,6 +32,23 @@ func fromBool(b bool) outcome {
 	return noMatch
 }
 
+// both combines two conditions that must both hold. Every condition is looked at: one the matcher
+// leaves to FerretDB (perhaps one MongoDB refuses, as an unknown operator) wins over one that
+// fails, so that a filter MongoDB would refuse is never answered "nothing matched".
+func both(a, b outcome) outcome {
+	if a == unsupported || b == unsupported {
+		return unsupported
+	}
+	return fromBool(a == matched && b == matched)
+}
+
+func negate(o outcome) outcome {
+	if o == unsupported {
+		return o
+	}
+	return fromBool(o == noMatch)
+}
+
 // matchFilter tells whether doc (nil when there is no document) matches filter.
 func matchFilter(doc bson.Raw, filter bson.Raw) outcome {
 	elements, err := filter.Elements()
@@ -40,114 +57,75 @@ func matchFilter(doc bson.Raw, filter bson.Raw) outcome {
 	}
 	out := matched
 	for _, e := range elements {
-		key := e.Key()
-		var o outcome
-		switch {
+		switch key := e.Key(); {
 		case key == "$and" || key == "$or" || key == "$nor":
-			o = matchLogical(doc, key, e.Value())
+			out = both(out, matchLogical(doc, key, e.Value()))
 		case strings.HasPrefix(key, "$"):
 			return unsupported
 		default:
-			o = matchField(doc, key, e.Value())
+			out = both(out, matchField(doc, key, e.Value()))
 		}
-		out = both(out, o)
 	}
 	return out
 }
 
-// both combines two conditions that must both hold. Every condition is looked at: one the matcher
-// leaves to FerretDB (perhaps one MongoDB refuses, as an unknown operator) wins over one that
-// fails, so that a filter MongoDB would refuse is never answered "nothing matched".
-func both(a, b outcome) outcome {
-	switch {
-	case a == unsupported || b == unsupported:
-		return unsupported
-	case a == noMatch || b == noMatch:
-		return noMatch
-	}
-	return matched
-}
-
 func matchLogical(doc bson.Raw, op string, list bson.RawValue) outcome {
-	arr, ok := list.ArrayOK()
-	if !ok {
-		return unsupported
-	}
+	arr, _ := list.ArrayOK()
 	values, err := arr.Values()
 	if err != nil || len(values) == 0 {
 		return unsupported
 	}
-	any, all := false, true
+	some, all := false, true
 	for _, v := range values {
-		sub, ok := v.DocumentOK()
-		if !ok {
-			return unsupported
-		}
+		sub, isDoc := v.DocumentOK()
 		o := matchFilter(doc, sub)
-		if o == unsupported {
+		if !isDoc || o == unsupported {
 			return unsupported
 		}
-		any = any || o == matched
-		all = all && o == matched
+		some, all = some || o == matched, all && o == matched
 	}
-	switch op {
-	case "$and":
-		return fromBool(all)
-	case "$or":
-		return fromBool(any)
-	default:
-		return fromBool(!any)
+	return fromBool(map[string]bool{"$and": all, "$or": some, "$nor": !some}[op])
+}
+
+// plainPath says whether a dotted field path has no empty part and no part starting with "$".
+func plainPath(path string) bool {
+	for _, part := range strings.Split(path, ".") {
+		if part == "" || strings.HasPrefix(part, "$") {
+			return false
+		}
 	}
+	return true
 }
 
 // lookup finds a dotted path in doc; ok is false when the path goes through something that is
 // not a document (an array, where MongoDB would look into every element).
 func lookup(doc bson.Raw, path string) (value bson.RawValue, found bool, ok bool) {
+	if !plainPath(path) {
+		// "a..b", "a.", "a.$": MongoDB and FerretDB refuse or read these their own way (also
+		// where there is no document: an upsert).
+		return bson.RawValue{}, false, false
+	}
 	parts := strings.Split(path, ".")
-	for _, part := range parts {
-		if part == "" || strings.HasPrefix(part, "$") {
-			// "a..b", "a.", "a.$": MongoDB and FerretDB refuse or read these their own way (also
-			// where there is no document: an upsert).
-			return bson.RawValue{}, false, false
-		}
-	}
-	if doc == nil {
-		return bson.RawValue{}, false, true
-	}
 	current := doc
 	for i, part := range parts {
 		v, err := current.LookupErr(part)
-		if err != nil {
+		switch {
+		case err != nil: // no such field, or the path went through something else than a document
 			return bson.RawValue{}, false, true
-		}
-		if i == len(parts)-1 {
-			if v.Type == bsontype.Array {
-				return v, true, false
-			}
+		case v.Type == bsontype.Array:
+			return v, true, false
+		case i == len(parts)-1:
 			return v, true, true
 		}
-		next, isDoc := v.DocumentOK()
-		if !isDoc {
-			if v.Type == bsontype.Array {
-				return bson.RawValue{}, false, false
-			}
-			return bson.RawValue{}, false, true
-		}
-		current = next
+		current, _ = v.DocumentOK()
 	}
 	return bson.RawValue{}, false, true
 }
 
 func isOperatorDoc(v bson.RawValue) (bson.Raw, bool) {
-	d, ok := v.DocumentOK()
-	if !ok {
-		return nil, false
-	}
+	d, _ := v.DocumentOK()
 	first, err := d.IndexErr(0)
-	if err != nil {
-		return nil, false
-	}
-	return d, strings.HasPrefix(first.Key(), "$")
+	return d, err == nil && strings.HasPrefix(first.Key(), "$")
 }
 
 func matchField(doc bson.Raw, path string, condition bson.RawValue) outcome {
@@ -165,30 +143,30 @@ func matchField(doc bson.Raw, path string, condition bson.RawValue) outcome {
 	}
 	out := matched
 	for i, e := range elements {
-		if (e.Key() == "$eq" || e.Key() == "$ne") && e.Value().Type == bsontype.EmbeddedDocument && i < len(elements)-1 {
-			// FerretDB 1.24 answers {$ne: {...}, $lt: 5} (or $eq) by the document alone and skips
-			// the operators after it; MongoDB takes them all. Left to FerretDB, as without the launcher.
-			return unsupported
-		}
+		op, arg := e.Key(), e.Value()
 		var o outcome
-		switch e.Key() {
-		case "$eq":
-			o = equals(value, found, e.Value())
-		case "$ne":
-			o = negate(equals(value, found, e.Value()))
+		switch op {
+		case "$eq", "$ne":
+			if arg.Type == bsontype.EmbeddedDocument && i < len(elements)-1 {
+				// FerretDB 1.24 answers {$ne: {...}, $lt: 5} (or $eq) by the document alone and skips
+				// the operators after it; MongoDB takes them all. Left to FerretDB, as without the launcher.
+				return unsupported
+			}
+			if o = equals(value, found, arg); op == "$ne" {
+				o = negate(o)
+			}
 		case "$in", "$nin":
-			o = inList(value, found, e.Value())
-			if e.Key() == "$nin" {
+			if o = inList(value, found, arg); op == "$nin" {
 				o = negate(o)
 			}
 		case "$exists":
-			want, isBool := e.Value().BooleanOK()
+			want, isBool := arg.BooleanOK()
 			if !isBool {
 				return unsupported
 			}
 			o = fromBool(want == found)
 		case "$gt", "$gte", "$lt", "$lte":
-			o = compareOp(e.Key(), value, found, e.Value())
+			o = compareOp(op, value, found, arg)
 		default:
 			return unsupported
 		}
@@ -197,21 +175,8 @@ func matchField(doc bson.Raw, path string, condition bson.RawValue) outcome {
 	return out
 }
 
-func negate(o outcome) outcome {
-	switch o {
-	case matched:
-		return noMatch
-	case noMatch:
-		return matched
-	}
-	return unsupported
-}
-
 func inList(value bson.RawValue, found bool, list bson.RawValue) outcome {
-	arr, ok := list.ArrayOK()
-	if !ok {
-		return unsupported
-	}
+	arr, _ := list.ArrayOK()
 	values, err := arr.Values()
 	if err != nil {
 		return unsupported
@@ -228,133 +193,41 @@ func inList(value bson.RawValue, found bool, list bson.RawValue) outcome {
 	return out
 }
 
-// number reads a numeric BSON value.
-func number(v bson.RawValue) (float64, int64, bool, bool) {
-	switch v.Type {
-	case bsontype.Int32:
-		i := int64(v.Int32())
-		return float64(i), i, true, true
-	case bsontype.Int64:
-		i := v.Int64()
-		return float64(i), i, true, true
-	case bsontype.Double:
-		return v.Double(), 0, false, true
-	}
-	return 0, 0, false, false
-}
-
-// order compares two scalars of one type class: -1, 0, 1; ok is false for values of different
-// classes (MongoDB's comparison operators match nothing across classes) or unsupported types.
-func order(a, b bson.RawValue) (cmp int, sameClass bool, supported bool) {
-	if isNaN(a) || isNaN(b) {
-		return 0, false, false
-	}
-	if af, ai, aInt, aNum := number(a); aNum {
-		bf, bi, bInt, bNum := number(b)
-		if !bNum {
-			return 0, false, isScalar(b)
-		}
-		return compareNumbers(af, ai, aInt, bf, bi, bInt), true, true
-	}
-	if !isScalar(a) || !isScalar(b) {
-		return 0, false, false
-	}
-	if a.Type != b.Type {
-		return 0, false, true
-	}
-	switch a.Type {
-	case bsontype.String:
-		return strings.Compare(a.StringValue(), b.StringValue()), true, true
-	case bsontype.Boolean:
-		x, y := a.Boolean(), b.Boolean()
-		switch {
-		case x == y:
-			return 0, true, true
-		case !x:
-			return -1, true, true
-		}
-		return 1, true, true
-	case bsontype.DateTime:
-		return compareInts(a.DateTime(), b.DateTime()), true, true
-	case bsontype.ObjectID:
-		x, y := a.ObjectID(), b.ObjectID()
-		return bytes.Compare(x[:], y[:]), true, true
-	case bsontype.Null:
-		return 0, true, true
-	}
-	return 0, false, false
-}
-
-func compareInts(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func isScalar(v bson.RawValue) bool {
-	switch v.Type {
-	case bsontype.Int32, bsontype.Int64, bsontype.Double, bsontype.String, bsontype.Boolean, bsontype.DateTime, bsontype.ObjectID, bsontype.Null:
-		return true
-	}
-	return false
-}
-
 func equals(value bson.RawValue, found bool, want bson.RawValue) outcome {
-	if want.Type == bsontype.Null {
-		if found && value.Type == bsontype.Undefined {
-			// null matches undefined before MongoDB 8.0, not since.
-			return unsupported
-		}
-		return fromBool(!found || value.Type == bsontype.Null)
-	}
-	if want.Type == bsontype.EmbeddedDocument || want.Type == bsontype.Array {
-		// Compared whole (compare.go): field for field in order, numbers by value.
-		if !plainFilterValue(want) {
-			return unsupported
-		}
-		if !found {
-			return noMatch
-		}
-		return sameValue(value, want)
-	}
-	if !isScalar(want) || isNaN(want) {
+	switch {
+	case want.Type == bsontype.Null && found && value.Type == bsontype.Undefined:
+		// null matches undefined before MongoDB 8.0, not since.
 		return unsupported
-	}
-	if !found {
+	case want.Type == bsontype.Null:
+		return fromBool(!found || value.Type == bsontype.Null)
+	case !plainFilterValue(want):
+		return unsupported
+	case !found:
 		return noMatch
 	}
-	// A stored document is no scalar; a stored Decimal128 or NaN is left to FerretDB.
+	// Compared whole (compare.go); a stored Decimal128 or NaN is left to FerretDB.
 	return sameValue(value, want)
 }
 
+// compareOp is $gt, $gte, $lt or $lte: MongoDB's comparison operators match nothing across classes
+// of values.
 func compareOp(op string, value bson.RawValue, found bool, want bson.RawValue) outcome {
-	if want.Type == bsontype.Null || !isScalar(want) || isNaN(want) {
+	switch {
+	case want.Type == bsontype.Null || !isScalar(want):
 		return unsupported
-	}
-	if !found {
+	case !found:
+		return noMatch
+	case !isScalar(value):
+		return unsupported
+	case valueClass[value.Type] != valueClass[want.Type]:
 		return noMatch
 	}
-	cmp, same, supported := order(value, want)
-	if !supported {
-		return unsupported
-	}
-	if !same {
-		return noMatch
-	}
-	switch op {
-	case "$gt":
-		return fromBool(cmp > 0)
-	case "$gte":
-		return fromBool(cmp >= 0)
-	case "$lt":
-		return fromBool(cmp < 0)
-	}
-	return fromBool(cmp <= 0)
+	c := compareScalars(value, want)
+	return fromBool(map[string]bool{"$gt": c > 0, "$gte": c >= 0, "$lt": c < 0, "$lte": c <= 0}[op])
 }
+
+// Conditions an upsert that inserts does not copy into its document.
+var notCopied = fieldSet("$gt", "$gte", "$lt", "$lte", "$ne", "$nin", "$exists")
 
 // copiesOnUpsert says whether MongoDB would copy a condition of the filter into a document an
 // upsert inserts (an equality); only filters whose other conditions are all comparisons can be
@@ -366,17 +239,12 @@ func copiesOnUpsert(residual bson.Raw) bool {
 	}
 	for _, e := range elements {
 		ops, isOps := isOperatorDoc(e.Value())
-		if strings.HasPrefix(e.Key(), "$") || !isOps {
-			return true
-		}
 		opElements, err := ops.Elements()
-		if err != nil {
+		if strings.HasPrefix(e.Key(), "$") || !isOps || err != nil {
 			return true
 		}
 		for _, op := range opElements {
-			switch op.Key() {
-			case "$gt", "$gte", "$lt", "$lte", "$ne", "$nin", "$exists":
-			default:
+			if !notCopied[op.Key()] {
 				return true
 			}
 		}
@@ -384,35 +252,36 @@ func copiesOnUpsert(residual bson.Raw) bool {
 	return false
 }
 
+// splitID splits a filter into its one _id condition and the others (nil when there are none).
+func splitID(filter bson.Raw) (id bson.RawValue, rest bson.Raw, ok bool) {
+	elements, err := filter.Elements()
+	if err != nil {
+		return id, nil, false
+	}
+	var others [][]byte
+	for _, e := range elements {
+		if e.Key() != "_id" {
+			others = append(others, e)
+		} else if ok {
+			return bson.RawValue{}, nil, false // {_id: a, _id: b} asks for both
+		} else {
+			id, ok = e.Value(), true
+		}
+	}
+	if len(others) > 0 {
+		rest = bsoncore.BuildDocument(nil, others...)
+	}
+	return id, rest, ok
+}
+
 // keyOf splits a filter into its _id (a string or an ObjectId) and the rest; ok is false when it
 // has no such _id or nothing else.
 func keyOf(filter bson.Raw) (id bson.RawValue, residual bson.Raw, ok bool) {
-	elements, err := filter.Elements()
-	if err != nil {
+	id, residual, ok = splitID(filter)
+	if !ok || residual == nil || (id.Type != bsontype.String && id.Type != bsontype.ObjectID) {
 		return bson.RawValue{}, nil, false
 	}
-	rest := bson.D{}
-	found := false
-	for _, e := range elements {
-		if e.Key() == "_id" {
-			v := e.Value()
-			if found || (v.Type != bsontype.String && v.Type != bsontype.ObjectID) {
-				// {_id: a, _id: b} asks for both.
-				return bson.RawValue{}, nil, false
-			}
-			id, found = v, true
-			continue
-		}
-		rest = append(rest, bson.E{Key: e.Key(), Value: e.Value()})
-	}
-	if !found || len(rest) == 0 {
-		return bson.RawValue{}, nil, false
-	}
-	raw, err := bson.Marshal(rest)
-	if err != nil {
-		return bson.RawValue{}, nil, false
-	}
-	return id, raw, true
+	return id, residual, true
 }
 
 // idFilter is the filter {_id: id}.

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -44,29 +43,9 @@ func writes(c command) bool {
 	return !readCommands[c.name]
 }
 
-// writeTurns hands out one write turn per database at a time.
-type writeTurns struct {
-	mu    sync.Mutex
-	locks map[string]*sync.Mutex
-}
-
-func (t *writeTurns) of(db string) *sync.Mutex {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.locks == nil {
-		t.locks = map[string]*sync.Mutex{}
-	}
-	l, ok := t.locks[db]
-	if !ok {
-		l = &sync.Mutex{}
-		t.locks[db] = l
-	}
-	return l
-}
-
 type proxy struct {
 	backend string
-	turns   writeTurns
+	turns   sync.Map // a database's name: its write turn (*sync.Mutex)
 	// afterWrite runs after FerretDB answered a write command, still within the database's write
 	// turn (before the client gets the answer).
 	afterWrite func(c command)
@@ -112,19 +91,14 @@ func (p *proxy) handle(ctx context.Context, client net.Conn) {
 
 	fromClient := bufio.NewReaderSize(client, 64<<10)
 	toClient := bufio.NewWriterSize(client, 64<<10)
-	fromServer := bufio.NewReaderSize(server, 64<<10)
-	toServer := bufio.NewWriterSize(server, 64<<10)
-
+	b := backend{w: bufio.NewWriterSize(server, 64<<10), r: bufio.NewReaderSize(server, 64<<10)}
 	for {
 		request, err := readMessage(fromClient)
+		if err == nil {
+			err = p.exchange(request, b, toClient)
+		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) && ctx.Err() == nil {
-				p.logger.Debug("client connection ended", "err", err)
-			}
-			return
-		}
-		if err := p.exchange(request, toServer, fromServer, toClient); err != nil {
-			if ctx.Err() == nil {
 				p.logger.Debug("connection ended", "err", err)
 			}
 			return
@@ -136,47 +110,60 @@ func (p *proxy) handle(ctx context.Context, client net.Conn) {
 // request that may write runs inside its database's write turn; its answer is read whole within
 // the turn and sent to the client after it, so that a client slow to read (or not reading) its
 // answer never keeps the next writer waiting.
-func (p *proxy) exchange(request *message, toServer *bufio.Writer, fromServer *bufio.Reader, toClient *bufio.Writer) error {
+func (p *proxy) exchange(request *message, b backend, toClient *bufio.Writer) error {
 	if request.tooDeep() {
 		// Refused as MongoDB refuses it (wire.go, maxBSONDepth), before any write turn; nothing of
 		// it reaches FerretDB. The message was read whole: the connection goes on.
 		p.logger.Warn("refused a command nested too deep", "bytes", len(request.raw))
-		if request.flags()&flagMoreToCome != 0 {
-			return nil
-		}
-		if _, err := toClient.Write(tooDeepReply(requestIDOf(request))); err != nil {
-			return err
-		}
-		return toClient.Flush()
+		return answer(toClient, request, ourReply(request.requestID(), bson.D{
+			{Key: "ok", Value: 0.0},
+			{Key: "errmsg", Value: fmt.Sprintf("BSONObj exceeded maximum nested object depth: %d", maxBSONDepth)},
+			{Key: "code", Value: int32(15)},
+			{Key: "codeName", Value: "Overflow"},
+		}))
 	}
 	c, err := request.command()
-	writing := err == nil && writes(c)
-	if err != nil && request.opCode != opQuery {
-		// Neither a command nor the legacy handshake: treat it as a write, to be safe.
-		writing = true
-	}
-	if !writing {
-		// A find by many _id values is read key by key (FerretDB's SQLite backend scans for $in).
-		if err == nil {
-			reply, err := keyedFind(c, request, backend{w: toServer, r: fromServer})
-			if err != nil {
-				return err
-			}
-			if reply != nil {
-				if _, err := toClient.Write(reply); err != nil {
-					return err
-				}
-				return toClient.Flush()
-			}
-		}
-		if err := send(toServer, request.raw); err != nil {
+	// Neither a command nor the legacy handshake: treated as a write, to be safe.
+	if (err == nil && writes(c)) || (err != nil && request.opCode != opQuery) {
+		replies, err := p.write(c, request, b)
+		if err != nil {
 			return err
 		}
-		return relay(fromServer, toClient, request)
+		return answer(toClient, request, replies...)
 	}
-	replies, err := p.write(c, request, backend{w: toServer, r: fromServer})
-	if err != nil {
+	if err == nil {
+		// A find by many _id values is read key by key (FerretDB's SQLite backend scans for $in).
+		reply, err := keyedFind(c, request, b)
+		if err != nil {
+			return err
+		}
+		if reply != nil {
+			return answer(toClient, request, reply)
+		}
+	}
+	// Anything else is passed on, and FerretDB's answer (all its parts) to the client as it comes.
+	if err := b.send(request.raw); err != nil {
 		return err
+	}
+	for {
+		reply, err := readMessage(b.r)
+		if err != nil || request.flags()&flagMoreToCome != 0 {
+			// With moreToCome the client waits for no answer; FerretDB 1.24 sends one anyway, dropped.
+			return err
+		}
+		if _, err := toClient.Write(reply.raw); err != nil {
+			return err
+		}
+		if reply.flags()&flagMoreToCome == 0 {
+			return toClient.Flush()
+		}
+	}
+}
+
+// answer sends replies to the client, unless it asked for none (moreToCome).
+func answer(toClient *bufio.Writer, request *message, replies ...[]byte) error {
+	if request.flags()&flagMoreToCome != 0 {
+		return nil
 	}
 	for _, reply := range replies {
 		if _, err := toClient.Write(reply); err != nil {
@@ -188,85 +175,24 @@ func (p *proxy) exchange(request *message, toServer *bufio.Writer, fromServer *b
 
 // write runs a request that may write within its database's write turn and returns its answer.
 func (p *proxy) write(c command, request *message, b backend) ([][]byte, error) {
-	turn := p.turns.of(c.db)
-	turn.Lock()
-	defer turn.Unlock()
-	if request.flags()&flagMoreToCome == 0 {
-		reply, err := keyedWrite(c, request, b)
-		if err != nil {
-			return nil, err
-		}
-		if reply != nil {
-			if p.afterWrite != nil {
-				p.afterWrite(c)
-			}
-			return [][]byte{translateUniqueViolation(c, requestIDOf(request), reply)}, nil
-		}
-	}
-	if err := send(b.w, request.raw); err != nil {
+	turn, _ := p.turns.LoadOrStore(c.db, &sync.Mutex{})
+	turn.(*sync.Mutex).Lock()
+	defer turn.(*sync.Mutex).Unlock()
+	reply, err := keyedWrite(c, request, b)
+	if err != nil {
 		return nil, err
 	}
-	var replies [][]byte
-	for {
-		reply, err := readMessage(b.r)
-		if err != nil {
+	replies := [][]byte{reply}
+	if reply == nil {
+		// Sent with moreToCome (a write with w: 0), the request waits for no answer: FerretDB 1.24
+		// answers anyway, within the turn (the write is done), and answer() drops it.
+		if replies, err = b.answers(request.raw); err != nil {
 			return nil, err
 		}
-		replies = append(replies, translateUniqueViolation(c, requestIDOf(request), reply.raw))
-		if reply.flags()&flagMoreToCome == 0 {
-			break
-		}
 	}
-	if p.afterWrite != nil {
-		p.afterWrite(c)
-	}
-	if request.flags()&flagMoreToCome != 0 {
-		// Sent with moreToCome (a write with w: 0): the client waits for no answer. FerretDB 1.24
-		// answers anyway; that answer, read within the turn (the write is done), is dropped.
-		return nil, nil
+	p.afterWrite(c)
+	for i, reply := range replies {
+		replies[i] = translateUniqueViolation(c, request.requestID(), reply)
 	}
 	return replies, nil
-}
-
-func send(w *bufio.Writer, raw []byte) error {
-	if _, err := w.Write(raw); err != nil {
-		return err
-	}
-	return w.Flush()
-}
-
-// relay passes FerretDB's answer to a request (all its parts) to the client as it comes.
-func relay(fromServer *bufio.Reader, toClient *bufio.Writer, request *message) error {
-	if request.flags()&flagMoreToCome != 0 {
-		// The client waits for no answer; FerretDB 1.24 sends one anyway, which is dropped.
-		_, err := readMessage(fromServer)
-		return err
-	}
-	for {
-		reply, err := readMessage(fromServer)
-		if err != nil {
-			return err
-		}
-		if _, err := toClient.Write(reply.raw); err != nil {
-			return err
-		}
-		if reply.flags()&flagMoreToCome == 0 {
-			break
-		}
-	}
-	return toClient.Flush()
-}
-
-// tooDeepReply is MongoDB's answer to a command nested deeper than maxBSONDepth.
-func tooDeepReply(responseTo int32) []byte {
-	return buildOpMsg(ourRequestIDs.Add(1), responseTo, marshal(bson.D{
-		{Key: "ok", Value: 0.0},
-		{Key: "errmsg", Value: fmt.Sprintf("BSONObj exceeded maximum nested object depth: %d", maxBSONDepth)},
-		{Key: "code", Value: int32(15)},
-		{Key: "codeName", Value: "Overflow"},
-	}))
-}
-
-func requestIDOf(m *message) int32 {
-	return int32(binary.LittleEndian.Uint32(m.raw[4:8]))
 }

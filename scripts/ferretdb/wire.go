@@ -2,26 +2,27 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/bson/bsontype"
+	"go.mongodb.org/mongo-driver/x/bsonx/bsoncore"
+	"go.mongodb.org/mongo-driver/x/mongo/driver/wiremessage"
 )
 
 // The parts of the MongoDB wire protocol the launcher needs to route a message: its frame, and
-// for a command (OP_MSG) its name and database. Messages are forwarded byte for byte.
+// for a command (OP_MSG) its name, database and documents, read with the driver's wiremessage and
+// bsoncore packages. Messages are forwarded byte for byte.
 
 const (
-	opQuery = 2004
-	opMsg   = 2013
-
-	// OP_MSG flag bits.
-	flagChecksumPresent = 1 << 0
-	flagMoreToCome      = 1 << 1
-
-	maxMessageSize = 48 * 1000 * 1000
+	opQuery             = int32(wiremessage.OpQuery)
+	opMsg               = int32(wiremessage.OpMsg)
+	flagChecksumPresent = uint32(wiremessage.ChecksumPresent)
+	flagMoreToCome      = uint32(wiremessage.MoreToCome)
+	maxMessageSize      = 48 * 1000 * 1000
 )
 
 // message is one whole wire message: its 16-byte header and its body.
@@ -35,7 +36,7 @@ func readMessage(r *bufio.Reader) (*message, error) {
 	if _, err := io.ReadFull(r, header[:]); err != nil {
 		return nil, err
 	}
-	length := int32(binary.LittleEndian.Uint32(header[0:4]))
+	length, _, _, opCode, _, _ := wiremessage.ReadHeader(header[:])
 	if length < 16 || length > maxMessageSize {
 		return nil, fmt.Errorf("wire message of %d bytes", length)
 	}
@@ -44,15 +45,105 @@ func readMessage(r *bufio.Reader) (*message, error) {
 	if _, err := io.ReadFull(r, raw[16:]); err != nil {
 		return nil, err
 	}
-	return &message{raw: raw, opCode: int32(binary.LittleEndian.Uint32(header[12:16]))}, nil
+	return &message{raw: raw, opCode: int32(opCode)}, nil
 }
 
 // flags of an OP_MSG (0 for other messages).
 func (m *message) flags() uint32 {
-	if m.opCode != opMsg || len(m.raw) < 20 {
+	if m.opCode != opMsg {
 		return 0
 	}
-	return binary.LittleEndian.Uint32(m.raw[16:20])
+	flags, _, _ := wiremessage.ReadMsgFlags(m.raw[16:])
+	return uint32(flags)
+}
+
+func (m *message) requestID() int32 {
+	_, id, _, _, _, _ := wiremessage.ReadHeader(m.raw)
+	return id
+}
+
+// section is one section of an OP_MSG: its kind and its bytes from its size on.
+type section struct {
+	kind wiremessage.SectionType
+	data []byte
+}
+
+// sections reads the sections of an OP_MSG up to the first that does not fit in it; whole says
+// none was left out.
+func (m *message) sections() (out []section, whole bool) {
+	if m.opCode != opMsg || len(m.raw) < 21 {
+		return nil, false
+	}
+	rest := m.raw[20:]
+	if m.flags()&flagChecksumPresent != 0 {
+		rest = rest[:max(len(rest)-4, 0)]
+	}
+	for len(rest) > 0 {
+		kind, r, _ := wiremessage.ReadMsgSectionType(rest)
+		size, _, ok := bsoncore.ReadLength(r)
+		if !ok || size < 5 || int(size) > len(r) {
+			return out, false
+		}
+		out = append(out, section{kind, r[:size]})
+		rest = r[size:]
+	}
+	return out, true
+}
+
+// documents reads a document sequence (a kind 1 section): its name, its documents up to the first
+// that is not one, and the bytes after them (fewer than 5 when ok).
+func documents(data []byte) (name string, docs []bson.Raw, rest []byte, ok bool) {
+	name, rest, ok = bsoncore.ReadKey(data[4:])
+	for ok && len(rest) >= 5 {
+		var doc bsoncore.Document
+		doc, rest, ok = bsoncore.ReadDocument(rest)
+		if ok = ok && len(doc) >= 5; ok {
+			docs = append(docs, bson.Raw(doc))
+		}
+	}
+	return name, docs, rest, ok
+}
+
+// parsedMsg is a parsed OP_MSG: its command document and its document sequences.
+type parsedMsg struct {
+	requestID int32
+	body      bson.Raw
+	sequences map[string][]bson.Raw
+}
+
+var errNotCommand = errors.New("not an OP_MSG command")
+
+func parseOpMsg(m *message) (*parsedMsg, error) {
+	sections, whole := m.sections()
+	out := &parsedMsg{requestID: m.requestID(), sequences: map[string][]bson.Raw{}}
+	for _, s := range sections {
+		switch s.kind {
+		case wiremessage.SingleDocument:
+			out.body = bson.Raw(s.data)
+		case wiremessage.DocumentSequence:
+			name, docs, rest, ok := documents(s.data)
+			if !ok || len(rest) > 0 {
+				return nil, errNotCommand
+			}
+			if len(docs) > 0 {
+				out.sequences[name] = append(out.sequences[name], docs...)
+			}
+		default:
+			return nil, errNotCommand
+		}
+	}
+	if !whole || out.body == nil {
+		return nil, errNotCommand
+	}
+	return out, nil
+}
+
+// buildOpMsg makes an OP_MSG with one command document.
+func buildOpMsg(requestID, responseTo int32, body []byte) []byte {
+	start, raw := wiremessage.AppendHeaderStart(make([]byte, 0, 21+len(body)), requestID, responseTo, wiremessage.OpMsg)
+	raw = wiremessage.AppendMsgFlags(raw, 0)
+	raw = append(wiremessage.AppendMsgSectionType(raw, wiremessage.SingleDocument), body...)
+	return bsoncore.UpdateLength(raw, start, int32(len(raw)))
 }
 
 // command is what a request asks: the command's name (lowercased) and the database it names.
@@ -65,128 +156,43 @@ type command struct {
 	body []byte
 }
 
-var errNotCommand = errors.New("not an OP_MSG command")
-
-// command reads the name and database of an OP_MSG request from its section 0 document.
+// command reads the name and database of an OP_MSG request from its section 0 document: its
+// first key is the command, `$db` its database.
 func (m *message) command() (command, error) {
-	if m.opCode != opMsg || len(m.raw) < 21 {
-		return command{}, errNotCommand
-	}
-	end := len(m.raw)
-	if m.flags()&flagChecksumPresent != 0 {
-		end -= 4
-	}
-	for pos := 20; pos < end; {
-		kind := m.raw[pos]
-		pos++
-		if pos+4 > end {
-			break
+	sections, _ := m.sections()
+	for _, s := range sections {
+		if s.kind != wiremessage.SingleDocument {
+			continue
 		}
-		size := int(int32(binary.LittleEndian.Uint32(m.raw[pos : pos+4])))
-		if size < 5 || pos+size > end {
-			break
+		elements, err := bsoncore.Document(s.data).Elements()
+		if err != nil {
+			return command{}, errNotCommand
 		}
-		if kind == 0 {
-			return parseCommand(m.raw[pos : pos+size])
+		c := command{body: s.data}
+		for _, e := range elements {
+			if c.name == "" {
+				c.name = strings.ToLower(e.Key())
+				c.collection, _ = e.Value().StringValueOK()
+			}
+			if db, isString := e.Value().StringValueOK(); isString && e.Key() == "$db" {
+				c.db = db
+			}
 		}
-		pos += size
+		if c.name == "" {
+			return c, errNotCommand
+		}
+		return c, nil
 	}
 	return command{}, errNotCommand
 }
 
-// parseCommand walks the top level of a BSON document: its first key is the command, `$db` its database.
-func parseCommand(doc []byte) (command, error) {
-	c := command{body: doc}
-	for pos := 4; pos < len(doc)-1; {
-		kind := doc[pos]
-		pos++
-		nul := bytes.IndexByte(doc[pos:], 0)
-		if nul < 0 {
-			return c, errNotCommand
-		}
-		key := string(doc[pos : pos+nul])
-		pos += nul + 1
-		size, err := bsonValueSize(kind, doc[pos:])
-		if err != nil {
-			return c, err
-		}
-		if c.name == "" {
-			c.name = strings.ToLower(key)
-			if kind == 0x02 && size > 5 {
-				c.collection = string(doc[pos+4 : pos+size-1])
-			}
-		}
-		if key == "$db" && kind == 0x02 && size > 5 {
-			c.db = string(doc[pos+4 : pos+size-1])
-		}
-		pos += size
-	}
-	if c.name == "" {
-		return c, errNotCommand
-	}
-	return c, nil
-}
-
 // bsonValueSize is the length in bytes of a BSON value of the given type at the start of b.
 func bsonValueSize(kind byte, b []byte) (int, error) {
-	i32 := func(at int) (int, error) {
-		if len(b) < at+4 {
-			return 0, errNotCommand
-		}
-		return int(int32(binary.LittleEndian.Uint32(b[at : at+4]))), nil
+	v, _, ok := bsoncore.ReadValue(b, bsontype.Type(kind))
+	if !ok {
+		return 0, fmt.Errorf("no BSON value of type 0x%02x", kind)
 	}
-	cstring := func(at int) (int, error) {
-		if at > len(b) {
-			return 0, errNotCommand
-		}
-		nul := bytes.IndexByte(b[at:], 0)
-		if nul < 0 {
-			return 0, errNotCommand
-		}
-		return nul + 1, nil
-	}
-	var size int
-	var err error
-	switch kind {
-	case 0x01, 0x09, 0x11, 0x12: // double, UTC datetime, timestamp, int64
-		size = 8
-	case 0x02, 0x0D, 0x0E: // string, JavaScript code, symbol
-		size, err = i32(0)
-		size += 4
-	case 0x03, 0x04, 0x0F: // document, array, code with scope
-		size, err = i32(0)
-	case 0x05: // binary
-		size, err = i32(0)
-		size += 5
-	case 0x06, 0x0A, 0x7F, 0xFF: // undefined, null, max key, min key
-		size = 0
-	case 0x07: // ObjectId
-		size = 12
-	case 0x08: // boolean
-		size = 1
-	case 0x0B: // regex: two cstrings
-		var first, second int
-		if first, err = cstring(0); err == nil {
-			second, err = cstring(first)
-		}
-		size = first + second
-	case 0x0C: // DBPointer
-		size, err = i32(0)
-		size += 4 + 12
-	case 0x10: // int32
-		size = 4
-	case 0x13: // decimal128
-		size = 16
-	default:
-		return 0, fmt.Errorf("unknown BSON type 0x%02x", kind)
-	}
-	if err != nil {
-		return 0, err
-	}
-	if size < 0 || size > len(b) {
-		return 0, errNotCommand
-	}
-	return size, nil
+	return len(v.Data), nil
 }
 
 // maxBSONDepth is MongoDB's limit on how deep documents and arrays nest in what a client sends (its
@@ -201,46 +207,20 @@ const maxBSONDepth = 200
 // nests documents or arrays more than maxBSONDepth levels down. A message it cannot read as
 // sections of documents is not too deep here: it goes its way (to FerretDB, which refuses it).
 func (m *message) tooDeep() bool {
-	if m.opCode != opMsg || len(m.raw) < 21 {
-		return false
-	}
-	end := len(m.raw)
-	if m.flags()&flagChecksumPresent != 0 {
-		end -= 4
-	}
-	for pos := 20; pos < end; {
-		kind := m.raw[pos]
-		pos++
-		if pos+4 > end {
+	sections, _ := m.sections()
+	for _, s := range sections {
+		docs, ok := []bson.Raw{s.data}, true
+		if s.kind == wiremessage.DocumentSequence {
+			_, docs, _, ok = documents(s.data)
+		} else if s.kind != wiremessage.SingleDocument {
 			return false
 		}
-		size := int(int32(binary.LittleEndian.Uint32(m.raw[pos : pos+4])))
-		if size < 5 || pos+size > end {
-			return false
-		}
-		section := m.raw[pos : pos+size]
-		pos += size
-		switch kind {
-		case 0:
-			if nestsDeeper(section, maxBSONDepth) {
+		for _, doc := range docs {
+			if nestsDeeper(doc, maxBSONDepth) {
 				return true
 			}
-		case 1:
-			nul := bytes.IndexByte(section[4:], 0)
-			if nul < 0 {
-				return false
-			}
-			for docs := section[4+nul+1:]; len(docs) >= 5; {
-				n := int(int32(binary.LittleEndian.Uint32(docs[:4])))
-				if n < 5 || n > len(docs) {
-					return false
-				}
-				if nestsDeeper(docs[:n], maxBSONDepth) {
-					return true
-				}
-				docs = docs[n:]
-			}
-		default:
+		}
+		if !ok {
 			return false
 		}
 	}
@@ -251,52 +231,30 @@ func (m *message) tooDeep() bool {
 // it (the document's own fields are at level 1). It reads the bytes once, without recursion, and
 // stops at the first level too deep; malformed BSON before that is not too deep here.
 func nestsDeeper(doc []byte, max int) bool {
-	if len(doc) < 5 {
-		return false
-	}
-	size := int(int32(binary.LittleEndian.Uint32(doc[:4])))
-	if size < 5 || size > len(doc) {
-		return false
-	}
-	ends := []int{size} // where each open document ends, the innermost last
-	pos := 4
-	for len(ends) > 0 {
-		end := ends[len(ends)-1]
-		if pos >= end-1 {
-			if pos != end-1 || doc[pos] != 0 {
+	open := [][]byte{doc[4:]} // what is left of each open document (then its end), the innermost last
+	for len(open) > 0 {
+		rest := open[len(open)-1]
+		if len(rest) <= 1 {
+			if len(rest) == 0 || rest[0] != 0 {
 				return false
 			}
-			pos = end
-			ends = ends[:len(ends)-1]
+			open = open[:len(open)-1]
 			continue
 		}
-		kind := doc[pos]
-		pos++
-		nul := bytes.IndexByte(doc[pos:end], 0)
-		if nul < 0 {
+		e, _, ok := bsoncore.ReadElement(rest[:len(rest)-1])
+		if !ok {
 			return false
 		}
-		pos += nul + 1
-		if kind == 0x03 || kind == 0x04 { // document, array
-			if pos+4 > end {
+		open[len(open)-1] = rest[len(e):]
+		if v := e.Value(); v.Type == bsontype.EmbeddedDocument || v.Type == bsontype.Array {
+			if len(v.Data) < 5 {
 				return false
 			}
-			n := int(int32(binary.LittleEndian.Uint32(doc[pos : pos+4])))
-			if n < 5 || pos+n > end-1 {
-				return false
-			}
-			if len(ends) > max {
+			if len(open) > max {
 				return true
 			}
-			ends = append(ends, pos+n)
-			pos += 4
-			continue
+			open = append(open, v.Data[4:])
 		}
-		n, err := bsonValueSize(kind, doc[pos:end])
-		if err != nil {
-			return false
-		}
-		pos += n
 	}
 	return false
 }
