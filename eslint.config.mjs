@@ -10,6 +10,11 @@ const otherApps = (app) => ({
   regex: `(^@mealprep/(${APPS.join('|')})(/|$))|(^\\.\\.?/(.*/)?(${APPS.filter((other) => other !== app).join('|')})/)`,
   message: 'An app never imports another app: share through packages/.',
 });
+/** The gateway, the renderer and the services: they learn a remote's routes and code from its release, never from its source. */
+const anyApp = {
+  regex: `(^@mealprep/(${APPS.join('|')})(/|$))|(^\\.\\.?/(.*/)?(${APPS.join('|')})/)`,
+  message: 'An app never imports another app: the gateway and the renderer read what a remote release carries (its routes.json, its server build).',
+};
 /** From a file `depth` folders inside its feature, an import that climbs to features/ and down into another. */
 const otherFeatures = (depth) => ({
   regex: `^${'\\.\\./'.repeat(depth)}(?!\\.\\.)[^/]+/`,
@@ -33,6 +38,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  // The gateway, the renderer and the services never import an app (a remote or the shell): what
+  // the gateway needs of a remote is in its release (routes.json), and the renderer loads the
+  // shell's and the remote's server builds from theirs.
+  { files: ['{svc-*,gateway,renderer}/src/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [anyApp] }] } },
   // A domain knows no infrastructure: no web framework, database driver, HTTP client or broker.
   {
     files: ['{svc-*,gateway,renderer}/src/domain/**/*.ts'],
@@ -43,6 +52,7 @@ export default tseslint.config(
           patterns: [
             restrict(infrastructure, 'A domain uses no infrastructure: take it as a dependency (data-access) or leave it to the entry point.'),
             restrict(['**/entry-points/**'], 'A domain does not know its entry points.'),
+            anyApp,
           ],
         },
       ],
@@ -55,7 +65,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [restrict(['**/data-access', '**/data-access/**'], 'An entry point goes through the domain: call a use case in src/domain/ (given the repository), and take types from there.')] },
+        {
+          patterns: [
+            restrict(['**/data-access', '**/data-access/**'], 'An entry point goes through the domain: call a use case in src/domain/ (given the repository), and take types from there.'),
+            anyApp,
+          ],
+        },
       ],
     },
   },

@@ -71,6 +71,8 @@ export default async function setup(project: TestProject) {
   project.provide('mailDir', mail.dir);
   project.provide('mongodbUri', state.mongodbUri);
   project.provide('renderer', state.renderer);
+  project.provide('gatewayPid', site.gateway.pid);
+  project.provide('siteDataDir', site.dataDir);
   project.provide('identitySecret', readFileSync(path.join(site.dataDir, 'run', 'identity-secret'), 'utf8').trim());
   return async () => {
     await site.stop();
@@ -89,5 +91,9 @@ declare module 'vitest' {
     mongodbUri: string;
     /** The renderer npm start started, which the renderer-down test stops (and starts again). */
     renderer: { url: string; pid: number };
+    /** The gateway npm start started (a test checks it was not restarted). */
+    gatewayPid: number;
+    /** The site's data folder (its run/state.json names the processes npm start runs). */
+    siteDataDir: string;
   }
 }

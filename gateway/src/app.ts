@@ -15,6 +15,7 @@ import { LiveHub } from './live/live-hub';
 import { catalogReader } from './pages/catalog-reader';
 import { firstBanner } from './pages/first-banner';
 import { preloadHints } from './pages/preloads';
+import { publicRelease } from './pages/public-release';
 import { releasePointer, siteVersion } from './pages/site-version';
 import { RenderedPages } from './pages/rendered-pages';
 import { fallbackMeta } from './pages/route-meta';
@@ -46,11 +47,13 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const read = catalogReader(catalog.pool);
   const pointer = releasePointer(config.STATIC_ROOT);
   const runtimeConfig = runtimeConfigFrom(config, siteUrl);
+  const release = publicRelease(config.STATIC_ROOT, pointer);
+  const routes = async () => (await release()).routes;
   const preloads = preloadHints({
     staticRoot: config.STATIC_ROOT,
     publicRemoteUrl: config.REMOTE_PUBLIC_URL,
     firstBannerId: () => banner.id(),
-    releasePointer: pointer,
+    release,
     analytics: Object.values(runtimeConfig.analytics).some(Boolean),
   });
   const shellIndexHtml = readShellIndex(config.STATIC_ROOT);
@@ -120,10 +123,10 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.post('/api/auth/logout', forgetSessionOnLogout(sessions, live));
   for (const { path, forward } of serviceProxies(upstreams, config)) app.use(path, forward);
   app.use('/api', (req, _res, next) => next(AppError.notFound(`No API at ${req.originalUrl.split('?')[0]}`)));
-  app.use(sitemapRoutes(read, siteUrl));
+  app.use(sitemapRoutes(read, siteUrl, routes));
   app.use(nearFormRoutes());
   app.use(stateShapesRoutes());
-  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig, pageMeta: fallbackMeta, preloads, rendered }));
+  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig, pageMeta: fallbackMeta(routes), preloads, rendered }));
   app.use((req, _res, next) => next(AppError.notFound(`Nothing at ${req.path}`)));
   app.use(errorHandler({ exposeStack: false }));
 

@@ -9,6 +9,7 @@ import { createGateway } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
 // @ts-expect-error plain ESM helper without types
 import { freePort } from '../../scripts/lib/net.mjs';
+import { writePublicRelease } from './public-release';
 
 function fakeCatalog() {
   const app = express();
@@ -36,6 +37,7 @@ describe('gateway', () => {
     writeFileSync(path.join(staticRoot, 'shell', 'dist', 'static', 'main.0123abcd.js.br'), 'brotli bytes');
     writeFileSync(path.join(staticRoot, 'shell', 'dist', 'static', 'main.0123abcd.js.gz'), 'gzip bytes');
     writeFileSync(path.join(staticRoot, 'mfe-public', 'dist', 'mf-manifest.json'), '{"name":"public"}');
+    writePublicRelease(staticRoot);
     catalog = await serve(fakeCatalog());
     const down = await freePort();
     const config = loadGatewayConfig({

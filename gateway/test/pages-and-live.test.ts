@@ -6,6 +6,8 @@ import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker } from '@mealprep
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
+import { routeManifest } from '@mealprep/mfe-public/route-table';
+import { writePublicRelease } from './public-release';
 
 const service = {
   id: 'a'.repeat(24),
@@ -87,23 +89,18 @@ describe('gateway pages rendered in the browser, and live events', () => {
       '<html><head><title>Default</title><meta name="description" content="default"><!--runtime-config--></head><body></body></html>',
     );
     // The public remote's current release, as scripts/lib/release.mjs publishes it.
-    mkdirSync(path.join(staticRoot, 'mfe-public', 'dist', 'releases', '0123456789ab'), { recursive: true });
-    writeFileSync(path.join(staticRoot, 'mfe-public', 'dist', 'release.json'), JSON.stringify({ version: '0123456789ab', manifest: 'releases/0123456789ab/mf-manifest.json', server: null }));
-    writeFileSync(
-      path.join(staticRoot, 'mfe-public', 'dist', 'releases', '0123456789ab', 'mf-manifest.json'),
-      JSON.stringify({
-        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-        exposes: [
-          {
-            name: 'routes',
-            assets: {
-              js: { sync: ['200.aaaa.js'], async: ['page-service-page.bbbb.js', 'page-state-page.cccc.js'] },
-              css: { sync: ['200.dddd.css'], async: [] },
-            },
+    writePublicRelease(staticRoot, '0123456789ab', {
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [
+        {
+          name: 'routes',
+          assets: {
+            js: { sync: ['200.aaaa.js'], async: ['page-service-page.bbbb.js', 'page-state-page.cccc.js'] },
+            css: { sync: ['200.dddd.css'], async: [] },
           },
-        ],
-      }),
-    );
+        },
+      ],
+    });
     catalog = await serve(fakeCatalog());
     mq = await testBroker('gateway-live');
     const config = loadGatewayConfig({
@@ -170,6 +167,50 @@ describe('gateway pages rendered in the browser, and live events', () => {
       writeFileSync(path.join(dist, 'release.json'), releaseJson);
     }
     expect((await page('/service/green-fork-kitchen')).html).toContain('/remotes/public/releases/0123456789ab/remoteEntry.js');
+  });
+
+  it('when a new release of the public remote adds a page, then the next answers serve it, hint its chunk and reads, and list it in the sitemap, with the gateway neither rebuilt nor restarted', async () => {
+    const dist = path.join(staticRoot, 'mfe-public', 'dist');
+    const releaseJson = readFileSync(path.join(dist, 'release.json'), 'utf8');
+    expect((await page('/meal-plans')).status).toBe(404);
+    expect((await page('/sitemap.xml')).html).not.toContain('/meal-plans');
+    try {
+      const version = 'c0ffee000001';
+      const folder = path.join(dist, 'releases', version);
+      mkdirSync(folder, { recursive: true });
+      const manifest = JSON.parse(readFileSync(path.join(dist, 'releases', '0123456789ab', 'mf-manifest.json'), 'utf8')) as { exposes: Array<{ assets: { js: { async: string[] } } }> };
+      manifest.exposes[0]!.assets.js.async.push('page-meal-plans-page.ffff.js');
+      writeFileSync(path.join(folder, 'mf-manifest.json'), JSON.stringify(manifest));
+      const { routes } = routeManifest();
+      const added = {
+        path: '/meal-plans',
+        chunk: 'page-meal-plans-page',
+        sitemap: 'page',
+        reads: [
+          { path: '/catalog/meal-types' },
+          {
+            path: '/catalog/services',
+            query: [
+              ['featured', 'true'],
+              ['page', '$page'],
+            ],
+          },
+        ],
+      };
+      writeFileSync(path.join(folder, 'routes.json'), JSON.stringify({ routes: [...routes, added] }));
+      writeFileSync(path.join(dist, 'release.json'), JSON.stringify({ version, manifest: `releases/${version}/mf-manifest.json`, server: null, routes: `releases/${version}/routes.json` }));
+
+      const { status, html } = await page('/meal-plans?page=2');
+      expect(status).toBe(200);
+      expect(html).not.toContain('noindex');
+      expect(html).toContain(`<link rel="prefetch" href="/remotes/public/releases/${version}/page-meal-plans-page.ffff.js">`);
+      expect(html).toContain('<link rel="preload" href="/api/catalog/meal-types" as="fetch" crossorigin="anonymous">');
+      expect(html).toContain('<link rel="preload" href="/api/catalog/services?featured=true&amp;page=2" as="fetch" crossorigin="anonymous">');
+      expect((await page('/sitemap.xml')).html).toContain('<loc>https://meals.example.com/meal-plans</loc>');
+    } finally {
+      writeFileSync(path.join(dist, 'release.json'), releaseJson);
+    }
+    expect((await page('/meal-plans')).status).toBe(404);
   });
 
   it('when the renderer is not configured and a page does not exist, then the browser gets its page with a 404 and noindex (the page itself says what was not found)', async () => {

@@ -10,6 +10,7 @@ import { createGateway } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
 // @ts-expect-error plain ESM helper without types
 import { freePort } from '../../scripts/lib/net.mjs';
+import { writePublicRelease } from './public-release';
 
 const THEME_SCRIPT = "(function(){document.documentElement.setAttribute('data-theme','light')})();";
 const themeHash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
@@ -36,6 +37,7 @@ async function startSite(env: Record<string, string>) {
   );
   writeFileSync(path.join(staticRoot, 'shell', 'dist', 'static', 'main.0123abcd.js'), 'console.log(1)');
   writeFileSync(path.join(staticRoot, 'mfe-public', 'dist', 'mf-manifest.json'), '{"name":"public"}');
+  writePublicRelease(staticRoot);
   const catalogApp = express();
   catalogApp.get(/.*/, (_req, res) => void res.json({ items: [] }));
   const catalog = await serve(catalogApp);

@@ -1,5 +1,4 @@
-import { isSlug } from '@mealprep/contracts/browser';
-import { matchPath } from '@mealprep/router';
+import { matchRoute, publicRouteOf, sitemapPaths as sitemapOf, SERVICE_GRID_PAGE_SIZE, type ReadTemplate, type RouteEntry, type RouteManifest, type SitemapList } from '@mealprep/contracts/browser';
 
 /** The chunks the pages are in (routes.tsx loads each by this name; the home page is in the routes chunk). */
 export type PageChunk =
@@ -17,58 +16,142 @@ export type PageChunk =
   | 'page-form-pages'
   | 'page-info-pages';
 
-/** What a route's parameter may be: a slug the catalogue could have made, or any text (a form id, a typed place). */
-type ParamKind = 'slug' | 'text';
-
-export interface PublicRoute {
-  /** As the router matches it. */
-  path: string;
+export interface PublicRoute extends RouteEntry {
   /**
    * The page component's export in its chunk. What the page reads, known from its URL, is its
    * component's entry in page-reads.ts: the server render reads it all at once, then renders the
-   * page once, and the gateway preloads it for a page the browser renders. Kept apart so the
-   * browser's first load does not carry every page's reads (its pages ask for the same queries
-   * as they render).
+   * page once. `reads` says the same as data (the API paths, as the browser asks for them), for
+   * the gateway's preloads: the release carries it in routes.json, and a test keeps both equal.
    */
   component: string;
-  /** Its chunk, or null: in the routes chunk (the home page). */
   chunk: PageChunk | null;
-  /** What each parameter may be; a path whose parameter could not be one is a page that does not exist (404). */
-  params?: Record<string, ParamKind>;
-  /**
-   * In the sitemap: 'page' for the page itself; or the catalogue's list whose entries fill its
-   * parameters ("texas/austin" fills /state/:stateSlug/:citySlug). Left out: not worth indexing.
-   */
-  sitemap?: 'page' | SitemapList;
 }
 
-/** The catalogue's lists of what has a page (its sitemap data). */
-export type SitemapList = 'states' | 'cities' | 'mealTypes' | 'services' | 'articles';
+// Reads many pages make: the meal types' labels on every card, and each list's page of cards with
+// the visitor's filters, order and page, and each filter's counts.
+const LABELS: ReadTemplate = { path: '/catalog/meal-types' };
+const list = (base: Array<[string, string]>, when?: string): ReadTemplate => ({
+  path: '/catalog/services',
+  query: [...base, '$listFilters', ['sort', '$sort'], ['facets', 'true'], ['page', '$page'], ['pageSize', String(SERVICE_GRID_PAGE_SIZE)]],
+  ...(when ? { when } : {}),
+});
+const NEAR: ReadTemplate[] = [
+  LABELS,
+  {
+    path: '/catalog/services/near',
+    when: '$place',
+    query: [
+      ['place', '$place'],
+      ['radius', '$radius'],
+      ['mealType', '$nearMealType'],
+      ['delivery', '$nearDelivery'],
+      '$nearFilters',
+      ['facets', 'true'],
+      ['page', '$page'],
+      ['shipPage', '$shipPage'],
+      ['pageSize', String(SERVICE_GRID_PAGE_SIZE)],
+    ],
+  },
+];
+const REGIONS = [{ path: '/catalog/regions' }, { path: '/catalog/regions/counts' }];
 
 /**
  * Every public page, declared once: its path, its page component (and so its chunk), what its
- * parameters may be and the data it reads. The routes the browser and the server render mount,
- * the server render's reads, and the gateway's preloads and its 404 for a page the browser renders
- * all come from here. Adding a page is one entry here and its component.
+ * parameters may be, whether and how it is in the sitemap, and the data it reads. The routes the
+ * browser and the server render mount, the server render's reads, and (through routes.json in the
+ * release) the gateway's preloads, its 404 for a page the browser renders and the sitemap all come
+ * from here. Adding a page is one entry here and its component.
  */
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
-  { path: '/', component: 'HomePage', chunk: null, sitemap: 'page' },
-  { path: '/find-service', component: 'FindServicePage', chunk: 'page-find-service-page', sitemap: 'page' },
-  { path: '/services-by-state', component: 'ServicesByStatePage', chunk: 'page-services-by-state-page', sitemap: 'page' },
-  { path: '/state/:stateSlug', component: 'StatePage', chunk: 'page-state-page', params: { stateSlug: 'slug' }, sitemap: 'states' },
-  { path: '/state/:stateSlug/:citySlug', component: 'CityServicesPage', chunk: 'page-state-page', params: { stateSlug: 'slug', citySlug: 'slug' }, sitemap: 'cities' },
-  { path: '/services-that-ship', component: 'ServicesThatShipPage', chunk: 'page-services-that-ship-page', sitemap: 'page' },
-  { path: '/services-by-meal-type', component: 'ServicesByMealTypePage', chunk: 'page-services-by-meal-type-page', sitemap: 'page' },
-  { path: '/meal-type/:mealTypeSlug', component: 'MealTypePage', chunk: 'page-meal-type-page', params: { mealTypeSlug: 'slug' }, sitemap: 'mealTypes' },
-  { path: '/services-by-name', component: 'ServicesByNamePage', chunk: 'page-services-by-name-page', sitemap: 'page' },
-  { path: '/service/:serviceSlug', component: 'ServicePage', chunk: 'page-service-page', params: { serviceSlug: 'slug' }, sitemap: 'services' },
+  {
+    path: '/',
+    component: 'HomePage',
+    chunk: null,
+    sitemap: 'page',
+    reads: [
+      { path: '/media/banners' },
+      {
+        path: '/catalog/services',
+        query: [
+          ['featured', 'true'],
+          ['page', '1'],
+          ['pageSize', '60'],
+        ],
+      },
+      ...REGIONS,
+    ],
+  },
+  { path: '/find-service', component: 'FindServicePage', chunk: 'page-find-service-page', sitemap: 'page', reads: [LABELS, list([['q', '$q']], '$q')] },
+  { path: '/services-by-state', component: 'ServicesByStatePage', chunk: 'page-services-by-state-page', sitemap: 'page', reads: REGIONS },
+  {
+    path: '/state/:stateSlug',
+    component: 'StatePage',
+    chunk: 'page-state-page',
+    params: { stateSlug: 'slug' },
+    sitemap: 'states',
+    reads: [{ path: '/catalog/regions/{stateSlug}' }, { path: '/catalog/regions/{stateSlug}/cities' }, LABELS, list([['state', '{stateSlug}']])],
+  },
+  {
+    path: '/state/:stateSlug/:citySlug',
+    component: 'CityServicesPage',
+    chunk: 'page-state-page',
+    params: { stateSlug: 'slug', citySlug: 'slug' },
+    sitemap: 'cities',
+    reads: [
+      { path: '/catalog/regions/{stateSlug}/cities/{citySlug}' },
+      LABELS,
+      list([
+        ['state', '{stateSlug}'],
+        ['city', '{citySlug}'],
+      ]),
+    ],
+  },
+  { path: '/services-that-ship', component: 'ServicesThatShipPage', chunk: 'page-services-that-ship-page', sitemap: 'page', reads: [LABELS, list([['shipping', 'true']])] },
+  { path: '/services-by-meal-type', component: 'ServicesByMealTypePage', chunk: 'page-services-by-meal-type-page', sitemap: 'page', reads: [LABELS] },
+  {
+    path: '/meal-type/:mealTypeSlug',
+    component: 'MealTypePage',
+    chunk: 'page-meal-type-page',
+    params: { mealTypeSlug: 'slug' },
+    sitemap: 'mealTypes',
+    reads: [{ path: '/catalog/meal-types/{mealTypeSlug}' }, LABELS, list([['mealType', '{mealTypeSlug}']])],
+  },
+  { path: '/services-by-name', component: 'ServicesByNamePage', chunk: 'page-services-by-name-page', sitemap: 'page', reads: [LABELS, list([])] },
+  {
+    path: '/service/:serviceSlug',
+    component: 'ServicePage',
+    chunk: 'page-service-page',
+    params: { serviceSlug: 'slug' },
+    sitemap: 'services',
+    reads: [
+      { path: '/catalog/services/by-slug/{serviceSlug}' },
+      { path: '/catalog/services/by-slug/{serviceSlug}/nearby' },
+      LABELS,
+      { path: '/catalog/services/by-slug/{serviceSlug}/reviews', query: [['page', '$reviewsPage']] },
+    ],
+  },
   // Side by side: not indexed (any mix of listings), so not in the sitemap.
-  { path: '/compare', component: 'ComparePage', chunk: 'page-compare-page' },
+  {
+    path: '/compare',
+    component: 'ComparePage',
+    chunk: 'page-compare-page',
+    reads: [
+      LABELS,
+      {
+        path: '/catalog/services/compare',
+        when: '$compared',
+        query: [
+          ['s', '$compared'],
+          ['place', '$comparePlace'],
+        ],
+      },
+    ],
+  },
   // /near?place=… is what the search form sends without JavaScript (the gateway sends it on to /near/{place}).
-  { path: '/near', component: 'NearPage', chunk: 'page-near-page' },
-  { path: '/near/:place', component: 'NearPage', chunk: 'page-near-page', params: { place: 'text' } },
-  { path: '/articles', component: 'ArticlesPage', chunk: 'page-articles-page', sitemap: 'page' },
-  { path: '/articles/:slug', component: 'ArticlePage', chunk: 'page-articles-page', params: { slug: 'slug' }, sitemap: 'articles' },
+  { path: '/near', component: 'NearPage', chunk: 'page-near-page', reads: NEAR },
+  { path: '/near/:place', component: 'NearPage', chunk: 'page-near-page', params: { place: 'text' }, reads: NEAR },
+  { path: '/articles', component: 'ArticlesPage', chunk: 'page-articles-page', sitemap: 'page', reads: [{ path: '/catalog/articles' }] },
+  { path: '/articles/:slug', component: 'ArticlePage', chunk: 'page-articles-page', params: { slug: 'slug' }, sitemap: 'articles', reads: [{ path: '/catalog/articles/{slug}' }] },
   { path: '/about', component: 'AboutPage', chunk: 'page-info-pages', sitemap: 'page' },
   { path: '/add-your-service', component: 'AddYourServicePage', chunk: 'page-form-pages', sitemap: 'page' },
   { path: '/paperform', component: 'PaperformPage', chunk: 'page-form-pages' },
@@ -77,46 +160,14 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/privacy-policy', component: 'PrivacyPage', chunk: 'page-info-pages' },
 ];
 
-function decoded(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
-}
-
-/** Each route's path up to its first parameter: only a path that starts so (the router ignores case) may be it. */
-const PREFIXES = PUBLIC_ROUTES.map((route) => route.path.split(':')[0]!.toLowerCase());
-
 /** The route a path is, with its parameters decoded (as the router gives them to the page), or null. */
-export function matchPublicRoute(pathname: string): { route: PublicRoute; params: Record<string, string> } | null {
-  // matchPath compiles its pattern on every call: the prefixes leave it one or two routes to try.
-  const lower = pathname.toLowerCase();
-  for (const [i, route] of PUBLIC_ROUTES.entries()) {
-    if (!lower.startsWith(PREFIXES[i]!)) continue;
-    const match = matchPath(route.path, pathname);
-    if (!match) continue;
-    const params: Record<string, string> = {};
-    for (const [name, value] of Object.entries(match.params)) params[name] = decoded(value ?? '') ?? value ?? '';
-    return { route, params };
-  }
-  return null;
-}
+export const matchPublicRoute = (pathname: string) => matchRoute(PUBLIC_ROUTES, pathname);
 
-/**
- * Whether a path is a page that may exist: a route, each parameter what it may be (a slug the
- * catalogue could have made). The page itself may still find nothing there (a 404 it says).
- */
-export function isPublicPage(pathname: string): boolean {
-  const found = matchPublicRoute(pathname);
-  if (!found) return false;
-  const match = matchPath(found.route.path, pathname);
-  return Object.entries(found.route.params ?? {}).every(([name, kind]) => {
-    const raw = match?.params[name] ?? '';
-    const value = decoded(raw);
-    return value !== null && value.length > 0 && (kind === 'text' || isSlug(value));
-  });
-}
+/** Whether a path is a page that may exist: a route, each parameter what it may be (the page itself may still find nothing). */
+export const isPublicPage = (pathname: string): boolean => publicRouteOf(PUBLIC_ROUTES, pathname) !== null;
+
+/** Every page worth indexing, from the catalogue's lists (the gateway makes the sitemap so from routes.json). */
+export const sitemapPaths = (lists: Record<SitemapList, readonly string[]>): string[] => sitemapOf(PUBLIC_ROUTES, lists);
 
 /** The chunk of the page at a path, or null (the home page is in the routes chunk; no route, the not-found page). */
 export function pageChunk(pathname: string): PageChunk | null {
@@ -129,19 +180,7 @@ export function fixedStatus(pathname: string): boolean {
   return found !== null && !found.route.path.includes(':');
 }
 
-/**
- * Every page worth indexing, for the sitemap: the pages marked 'page', then each list's entries
- * in its route (each entry's parts, split on "/", fill the route's parameters in order).
- */
-export function sitemapPaths(lists: Record<SitemapList, readonly string[]>): string[] {
-  const pages = PUBLIC_ROUTES.filter((route) => route.sitemap === 'page').map((route) => route.path);
-  const listed = PUBLIC_ROUTES.flatMap((route) => {
-    const list = route.sitemap && route.sitemap !== 'page' ? lists[route.sitemap] : [];
-    return list.map((entry) => {
-      const parts = entry.split('/');
-      let i = 0;
-      return route.path.replace(/:[A-Za-z]+/g, () => parts[i++] ?? '');
-    });
-  });
-  return [...pages, ...listed];
+/** The routes as the release carries them (routes.json): what the gateway needs, without the components. */
+export function routeManifest(): RouteManifest {
+  return { routes: PUBLIC_ROUTES.map(({ component: _component, ...route }) => route) };
 }

@@ -1,11 +1,10 @@
 import { createApp, type Counter, type Logger } from '@mealprep/service-kit';
-import type { RuntimeConfig } from '@mealprep/contracts';
+import { SITE_VERSION_HEADER, type RuntimeConfig } from '@mealprep/contracts';
 import { isbot } from 'isbot';
 import type { Express, Response } from 'express';
 import { renderPage, RenderUnavailable, type PageSink } from './render-page';
 import type { PublicReleases } from './releases';
 import type { ShellPages } from './shell-page';
-import { SITE_VERSION_HEADER } from './site-version';
 
 export interface RendererDeps {
   logger: Logger;

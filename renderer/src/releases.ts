@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module';
-import vm from 'node:vm';
-import type { RuntimeConfig } from '@mealprep/contracts';
+import { FederationManifestSchema, ReleasePointerSchema, type RuntimeConfig } from '@mealprep/contracts';
 import { peerFetch, type Logger } from '@mealprep/service-kit';
 import type { PageCollector } from '@mealprep/ui';
-import { z } from 'zod';
 import { watchedFetch } from './api-answers';
+import { evaluateServerBuild } from './server-builds';
 
 /** What mfe-public's server build exports (mfe-public/src/server.tsx). */
 export interface PublicServer {
@@ -30,51 +28,6 @@ export interface LoadedRelease {
   server: PublicServer;
   /** The file of the page's own chunk at a path, to load with the rest, or null (the home page is in the first chunks). */
   pageFor: (pathname: string) => string | null;
-}
-
-const ReleasePointerSchema = z.object({
-  version: z.string().regex(/^[0-9a-f]{12}$/),
-  manifest: z.string().min(1),
-  server: z.string().min(1).nullable(),
-});
-const AssetsSchema = z.object({ js: z.object({ sync: z.array(z.string()), async: z.array(z.string()) }), css: z.object({ sync: z.array(z.string()), async: z.array(z.string()) }).optional() });
-const ManifestSchema = z.object({
-  metaData: z.object({ remoteEntry: z.object({ name: z.string(), path: z.string() }) }),
-  exposes: z.array(z.object({ name: z.string(), assets: AssetsSchema })),
-});
-
-/**
- * The modules a release's server build takes from this process: the singletons the browser shares
- * too (packages/build-config SERVER_SINGLETONS), so a render has one React, one router and one
- * QueryClient. They are the very instances this process's own code imports: React's packages are
- * CommonJS only, and the others are taken as ES modules, as the shell's code here imports them (a
- * package with both builds would otherwise be loaded twice, and its contexts would not match).
- * Nothing else may be required: remote code gets no file system, no network module.
- */
-const require = createRequire(import.meta.url);
-const SINGLETONS: Record<string, unknown> = {
-  ...Object.fromEntries(['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-dom/server'].map((id) => [id, require(id)])),
-  '@mealprep/router': await import('@mealprep/router'),
-  '@mealprep/router/server': await import('@mealprep/router/server'),
-  zustand: await import('zustand'),
-  '@mealprep/query': await import('@mealprep/query'),
-  '@mealprep/query/server': await import('@mealprep/query/server'),
-};
-
-function evaluate(code: string, filename: string): PublicServerModule {
-  const wrapper = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename }) as (exports: object, require: (id: string) => unknown, module: { exports: object }) => void;
-  const module = { exports: {} as object };
-  wrapper(
-    module.exports,
-    (id: string) => {
-      if (!Object.hasOwn(SINGLETONS, id)) throw new Error(`A release's server build may not require "${id}".`);
-      return SINGLETONS[id];
-    },
-    module,
-  );
-  const loaded = module.exports as Partial<PublicServerModule>;
-  if (typeof loaded.createPublicServer !== 'function') throw new Error('The release has no createPublicServer.');
-  return loaded as PublicServerModule;
 }
 
 /**
@@ -147,10 +100,11 @@ export class PublicReleases {
     if (this.current?.version === pointer.version) return this.current;
     if (!pointer.server) throw new Error(`Release ${pointer.version} has no server build.`);
     const manifestUrl = new URL(pointer.manifest, pointerUrl);
-    const manifest = ManifestSchema.parse(await this.fetchFromGateway(manifestUrl, 'json'));
+    const manifest = FederationManifestSchema.parse(await this.fetchFromGateway(manifestUrl, 'json'));
     const serverUrl = new URL(pointer.server, pointerUrl);
     const code = String(await this.fetchFromGateway(serverUrl, 'text'));
-    const module = evaluate(code, `mfe-public@${pointer.version}/server.cjs`);
+    const module = evaluateServerBuild(code, `mfe-public@${pointer.version}/server.cjs`) as Partial<PublicServerModule>;
+    if (typeof module.createPublicServer !== 'function') throw new Error(`Release ${pointer.version} has no createPublicServer.`);
     const server = module.createPublicServer({ fetch: watchedFetch(serviceFetch(this.options.services)), apiTimeoutMs: this.options.apiTimeoutMs });
     const base = new URL('.', manifestUrl).pathname;
     const routes = manifest.exposes.find((e) => e.name === 'routes');

@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
 import { isApiError, isPublicQueryMeta, RUNTIME_CONFIG_QUERY_KEY } from '@mealprep/api-client';
 import { escapeHtml, jsonInScript, QUERY_STATE_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
-import { ServerApp } from '@mealprep/shell/server';
 import { pageMetaTags, resolvePageMeta, type PageCollector } from '@mealprep/ui';
 import { QueryClient, type Query } from '@mealprep/query';
 import { dehydrate } from '@mealprep/query/server';
@@ -108,7 +107,7 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
   const collector: PageCollector = { meta: null };
   const routes = input.release.server.Routes;
   const tree = () =>
-    createElement(ServerApp, {
+    createElement(input.shell.ServerApp, {
       queryClient,
       url: input.url,
       publicRoutes: { default: () => routes({ collector }) as ReactElement },

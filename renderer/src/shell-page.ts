@@ -1,4 +1,11 @@
+import type { QueryClient } from '@mealprep/query';
+import { ShellReleaseSchema } from '@mealprep/contracts';
+import type { ReactElement, ReactNode } from 'react';
 import { z } from 'zod';
+import { evaluateServerBuild } from './server-builds';
+
+/** The shell as a server render uses it (shell/src/server.tsx, from the shell's own server build). */
+export type ShellServerApp = (props: { queryClient: QueryClient; url: string; publicRoutes: { default: () => ReactElement } }) => ReactNode;
 
 /**
  * The shell build's start-chunks.json (packages/build-config): the shell's chunks a page loads one
@@ -19,6 +26,8 @@ export interface ShellPage {
   bodyEnd: string;
   /** The shell's chunks its scripts load at start, which the page names with them. */
   startChunks: StartChunks;
+  /** The shell's server part: its routes, layout, header and footer around the public remote's page. */
+  ServerApp: ShellServerApp;
 }
 
 const RUNTIME_CONFIG_MARK = '<!--runtime-config-->';
@@ -27,7 +36,7 @@ const RUNTIME_CONFIG_MARK = '<!--runtime-config-->';
  * Cuts the shell's index.html for a server render. The page's own title and description replace
  * the shell's defaults, and the "needs JavaScript" note goes: the page reads without it.
  */
-export function cutShellPage(html: string, startChunks: StartChunks = { page: [], analytics: [] }): ShellPage {
+export function cutShellPage(html: string, ServerApp: ShellServerApp, startChunks: StartChunks = { page: [], analytics: [] }): ShellPage {
   const mark = html.indexOf(RUNTIME_CONFIG_MARK);
   const root = html.indexOf('<div id="root"></div>');
   const bodyOpen = html.indexOf('<body>');
@@ -41,12 +50,14 @@ export function cutShellPage(html: string, startChunks: StartChunks = { page: []
   const scripts = (rest.match(/<script\b[^>]*\bsrc=[^>]*><\/script>/g) ?? []).join('');
   const headEnd = `${rest.replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '').trim()}\n    `;
   const bodyEnd = html.slice(root + '<div id="root"></div>'.length).replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
-  return { headStart, headEnd, scripts, bodyEnd, startChunks };
+  return { headStart, headEnd, scripts, bodyEnd, startChunks, ServerApp };
 }
 
 /**
- * The shell's page from the gateway, read once and again after `drop` (the gateway names another
- * site: a new shell build names new files), so this process never holds a file of the site's own.
+ * The shell's page and its server part from the gateway, read once and again after `drop` (the
+ * gateway names another site: a new shell build names new files), so this process never holds a
+ * file of the site's own, nor compiles the shell in: the shell's build publishes its server part
+ * beside its page (release.json names it), as a remote's release carries its own.
  */
 export class ShellPages {
   private page: Promise<ShellPage> | null = null;
@@ -76,13 +87,19 @@ export class ShellPages {
 
   private async read(): Promise<ShellPage> {
     const get = (file: string) => fetch(new URL(file, this.options.gatewayUrl), { signal: AbortSignal.timeout(10_000) });
-    const [page, chunks] = await Promise.all([get('/index.html'), get('/start-chunks.json')]);
+    const [page, chunks, release] = await Promise.all([get('/index.html'), get('/start-chunks.json'), get('/release.json')]);
     if (!page.ok) throw new Error(`the shell's page answered ${page.status}`);
+    if (!release.ok) throw new Error(`the shell's release.json answered ${release.status}`);
+    const { server } = ShellReleaseSchema.parse(await release.json());
+    const code = await get(server);
+    if (!code.ok) throw new Error(`the shell's server build answered ${code.status}`);
+    const ServerApp = evaluateServerBuild(await code.text(), `shell${server}`).ServerApp;
+    if (typeof ServerApp !== 'function') throw new Error("The shell's server build has no ServerApp.");
     if (chunks.status === 404) {
       await chunks.body?.cancel();
-      return cutShellPage(await page.text());
+      return cutShellPage(await page.text(), ServerApp as ShellServerApp);
     }
     if (!chunks.ok) throw new Error(`the shell's start chunks answered ${chunks.status}`);
-    return cutShellPage(await page.text(), StartChunksSchema.parse(await chunks.json()));
+    return cutShellPage(await page.text(), ServerApp as ShellServerApp, StartChunksSchema.parse(await chunks.json()));
   }
 }

@@ -1,11 +1,5 @@
 import { retryUntilSuccess, type Backoff, type Logger } from '@mealprep/service-kit';
-import { z } from 'zod';
-
-/** The header in which the gateway names what to render with (gateway/src/pages/site-version.ts). */
-export const SITE_VERSION_HEADER = 'x-site-version';
-
-/** `<site>.<release>`: a hash of the shell's page and the runtime config, and the public remote's release (or none). */
-const SiteVersionSchema = z.string().regex(/^[0-9a-f]{16}\.(?:[0-9a-f]{12}|none)$/);
+import { SiteVersionSchema } from '@mealprep/contracts';
 
 export interface SiteParts {
   /** The shell's page and the runtime config: dropped, they are read again by the next render. */

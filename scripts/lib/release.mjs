@@ -1,16 +1,41 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 
 /** How many releases of a remote stay servable: pages opened on an older one still load its chunks. */
 export const KEPT_RELEASES = 5;
 
 /**
+ * A remote with a route table (src/route-table.ts exporting routeManifest) carries its routes as
+ * data in its release: routes.json, written into the staged build `output`. The gateway learns the
+ * remote's pages, their chunks, reads and sitemap sources from the release, never from the
+ * remote's source. Checked against the schema the gateway reads it with.
+ */
+export async function writeRouteManifest(appDir, output) {
+  const table = path.join(appDir, 'src', 'route-table.ts');
+  if (!existsSync(table)) return;
+  const code = [
+    `const { routeManifest } = await import(${JSON.stringify(pathToFileURL(table).href)});`,
+    `const { RouteManifestSchema } = await import('@mealprep/contracts');`,
+    `process.stdout.write(JSON.stringify(RouteManifestSchema.parse(routeManifest())));`,
+  ].join('\n');
+  const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: appDir, maxBuffer: 16 << 20 });
+  await writeFile(path.join(output, 'routes.json'), `${stdout}\n`);
+}
+
+/**
  * Publishes a remote's new build into its dist folder as a release beside the ones already there:
  * `releases/<version>/` holds the browser build (mf-manifest.json, remoteEntry.js, chunks) and the
- * server build when the remote has one (`server.cjs`); `release.json` names the current one
- * ({ version, manifest, server }, paths relative to itself) and is replaced in one rename, so a
- * reader sees the old release or the new one, never half of one. The version is a hash of the
+ * server build when the remote has one (`server.cjs`) and its routes as data when it has a route
+ * table (`routes.json`); `release.json` names the current one ({ version, manifest, server,
+ * routes }, paths relative to itself: ReleasePointerSchema in packages/contracts) and is replaced
+ * in one rename, so a reader sees the old release or the new one, never half of one. The version is a hash of the
  * manifest, remoteEntry.js and the server build: the same sources give the same version. The newest
  * KEPT_RELEASES releases stay, so a page still open on an older one keeps loading its files.
  *
@@ -27,7 +52,18 @@ export async function publishRelease({ dist, staged, stagedServer }) {
   // The chunks' names carry their content hash and the manifest names them; remoteEntry.js does not,
   // and it changes alone when the federation runtime does.
   const entryText = await readFile(path.join(staged, 'remoteEntry.js'));
-  const version = createHash('sha256').update(manifestText).update('\0').update(entryText).update('\0').update(serverText).digest('hex').slice(0, 12);
+  // The routes as data (routes.json), when the remote has a route table.
+  const routesText = await readFile(path.join(staged, 'routes.json')).catch(() => null);
+  const version = createHash('sha256')
+    .update(manifestText)
+    .update('\0')
+    .update(entryText)
+    .update('\0')
+    .update(serverText)
+    .update('\0')
+    .update(routesText ?? '')
+    .digest('hex')
+    .slice(0, 12);
 
   const folder = path.join(dist, 'releases', version);
   await rm(folder, { recursive: true, force: true });
@@ -35,7 +71,12 @@ export async function publishRelease({ dist, staged, stagedServer }) {
   await cp(staged, folder, { recursive: true });
   if (serverFile) await cp(path.join(stagedServer, serverFile), path.join(folder, 'server.cjs'));
 
-  const release = { version, manifest: `releases/${version}/mf-manifest.json`, server: serverFile ? `releases/${version}/server.cjs` : null };
+  const release = {
+    version,
+    manifest: `releases/${version}/mf-manifest.json`,
+    server: serverFile ? `releases/${version}/server.cjs` : null,
+    ...(routesText ? { routes: `releases/${version}/routes.json` } : {}),
+  };
   await writeFile(path.join(dist, '.release.json.next'), `${JSON.stringify(release)}\n`);
   await rename(path.join(dist, '.release.json.next'), path.join(dist, 'release.json'));
   // Published again (an unchanged build): it counts as the newest.

@@ -38,7 +38,7 @@ export function staticSite(options: {
   staticRoot: string;
   runtimeConfig: RuntimeConfig;
   /** The meta of a page the browser renders by itself (the site's defaults, the canonical URL and the status). */
-  pageMeta: (path: string) => PageMeta;
+  pageMeta: (path: string) => Promise<PageMeta>;
   /** Preload hints for what the page will fetch first. */
   preloads?: (pathname: string, search: URLSearchParams) => Promise<string>;
   /** Public pages rendered on the server; when it cannot, the page below is served for the browser to render. */
@@ -104,7 +104,7 @@ export function staticSite(options: {
     }
     try {
       const search = new URLSearchParams(req.url.split('?')[1] ?? '');
-      const meta = options.pageMeta(req.path);
+      const meta = await options.pageMeta(req.path);
       const hints = (await options.preloads?.(req.path, search)) ?? '';
       const page = renderMeta(html, meta, options.runtimeConfig.siteUrl);
       res.setHeader('cache-control', 'no-cache');

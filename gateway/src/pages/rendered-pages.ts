@@ -1,12 +1,11 @@
 import { once } from 'node:events';
 import { constants as zlibConstants, createGzip, gzipSync, type Gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { QUERY_STATE_ELEMENT_ID, REQUEST_ID_HEADER } from '@mealprep/contracts';
+import { QUERY_STATE_ELEMENT_ID, REQUEST_ID_HEADER, SITE_VERSION_HEADER } from '@mealprep/contracts';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 import type { Dispatcher } from 'undici';
 import { InstancePool } from '../proxy/instance-pool';
-import { SITE_VERSION_HEADER } from './site-version';
 import { keepRule, varyMatches, type VaryValues } from '../proxy/shared-cache';
 import { isSignedInPath } from './signed-in';
 
@@ -83,7 +82,8 @@ export const acceptsGzip = (req: Request) => /\bgzip\b/i.test(String(req.headers
 /**
  * Public pages as the renderer renders them, kept for a few seconds for every visitor (the HTML
  * is the same for all; the session settles in the browser) and dropped on any catalogue or media
- * event that changes what visitors see, as cached lists are; only what a shared cache may keep is
+ * event that changes what visitors see, as cached lists are, and when the site's version changes (a
+ * new release of the public remote, a new shell); only what a shared cache may keep is
  * kept (never a page the renderer marked no-store or private). `serve` answers true when the page went out; false means the
  * renderer is away, refused, failed or was slower than `timeoutMs`, and the caller serves the
  * page for the browser to render instead. Nothing from the visitor but the user agent (a crawler
@@ -94,6 +94,8 @@ export class RenderedPages {
   /** The least recently served page goes first when it is full; a page older than ttlMs is rendered again. */
   private readonly entries: LRUCache<string, KeptPage>;
   private generation = 0;
+  /** The site's version the kept pages were rendered with: another (a new release, say) drops them. */
+  private keptFor: string | null = null;
   /** The pages being rendered now, by URL: a request for one of them waits for that render instead of starting its own. */
   private readonly rendering = new Map<string, Promise<Rendered>>();
   /** The kept pages past their time being rendered again in the background. */
@@ -147,6 +149,12 @@ export class RenderedPages {
   }
 
   async serve(req: Request, res: Response): Promise<boolean> {
+    // A page kept from another release may be one the new release no longer has, or a 404 it now has.
+    const version = (await this.options.siteVersion?.()) ?? '';
+    if (version !== this.keptFor) {
+      if (this.keptFor !== null) this.clear();
+      this.keptFor = version;
+    }
     const key = req.originalUrl;
     const hearing = this.options.enabled();
     const keep = key.length <= MAX_CACHED_URL && hearing;

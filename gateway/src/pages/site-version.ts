@@ -3,9 +3,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '@mealprep/contracts';
 
-/** The header in which the gateway names, with each page it asks for, what the renderer renders with. */
-export const SITE_VERSION_HEADER = 'x-site-version';
-
 /**
  * The public remote's release pointer (release.json, a few dozen bytes) as it is now: read for
  * each use, so that a release published by writing it is named by the next page. Read at once

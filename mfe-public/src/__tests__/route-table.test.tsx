@@ -2,7 +2,8 @@ import { apiPathOf } from '@mealprep/api-client';
 import { mockApi } from '@mealprep/api-client/testing';
 import { QueryClient } from '@mealprep/query';
 import { PAGE_READS, pageQueries } from '../page-reads';
-import { fixedStatus, isPublicPage, matchPublicRoute, PUBLIC_ROUTES, sitemapPaths } from '../route-table';
+import { readsOf, RouteManifestSchema } from '@mealprep/contracts';
+import { fixedStatus, isPublicPage, matchPublicRoute, PUBLIC_ROUTES, routeManifest, sitemapPaths } from '../route-table';
 import { CHUNKS } from '../routes';
 
 /** One URL of every route, and variants that change what a page reads. */
@@ -56,6 +57,30 @@ describe('the public route table', () => {
       }
     }
     expect(checked).toBe(41);
+  });
+
+  it('when the release carries the routes as data, then for every URL they name exactly the reads the page makes, in its order', () => {
+    const { routes } = RouteManifestSchema.parse(JSON.parse(JSON.stringify(routeManifest())));
+    const variants = [
+      ...URLS,
+      '/state/texas?meal=keto&meal=vegan&delivery=ships&price=12&rating=4.5&pause=true&allergen=nuts&sort=rating&page=2',
+      '/state/texas/austin?sort=name&price=999&page=abc',
+      '/find-service?q=%20%20',
+      '/find-service?q=' + 'x'.repeat(150),
+      '/meal-type/keto?delivery=local&page=10001',
+      '/service/green-fork-kitchen?reviews=3',
+      '/service/green-fork-kitchen?reviews=1',
+      '/compare',
+      '/compare?s=A,b,,a,c,d,e',
+      '/near/78701?radius=7&delivery=nowhere&mealType=Not%20Ok&meal=keto&delivery=ships&shipPage=4',
+      '/near?place=%20Austin%20&radius=100',
+      '/services-that-ship?allergen=dairy',
+    ];
+    for (const url of variants) {
+      const [pathname = '', search = ''] = url.split('?');
+      const code = pageQueries(pathname, new URLSearchParams(search)).map((query) => apiPathOf(query.meta));
+      expect([url, readsOf(routes, pathname, new URLSearchParams(search))]).toEqual([url, code]);
+    }
   });
 
   it('when every route is read, then each has its page in its chunk, and the paths without parameters answer 200 whatever their data', async () => {

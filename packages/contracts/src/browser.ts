@@ -21,3 +21,4 @@ export * from './filter-constants';
 export * from './compare-constants';
 export * from './insight-constants';
 export * from './page-meta';
+export * from './route-manifest';

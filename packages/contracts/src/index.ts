@@ -17,6 +17,7 @@ export * from './filter-constants';
 export * from './compare-constants';
 export * from './insight-constants';
 export * from './text';
+export * from './route-manifest';
 // Schemas (zod): servers only. Front-end code imports their types with `import type`.
 export * from './auth';
 export * from './errors';
@@ -38,3 +39,4 @@ export * from './claim';
 export * from './review';
 export * from './compare';
 export * from './insights';
+export * from './releases';
