@@ -1,7 +1,7 @@
 import { LIVE_EVENT_NAME, LIVE_PATH, LIVE_TOPICS } from '@mealprep/contracts/browser';
 import type { LiveInvalidation, LiveTopic } from '@mealprep/contracts';
 
-/** How long to wait before reconnecting: the original's framework defaults (DESIGN.md, Messages). */
+/** How long to wait before reconnecting: 1 s growing 2.2 times to at most 5 minutes, randomised, as the services reconnect to the broker (DEFAULT_BACKOFF in packages/service-kit/src/retry.ts). */
 export interface ReconnectPolicy {
   baseMs: number;
   factor: number;
