@@ -1,5 +1,5 @@
 // Lint for the whole repository (part of npm test and npm run test:quick): typescript-eslint's
-// recommended rules, React's rules of hooks, and the layering rules of STYLE.md.
+// recommended rules, React's rules of hooks, and the layering rules (docs/product.md, the rules a contributor keeps).
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
