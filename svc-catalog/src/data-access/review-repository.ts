@@ -81,6 +81,8 @@ export interface StoredReview {
 /** What the staff's queues keep of a review (review-queues.ts). */
 export interface QueuedReview {
   id: string;
+  /** The review's version when it was read: an older read of it never replaces a newer one. */
+  version: number;
   serviceId: string;
   status: ReviewStatus;
   createdAt: number;
@@ -133,8 +135,9 @@ function toReview(doc: Doc): StoredReview {
   };
 }
 
-export const asQueued = (review: Pick<StoredReview, 'id' | 'serviceId' | 'status' | 'createdAt' | 'openReports' | 'reply'>): QueuedReview => ({
+export const asQueued = (review: Pick<StoredReview, 'id' | 'version' | 'serviceId' | 'status' | 'createdAt' | 'openReports' | 'reply'>): QueuedReview => ({
   id: review.id,
+  version: review.version,
   serviceId: review.serviceId,
   status: review.status,
   createdAt: Date.parse(review.createdAt),

@@ -30,8 +30,13 @@ const order: Record<ReviewQueue, (a: QueuedReview, b: QueuedReview) => number> =
  * its id). A queue's page is then read by its ids: no request reads the reviews collection through
  * (FerretDB reads a whole collection for a filter on status: 5-7 s at 50,000 reviews).
  */
+/** How many deleted reviews are remembered, so a read of one made before it went does not bring it back. */
+const REMEMBERED_DELETIONS = 10_000;
+
 export class ReviewQueues {
   private entries = new Map<string, QueuedReview>();
+  /** Reviews deleted lately (oldest first). */
+  private readonly deleted = new Set<string>();
   private loading: Promise<void> | null = null;
   /** Reviews changed while a load ran: the load may have read them as they were, so they are read again after it. */
   private touched: Set<string> | null = null;
@@ -58,15 +63,23 @@ export class ReviewQueues {
     return this.loading;
   }
 
-  /** A review as it now is (read by the writer, or by id after another instance's event). */
+  /**
+   * A review as it now is (read by the writer, or by id after an event). Reads race: one made
+   * before a later change can arrive after it, so a version older than the one kept, or a review
+   * deleted since, changes nothing.
+   */
   apply(review: StoredReview): void {
     this.touched?.add(review.id);
+    const kept = this.entries.get(review.id);
+    if ((kept && kept.version > review.version) || this.deleted.has(review.id)) return;
     this.entries.set(review.id, asQueued(review));
   }
 
   remove(reviewId: string): void {
     this.touched?.add(reviewId);
     this.entries.delete(reviewId);
+    this.deleted.add(reviewId);
+    if (this.deleted.size > REMEMBERED_DELETIONS) this.deleted.delete(this.deleted.values().next().value!);
   }
 
   /** Reads reviews again by id (another instance changed them). */
