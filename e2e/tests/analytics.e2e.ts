@@ -68,7 +68,8 @@ describe('tracking scripts in Chromium', () => {
     await findAService.waitFor();
     // The link is in the server's HTML before the app runs: wait for the app (its marketing queue
     // is set up once the page is hydrated), or the click is a plain navigation to a new document.
-    await page.waitForFunction(() => Array.isArray((window as { _learnq?: unknown })._learnq));
+    // (Hydration waits for the scripts loaded after the first paint: on a busy machine, well past 15 s.)
+    await page.waitForFunction(() => Array.isArray((window as { _learnq?: unknown })._learnq), undefined, { timeout: 40_000 });
     await beforeLeaving(page);
     await findAService.click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/find-service');
