@@ -26,7 +26,8 @@ async function fillRequired() {
   await userEvent.type(screen.getByLabelText(/^Business name/), 'Sam Keto Kitchen');
 }
 
-describe('Submit your service', () => {
+// The whole owner's form, typed into key by key: on a busy machine a test takes well past the default 15 s.
+describe('Submit your service', { timeout: 45_000 }, () => {
   it('when opened, then required fields are marked and Submit stays disabled with its tooltip until they and the terms are filled', async () => {
     mockApi(reference);
     renderAdd();

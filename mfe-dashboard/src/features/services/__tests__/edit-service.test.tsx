@@ -49,7 +49,8 @@ const renderEdit = () => renderDashboardAt(`/dashboard/services/${ID}/edit`);
 const notAdmin = { '/api/auth/admin/is-admin': { status: 200, body: { isAdmin: false } } };
 const admin = { '/api/auth/admin/is-admin': { status: 200, body: { isAdmin: true } } };
 
-describe('Edit Service', () => {
+// The whole owner's form, typed into key by key: on a busy machine a test takes well past the default 15 s.
+describe('Edit Service', { timeout: 45_000 }, () => {
   it('when the listing is missing or not theirs, then the page says so', async () => {
     mockApi({ ...notAdmin, [EDIT]: { status: 404, body: { error: { code: 'not_found', message: "Service not found or you don't have permission to edit it." } } } });
     renderEdit();
