@@ -52,7 +52,8 @@ describe('npm run admin', () => {
         { userId: user!.id, roles: ['admin'] },
         { userId: user!.id, roles: [] },
       ]);
-  });
+    // Three runs of the command, each a Node process of its own: on a busy machine past 20 s.
+  }, 60_000);
 
   it('when the command or address is wrong, then it says how to use it and changes nothing', async () => {
     for (const args of [['promote', 'a@example.com'], ['grant', 'not-an-email'], ['grant']]) {
@@ -64,5 +65,5 @@ describe('npm run admin', () => {
       expect(failure?.stderr).toContain('usage: npm run admin -- grant|revoke <email>');
     }
     expect(await userRepository(db.connection, testOutbox(db.connection, mq.broker)).findByEmail('a@example.com')).toBeNull();
-  });
+  }, 60_000);
 });

@@ -149,7 +149,8 @@ describe('services CSV import', () => {
     }
     expect(await total()).toBe(before);
     expect((await upload(`${HEADER}\nX,,,,,,,,,,,,`, owner)).status).toBe(403);
-  });
+    // A 50 MB upload among them: on a busy machine past 20 s.
+  }, 60_000);
 
   it('when an owner has a listing with the slug of a row, then the import leaves it alone and reports the row as skipped with the reason; the other rows are imported and announced by id', async () => {
     const draft = {
