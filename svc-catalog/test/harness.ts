@@ -41,6 +41,8 @@ export interface CatalogHarness {
   repositories: CatalogRepositories;
   /** The insights' storage (to write history and roll days up as the scheduler would). */
   insights: InsightRepository;
+  /** The catalogue's in-memory indexes as the service holds them (their version moves when visitors would see a change). */
+  catalog: CatalogIndex;
   /** The consumer's tally of the hits the recorders send (the broker's batches go to it). */
   tally: InsightTally;
   /** Publishes an event as another service would (svc-catalog listens for checker events). */
@@ -69,6 +71,7 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
     url: '',
     db: null as unknown as CatalogHarness['db'],
     insights: null as unknown as InsightRepository,
+    catalog: null as unknown as CatalogIndex,
     repositories: null as unknown as CatalogRepositories,
     tally: null as unknown as InsightTally,
     events: [],
@@ -101,6 +104,7 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
     await catalog.refresh();
     const now = options.now;
     harness.repositories = repositories;
+    harness.catalog = catalog;
     const shelf = reviewShelf(repositories);
     const queues = reviewQueues(repositories);
     await subscribeReviewViews(mq.broker, { shelf, queues }, silentLogger);
