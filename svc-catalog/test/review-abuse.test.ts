@@ -89,6 +89,17 @@ describe('reviews against one ordinary account that repeats itself', () => {
     expect((await queue('held')).find((r) => r.serviceId === id)?.holdReasons).toEqual(['burst']);
   });
 
+  it('when twenty established accounts review a listing at the same moment, then they are counted as one after another: five are shown at once and the other fifteen wait for staff', async () => {
+    const id = await publishedListing('stormed-kitchen');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send('POST', `/services/${id}/reviews`, visitor(`storm-${i}`), review(5, `Honest review number ${i}: the meals were fine and arrived warm.`))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 201));
+    const statuses = answers.map((answer) => answer.body.status as string);
+    expect([statuses.filter((s) => s === 'published').length, statuses.filter((s) => s === 'held').length]).toEqual([5, 15]);
+    expect((await page(id)).total).toBe(5);
+  });
+
   it('when five new accounts review a listing within the hour, then a genuine review from an established account is still shown at once', async () => {
     const id = await publishedListing('guarded-kitchen');
     for (let i = 0; i < 5; i += 1) {

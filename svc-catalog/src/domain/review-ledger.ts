@@ -65,11 +65,27 @@ export function withReview(record: ListingReviewsRecord | null, reviewId: string
   return record && isDeepStrictEqual(next, record) ? null : next;
 }
 
-/** How many reviews of the listing count toward its burst now (`except` not counted). */
-export async function recentOn(deps: ReviewDeps, serviceId: string, except: string): Promise<number> {
-  const record = await deps.reviewRecords.listings.read(serviceId);
-  const since = nowOf(deps).getTime() - REVIEW_BURST_WINDOW_MS;
-  return (record?.posted ?? []).filter((entry) => entry.at > since && entry.id !== except).length;
+/**
+ * How many reviews of the listing counted toward its burst before this one, which takes its place
+ * in the window at once when it counts (its account is older than a day): counted and taken in one
+ * guarded write of the listing's record, so twenty written at once are counted as one after
+ * another. `release` gives the place back when the review is not written after all.
+ */
+export async function takeBurstPlace(deps: ReviewDeps, serviceId: string, reviewId: string, counts: boolean): Promise<{ before: number; release: () => Promise<void> }> {
+  const now = nowOf(deps).getTime();
+  let before = 0;
+  await deps.reviewRecords.listings.change(serviceId, (current) => {
+    const posted = (current?.posted ?? []).filter((entry) => entry.at > now - REVIEW_BURST_WINDOW_MS && entry.id !== reviewId);
+    before = posted.length;
+    return counts ? { published: current?.published ?? [], posted: [...posted, { id: reviewId, at: now }] } : null;
+  });
+  const release = async () => {
+    if (!counts) return;
+    await deps.reviewRecords.listings.change(serviceId, (current) =>
+      current?.posted.some((entry) => entry.id === reviewId) ? { ...current, posted: current.posted.filter((entry) => entry.id !== reviewId) } : null,
+    );
+  };
+  return { before, release };
 }
 
 /**

@@ -14,7 +14,7 @@ import { AppError } from '@mealprep/service-kit';
 import { reviewerKey, type ReviewerRecord } from '../data-access/review-records';
 import { newReviewId, type StoredReview } from '../data-access/review-repository';
 import type { StoredService } from '../data-access/service-mapping';
-import { addStep, afterChange, forgetText, nowOf, recentOn, settleReview, takeAction, textSeen, type ReviewDeps } from './review-ledger';
+import { addStep, afterChange, forgetText, nowOf, settleReview, takeBurstPlace, takeAction, textSeen, type ReviewDeps } from './review-ledger';
 import { holdReasons, isNewAccount, replyHoldReasons, textKey } from './review-checks';
 
 export type { ReviewDeps } from './review-ledger';
@@ -110,15 +110,21 @@ export async function writeReview(deps: ReviewDeps, identity: Identity, serviceI
   const since = identity.since ? Date.parse(identity.since) : NaN;
   const accountAgeMs = Number.isFinite(since) ? at.getTime() - since : null;
   const keyOfText = textKey(body.text);
-  const [recent, seen] = await Promise.all([recentOn(deps, service.id, id), textSeen(deps, keyOfText, id)]);
-  const reasons = holdReasons(body.text, { accountAgeMs, recentOnListing: recent, textSeenElsewhere: seen, decidedBefore: record?.waits != null }, body.name);
+  const countsForBurst = !isNewAccount(accountAgeMs);
+  const [burst, seen] = await Promise.all([takeBurstPlace(deps, service.id, id, countsForBurst), textSeen(deps, keyOfText, id)]);
+  const reasons = holdReasons(body.text, { accountAgeMs, recentOnListing: burst.before, textSeenElsewhere: seen, decidedBefore: record?.waits != null }, body.name);
   const status = reasons.length > 0 ? 'held' : 'published';
   // The person's one review of the listing: their record names it before it is written, so two at once cannot both be.
   const claimed = record?.reviewId ?? null;
-  await deps.reviewRecords.reviewers.change(key, (current) => {
-    if ((current?.reviewId ?? null) !== claimed) throw new AppError('already_reviewed', ALREADY_REVIEWED, { status: 409 });
-    return { reviewId: id, waits: current?.waits ?? null, heldTextKey: current?.heldTextKey ?? null };
-  });
+  try {
+    await deps.reviewRecords.reviewers.change(key, (current) => {
+      if ((current?.reviewId ?? null) !== claimed) throw new AppError('already_reviewed', ALREADY_REVIEWED, { status: 409 });
+      return { reviewId: id, waits: current?.waits ?? null, heldTextKey: current?.heldTextKey ?? null };
+    });
+  } catch (err) {
+    await burst.release();
+    throw err;
+  }
   const review = await deps.reviews.insert(
     id,
     {
@@ -129,7 +135,7 @@ export async function writeReview(deps: ReviewDeps, identity: Identity, serviceI
       rating: body.rating,
       text: body.text,
       textKey: keyOfText,
-      countsForBurst: !isNewAccount(accountAgeMs),
+      countsForBurst,
       status,
       holdReasons: reasons,
       createdAt: at,
