@@ -100,6 +100,15 @@ describe('reviews against one ordinary account that repeats itself', () => {
     expect((await page(id)).total).toBe(5);
   });
 
+  it('when the same text is posted at the same moment by eight accounts on two listings, then it is seen as one after another: one is shown, the others wait for staff', async () => {
+    const ids = [await publishedListing('copied-kitchen-a'), await publishedListing('copied-kitchen-b')];
+    const text = 'Best meal prep in town, the chicken bowls are simply perfect every time.';
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => send('POST', `/services/${ids[i % 2]!}/reviews`, visitor(`copy-${i}`), review(5, text))));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 201));
+    const statuses = answers.map((answer) => answer.body.status as string);
+    expect([statuses.filter((s) => s === 'published').length, statuses.filter((s) => s === 'held').length]).toEqual([1, 7]);
+  });
+
   it('when five new accounts review a listing within the hour, then a genuine review from an established account is still shown at once', async () => {
     const id = await publishedListing('guarded-kitchen');
     for (let i = 0; i < 5; i += 1) {

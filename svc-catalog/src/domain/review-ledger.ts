@@ -134,6 +134,26 @@ export async function forgetText(deps: ReviewDeps, key: string, reviewId: string
   await deps.reviewRecords.texts.change(key, (current) => (current?.ids.includes(reviewId) ? { ids: current.ids.filter((id) => id !== reviewId) } : null));
 }
 
+/**
+ * Whether another review has this new review's text, the new one taking its place in the text's
+ * record in the same guarded write: two written at once with one text are seen as one after
+ * another. Another named there counts while it still has the text, or while it is not written yet
+ * (its writer is between taking its place and writing it). A review that is not written after all
+ * gives its place back with forgetText.
+ */
+export async function takeTextPlace(deps: ReviewDeps, key: string, reviewId: string): Promise<boolean> {
+  let before: string[] = [];
+  await deps.reviewRecords.texts.change(key, (current) => {
+    const ids = current?.ids ?? [];
+    before = ids.filter((id) => id !== reviewId);
+    return ids.includes(reviewId) || ids.length >= TEXT_IDS_KEPT ? null : { ids: [...ids, reviewId] };
+  });
+  const others = before.slice(0, 5);
+  if (others.length === 0) return false;
+  const found = await deps.reviews.findByIds(others);
+  return found.length < others.length || found.some((review) => review.textKey === key);
+}
+
 /** Whether another review (not `exceptId`) has this text: the text's record names it, and it still has that text. */
 export async function textSeen(deps: ReviewDeps, key: string, exceptId: string): Promise<boolean> {
   const others = ((await deps.reviewRecords.texts.read(key))?.ids ?? []).filter((id) => id !== exceptId).slice(0, 5);

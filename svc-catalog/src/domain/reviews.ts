@@ -14,7 +14,7 @@ import { AppError } from '@mealprep/service-kit';
 import { reviewerKey, type ReviewerRecord } from '../data-access/review-records';
 import { newReviewId, type StoredReview } from '../data-access/review-repository';
 import type { StoredService } from '../data-access/service-mapping';
-import { addStep, afterChange, forgetText, nowOf, settleReview, takeBurstPlace, takeAction, textSeen, type ReviewDeps } from './review-ledger';
+import { addStep, afterChange, forgetText, nowOf, settleReview, takeBurstPlace, takeAction, takeTextPlace, textSeen, type ReviewDeps } from './review-ledger';
 import { holdReasons, isNewAccount, replyHoldReasons, textKey } from './review-checks';
 
 export type { ReviewDeps } from './review-ledger';
@@ -111,7 +111,7 @@ export async function writeReview(deps: ReviewDeps, identity: Identity, serviceI
   const accountAgeMs = Number.isFinite(since) ? at.getTime() - since : null;
   const keyOfText = textKey(body.text);
   const countsForBurst = !isNewAccount(accountAgeMs);
-  const [burst, seen] = await Promise.all([takeBurstPlace(deps, service.id, id, countsForBurst), textSeen(deps, keyOfText, id)]);
+  const [burst, seen] = await Promise.all([takeBurstPlace(deps, service.id, id, countsForBurst), takeTextPlace(deps, keyOfText, id)]);
   const reasons = holdReasons(body.text, { accountAgeMs, recentOnListing: burst.before, textSeenElsewhere: seen, decidedBefore: record?.waits != null }, body.name);
   const status = reasons.length > 0 ? 'held' : 'published';
   // The person's one review of the listing: their record names it before it is written, so two at once cannot both be.
@@ -122,7 +122,7 @@ export async function writeReview(deps: ReviewDeps, identity: Identity, serviceI
       return { reviewId: id, waits: current?.waits ?? null, heldTextKey: current?.heldTextKey ?? null };
     });
   } catch (err) {
-    await burst.release();
+    await Promise.all([burst.release(), forgetText(deps, keyOfText, id)]);
     throw err;
   }
   const review = await deps.reviews.insert(
