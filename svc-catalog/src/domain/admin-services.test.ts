@@ -1,6 +1,7 @@
 import { DELETED_VERSION, type ServiceListQuery } from '@mealprep/contracts';
 import { adminSetStatus, bulkSetStatus, feature, listForAdmin, remove, unfeature } from './admin-services';
-import { FakeServices, listing, ownerDeps, refusal, staff } from './testing-fakes';
+import { listing, refusal, staff } from '../testing/builders';
+import { FakeServices, ownerDeps } from '../testing/fakes';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const ALL: ServiceListQuery = { page: 1, pageSize: 50, sort: 'name' };

@@ -2,7 +2,8 @@ import { DELETED_VERSION, type ServiceListQuery } from '@mealprep/contracts';
 import type { StoredService } from '../data-access/service-mapping';
 import type { ServiceRepository } from '../data-access/service-repository';
 import { CatalogIndex } from './catalog-index';
-import { catalogOver, FakeServices, listing, location, mealTypeRepository, places, regionRepository } from './testing-fakes';
+import { listing, location, mealTypeRepository, places, regionRepository } from '../testing/builders';
+import { catalogOver, FakeServices } from '../testing/fakes';
 
 const ALL: ServiceListQuery = { page: 1, pageSize: 50, sort: 'name' };
 const listed = (catalog: CatalogIndex) => catalog.index.query(ALL, Date.now()).items.map((i) => i.name);

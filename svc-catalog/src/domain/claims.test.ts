@@ -1,6 +1,7 @@
 import { MAX_WAITING_CLAIMS, TOO_MANY_CLAIMS_MESSAGE } from '@mealprep/contracts';
 import { checkClaim, claimsForAdmin, decideClaim, myClaims, submitClaim, type ClaimDeps } from './claims';
-import { FakeClaims, FakeServices, listing, ownerDeps, person, refusal, staff } from './testing-fakes';
+import { listing, person, refusal, staff } from '../testing/builders';
+import { FakeClaims, FakeServices, ownerDeps } from '../testing/fakes';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const DISPUTE_WHY = 'This listing already has an owner: your claim goes to our team, who will look at both sides.';

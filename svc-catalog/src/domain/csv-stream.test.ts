@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { MAX_IMPORT_BYTES } from '@mealprep/contracts';
 import { parseCsvStream } from './csv-stream';
-import { refusal } from './testing-fakes';
+import { refusal } from '../testing/builders';
 
 const file = (...chunks: Array<string | Buffer>) => Readable.from(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c)));
 

@@ -3,7 +3,8 @@ import type { InsightCounts, InsightHit } from '@mealprep/contracts';
 import type { Broker, Logger } from '@mealprep/service-kit';
 import type { InsightRepository } from '../data-access/insight-repository';
 import { InsightRecorder, listingInsights, siteInsights } from './insights';
-import { catalogOver, FakeServices, listing, person, refusal, staff } from './testing-fakes';
+import { listing, person, refusal, staff } from '../testing/builders';
+import { catalogOver, FakeServices } from '../testing/fakes';
 
 const NOW = new Date('2026-06-10T12:00:00.000Z');
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { keyedWrite, requestFingerprint, type KeyedRequest } from './keyed-write';
-import { person } from './testing-fakes';
+import { person } from '../testing/builders';
 
 const save = (body: unknown, overrides: Partial<KeyedRequest> = {}): KeyedRequest => ({ method: 'PATCH', route: '/services/:id', target: 'listing-1', body, ...overrides });
 

@@ -1,6 +1,6 @@
 import { EDIT_NOT_FOUND_MESSAGE } from '@mealprep/contracts';
 import { managedBy } from './listing-access';
-import { person, staff, thrown } from './testing-fakes';
+import { person, staff, thrown } from '../testing/builders';
 
 const ownedBy = (ownerUserId: string | null) => ({ id: 'listing-1', ownerUserId });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { EditableService, OwnershipChange, StatusChange } from '@mealprep/contracts';
 import { ownerView, OWNER_ANSWER_KEYS } from './listing-trail';
-import { listing, person } from './testing-fakes';
+import { listing, person } from '../testing/builders';
 
 const email = (userId: string) => `${userId}@example.com`;
 const change = (byUserId: string | null, from: StatusChange['from'], to: StatusChange['to']): StatusChange => ({

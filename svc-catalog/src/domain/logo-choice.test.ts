@@ -1,5 +1,6 @@
 import { checkLogoChoice, LOGO_DELETED, LOGO_IN_USE, LOGO_NOT_YOURS, LOGO_UNCHECKED } from './logo-choice';
-import { FakeMedia, person, refusal, staff } from './testing-fakes';
+import { person, refusal, staff } from '../testing/builders';
+import { FakeMedia } from '../testing/fakes';
 
 const media = () =>
   new FakeMedia({

@@ -1,6 +1,7 @@
 import { EDIT_NOT_FOUND_MESSAGE, ServiceInsertSchema, type ServiceInsertInput, type ServiceListQuery } from '@mealprep/contracts';
 import { createService, getEditable, submitForApproval, updateService } from './owner-services';
-import { FakeServices, listing, location, ownerDeps, person, refusal, staff } from './testing-fakes';
+import { listing, location, person, refusal, staff } from '../testing/builders';
+import { FakeServices, ownerDeps } from '../testing/fakes';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const ALL: ServiceListQuery = { page: 1, pageSize: 50, sort: 'name' };

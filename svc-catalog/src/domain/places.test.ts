@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { MAX_PLACE_QUERY } from '@mealprep/contracts';
 import { milesBetween, type PlaceLookup } from './places';
-import { places } from './testing-fakes';
+import { places } from '../testing/builders';
 
 const table = places();
 const found = (lookup: PlaceLookup) => ('place' in lookup ? lookup.place : null);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { AllergenFriendly, NearQuery, ServiceListQuery } from '@mealprep/contracts';
 import type { StoredService } from '../data-access/service-mapping';
 import { PublicIndex } from './public-index';
-import { listing, location, MEAL_TYPES, places } from './testing-fakes';
+import { listing, location, MEAL_TYPES, places } from '../testing/builders';
 import { US_STATES } from './us-states';
 
 const NOW = Date.parse('2026-06-01T12:00:00.000Z');

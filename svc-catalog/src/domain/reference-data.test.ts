@@ -3,7 +3,8 @@ import type { GeoRegionRepository } from '../data-access/geo-region-repository';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import { MEAL_TYPE_SEED } from './meal-type-catalogue';
 import { getMealType, getRegion, seedReferenceData } from './reference-data';
-import { FakeEvents, MEAL_TYPES, mealTypeRepository, refusal, regionRepository } from './testing-fakes';
+import { MEAL_TYPES, mealTypeRepository, refusal, regionRepository } from '../testing/builders';
+import { FakeEvents } from '../testing/fakes';
 import { US_STATE_CODES, US_STATES } from './us-states';
 
 /** Repositories that keep what is seeded and the events each insert carried. */

@@ -1,5 +1,6 @@
 import { announceStatusChange, announceUpdate, changesWhatVisitorsSee, serviceChange, statusChange } from './service-events';
-import { FakeEvents, listing } from './testing-fakes';
+import { listing } from '../testing/builders';
+import { FakeEvents } from '../testing/fakes';
 
 const published = listing({ name: 'Green Fork Kitchen', contact: { email: 'hi@greenfork.com', phone: '', website: 'https://greenfork.com', socialLinks: [] }, version: 4 });
 

@@ -4,7 +4,8 @@ import type { ImportDecision, ImportRefusal, ImportRow } from '../data-access/se
 import type { ImportedListing } from '../data-access/service-mapping';
 import type { ServiceRepository } from '../data-access/service-repository';
 import { importServices, type ImportDeps } from './service-import';
-import { FakeEvents, mealTypeRepository, newId, places, refusal, staff } from './testing-fakes';
+import { mealTypeRepository, newId, places, refusal, staff } from '../testing/builders';
+import { FakeEvents } from '../testing/fakes';
 
 const HEADER = 'Name,Slug,Tagline,Meal Types,City,State,Home Delivery,Shipping,Website';
 const csv = (...rows: string[]) => Readable.from([Buffer.from([HEADER, ...rows].join('\n'))]);

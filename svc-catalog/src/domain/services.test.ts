@@ -1,5 +1,6 @@
 import { findNear, getCity, getServiceBySlug, listCities, listMyServices, listServices, nearbyServices, nearestPlace, reportStillOpen } from './services';
-import { FakeServices, listing, location, ownerDeps, refusal, thrown } from './testing-fakes';
+import { listing, location, refusal, thrown } from '../testing/builders';
+import { FakeServices, ownerDeps } from '../testing/fakes';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const delivery = { localDelivery: true, pickup: false, shipsDomestically: false, shipsInternationally: false };

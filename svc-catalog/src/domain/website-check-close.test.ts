@@ -1,6 +1,7 @@
 import type { ServiceListQuery } from '@mealprep/contracts';
 import { closeFromWebsiteCheck, CLOSED_BY_CHECK_REASON } from './website-check-close';
-import { FakeServices, listing, ownerDeps } from './testing-fakes';
+import { listing } from '../testing/builders';
+import { FakeServices, ownerDeps } from '../testing/fakes';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const ALL: ServiceListQuery = { page: 1, pageSize: 50, sort: 'name' };

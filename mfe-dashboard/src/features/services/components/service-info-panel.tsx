@@ -1,8 +1,9 @@
-import type { EditableService } from '@mealprep/contracts';
+import type { EditableService, ReviewTrailAction } from '@mealprep/contracts';
 import { formatDayAndTime } from '@mealprep/ui';
 
 const OWNERSHIP_TEXT = { granted: 'granted at once:', approved: 'approved:', rejected: 'rejected:' } as const;
-const REVIEW_STEP_TEXT = {
+/** What each step of a listing's review trail reads as: every action the contract names has its words. */
+const REVIEW_STEP_TEXT: Record<ReviewTrailAction, string> = {
   held: 'held by the checks',
   reported: 'reported',
   approved: 'approved',
@@ -11,7 +12,7 @@ const REVIEW_STEP_TEXT = {
   'reply-held': "owner's reply held by the checks",
   'reply-approved': "owner's reply approved",
   'reply-removed': "owner's reply taken down",
-} as const;
+};
 
 /** The editor's read-only panel: ids, dates, status history, how the listing changed hands (claims) and, for admins, possible duplicates. */
 export function ServiceInfoPanel({ service, isAdmin }: { service: EditableService; isAdmin: boolean }) {
