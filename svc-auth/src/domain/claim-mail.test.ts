@@ -1,7 +1,7 @@
 import type { EventPayload } from '@mealprep/contracts';
 import { mailClaimDecision } from './claim-mail';
 import type { StatusMailDeps } from './status-change-mail';
-import { fakeEvents, fakeLogger, fakeMailer, fakeNotifications, fakeUsers } from './testing-fakes';
+import { fakeEvents, fakeLogger, fakeMailer, fakeNotifications, fakeUsers } from '../testing/fakes';
 
 const SITE = 'https://mealprep.test';
 const PUBLIC_URL = `${SITE}/service/green-box-meals`;

@@ -1,7 +1,7 @@
 import type { EventPayload } from '@mealprep/contracts';
 import { mailOfReview } from './review-mail';
 import type { StatusMailDeps } from './status-change-mail';
-import { fakeEvents, fakeLogger, fakeMailer, fakeNotifications, fakeUsers } from './testing-fakes';
+import { fakeEvents, fakeLogger, fakeMailer, fakeNotifications, fakeUsers } from '../testing/fakes';
 
 const SITE = 'https://mealprep.test';
 const PAGE = `${SITE}/service/green-box-meals#reviews`;

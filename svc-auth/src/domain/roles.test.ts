@@ -1,5 +1,5 @@
 import { changeRole } from './roles';
-import { fakeClock, fakeEvents, fakeUsers } from './testing-fakes';
+import { fakeClock, fakeEvents, fakeUsers } from '../testing/fakes';
 
 function setUp() {
   const events = fakeEvents();

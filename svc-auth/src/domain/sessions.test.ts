@@ -1,6 +1,6 @@
 import { sessionHash } from '@mealprep/service-kit';
 import { resolveSession } from './sessions';
-import { fakeClock, fakeEvents, fakeSessions, fakeUsers } from './testing-fakes';
+import { fakeClock, fakeEvents, fakeSessions, fakeUsers } from '../testing/fakes';
 
 const DAY = 24 * 60 * 60_000;
 

@@ -1,7 +1,7 @@
 import { AppError } from '@mealprep/service-kit';
 import { resolveSession } from './sessions';
 import { CODE_INVALID, CODE_LOCKED, LINK_INVALID, SignIn, type SignInLink } from './sign-in';
-import { fakeClock, fakeEvents, fakeLogger, fakeMailer, fakeSendLog, fakeSessions, fakeTokens, fakeUsers } from './testing-fakes';
+import { fakeClock, fakeEvents, fakeLogger, fakeMailer, fakeSendLog, fakeSessions, fakeTokens, fakeUsers } from '../testing/fakes';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -1,6 +1,6 @@
 import type { EventPayload } from '@mealprep/contracts';
 import { mailOwnerOfStatusChange, type StatusMailDeps } from './status-change-mail';
-import { fakeEvents, fakeLogger, fakeMailer, fakeNotifications, fakeUsers } from './testing-fakes';
+import { fakeEvents, fakeLogger, fakeMailer, fakeNotifications, fakeUsers } from '../testing/fakes';
 
 const SITE = 'https://mealprep.test';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { baseDomain, CheckFailure, checkWebsite, websiteUrl, type Page } from './check-website';
-import { fakeSites, OPEN_PAGE } from './testing-fakes';
+import { fakeSites, OPEN_PAGE } from '../testing/fakes';
 
 const page = (body: string, over: Partial<Page> = {}): Page => ({ httpStatus: 200, body, finalUrl: 'https://greenbox.example/', ...over });
 const SITE = 'https://greenbox.example/';

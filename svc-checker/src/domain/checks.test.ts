@@ -1,7 +1,7 @@
 import type { CheckJob } from '@mealprep/contracts';
 import type { CheckResult } from './check-website';
 import { bulkCheckStatus, checkServiceNow, nextCheckDue, queueBulkCheck, queueDueChecks, queueRecheck, reviewChecks, runCheckJob, type CheckerDomainDeps } from './checks';
-import { fakeChecks, fakeEvents, fakeRuns, fakeServices, fakeSites, OPEN_PAGE, quietLogger, service } from './testing-fakes';
+import { fakeChecks, fakeEvents, fakeRuns, fakeServices, fakeSites, OPEN_PAGE, quietLogger, service } from '../testing/fakes';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import type { EventPayload, ServiceSnapshot } from '@mealprep/contracts';
 import { applyServiceChange, applySnapshots, forgetService, loadProjection } from './service-projection';
-import { fakeChecks, fakeServices, service } from './testing-fakes';
+import { fakeChecks, fakeServices, service } from '../testing/fakes';
 
 const snapshot = (serviceId: string, over: Partial<ServiceSnapshot> = {}): ServiceSnapshot => ({
   serviceId,

@@ -2,7 +2,7 @@ import type { StockPhoto } from '@mealprep/contracts';
 import sharp from 'sharp';
 import { addBanner, removeBanners, stockPhotoByUrl, updateBanners, type AdminBannerDeps } from './admin-banners';
 import { listActiveBanners, toBannerImage } from './banners';
-import { bannerRecord, fakeBanners, fakeEvents, fakeFiles, fakeStock, fakeStoredImages } from './testing-fakes';
+import { bannerRecord, fakeBanners, fakeEvents, fakeFiles, fakeStock, fakeStoredImages } from '../testing/fakes';
 import { UploadGate } from './upload-gate';
 
 const salad: StockPhoto = {

@@ -1,6 +1,6 @@
 import type { AdminMediaQuery } from '@mealprep/contracts';
 import { listMedia, restore, softDelete, updateAltText, type AdminMediaDeps } from './admin-media';
-import { fakeDirectory, fakeMedia, mediaRecord } from './testing-fakes';
+import { fakeDirectory, fakeMedia, mediaRecord } from '../testing/fakes';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Rendition } from '../data-access/stored-image-repository';
 import { openImage, pickRendition } from './images';
 import { mediaItemFacts } from './media-facts';
-import { fakeFiles, fakeMedia, fakeStoredImages, mediaRecord } from './testing-fakes';
+import { fakeFiles, fakeMedia, fakeStoredImages, mediaRecord } from '../testing/fakes';
 
 const rendition = (width: number): Rendition => ({ width, height: Math.round(width / 2), bytes: width * 10, etag: `"w${width}"` });
 

@@ -1,6 +1,6 @@
 import type { EventPayload, ServiceSnapshot } from '@mealprep/contracts';
 import { applyServiceChange, applySnapshots, retireService } from './service-directory';
-import { fakeDirectory, fakeMedia, mediaRecord } from './testing-fakes';
+import { fakeDirectory, fakeMedia, mediaRecord } from '../testing/fakes';
 
 const snapshot = (over: Partial<ServiceSnapshot> & { serviceId: string }): ServiceSnapshot => ({
   name: 'Green Box Meals',

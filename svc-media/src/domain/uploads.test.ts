@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import type { Identity } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import sharp from 'sharp';
-import { fakeFiles, fakeMedia, fakeQuotas, fakeStoredImages } from './testing-fakes';
+import { fakeFiles, fakeMedia, fakeQuotas, fakeStoredImages } from '../testing/fakes';
 import { DAILY_UPLOADS, dailyLimitMessage, NOT_AN_IMAGE, sniffImage, TOO_BIG, TOO_MANY_PIXELS, UNREADABLE, uploadImage } from './uploads';
 import { UploadGate } from './upload-gate';
 

@@ -8,7 +8,7 @@ import type { Logger } from '@mealprep/service-kit';
 import type { CheckRepository } from '../data-access/check-repository';
 import type { CheckRunRepository } from '../data-access/check-run-repository';
 import type { ProjectedService, ServiceProjectionRepository, VersionedService } from '../data-access/service-projection-repository';
-import type { CheckOptions, CheckResult, FetchPage, Page } from './check-website';
+import type { CheckOptions, CheckResult, FetchPage, Page } from '../domain/check-website';
 import { fakeDomainEvents } from '@mealprep/service-kit/testing/fakes';
 
 /** Events made by the domain, and those a write carried (what the outbox would send). */

@@ -10,7 +10,7 @@ import type { MediaRecord, MediaRepository, NewMedia } from '../data-access/medi
 import type { DirectoryEntry, DirectoryState, ServiceDirectoryRepository } from '../data-access/service-directory-repository';
 import type { ImageFolder, StoredImage, StoredImageRepository } from '../data-access/stored-image-repository';
 import type { UploadQuotaRepository } from '../data-access/upload-quota-repository';
-import type { StockPhotos } from './stock-photos';
+import type { StockPhotos } from '../domain/stock-photos';
 import { fakeDomainEvents } from '@mealprep/service-kit/testing/fakes';
 
 /** Events made by the domain, and those a write carried (what the outbox would send). */
