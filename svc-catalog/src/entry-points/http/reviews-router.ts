@@ -15,7 +15,8 @@ import {
 } from '@mealprep/contracts';
 import { parseInput, requireRole, requireSignIn, route } from '@mealprep/service-kit';
 import { decideReply, decideReview, reviewsForStaff } from '../../domain/review-moderation';
-import { deleteReview, editReview, replyToReview, reportReview, reviewsOf, reviewStanding, writeReview, type ReviewDeps } from '../../domain/reviews';
+import { replyToReview, reportReview } from '../../domain/review-responses';
+import { deleteReview, editReview, reviewsOf, reviewStanding, writeReview, type ReviewDeps } from '../../domain/reviews';
 
 /** Reviews of listings: visitors read them; signed-in visitors write, edit, delete and report; owners reply; staff moderate. */
 export function reviewsRouter(deps: ReviewDeps): Router {
