@@ -1,5 +1,6 @@
 import { MAX_WAITING_CLAIMS, TOO_MANY_CLAIMS_MESSAGE } from '@mealprep/contracts';
-import { checkClaim, claimsForAdmin, decideClaim, myClaims, submitClaim, type ClaimDeps } from './claims';
+import { claimsForAdmin, decideClaim } from './claim-decisions';
+import { checkClaim, myClaims, submitClaim, type ClaimDeps } from './claims';
 import { listing, person, refusal, staff } from '../testing/builders';
 import { FakeClaims, FakeServices, ownerDeps } from '../testing/fakes';
 

@@ -1,14 +1,4 @@
-import {
-  TOO_MANY_CLAIMS_MESSAGE,
-  type AdminClaimList,
-  type Claim,
-  type ClaimCheck,
-  type ClaimedListing,
-  type ClaimKind,
-  type ClaimList,
-  type EditableService,
-  type Identity,
-} from '@mealprep/contracts';
+import { TOO_MANY_CLAIMS_MESSAGE, type Claim, type ClaimCheck, type ClaimKind, type ClaimList, type Identity } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import type { ClaimRepository, StoredClaim } from '../data-access/claim-repository';
 import type { StoredService } from '../data-access/service-mapping';
@@ -20,8 +10,8 @@ import { announceUpdate } from './service-events';
 
 export type ClaimDeps = OwnerDeps & { claims: ClaimRepository };
 
-const now = (deps: ClaimDeps) => deps.now?.() ?? new Date();
-const CLAIMABLE_STATUSES = new Set(['published', 'closed']);
+export const now = (deps: ClaimDeps) => deps.now?.() ?? new Date();
+export const CLAIMABLE_STATUSES = new Set(['published', 'closed']);
 const isAdmin = (identity: Identity) => identity.roles.includes('admin');
 const NO_SUCH_LISTING = 'There is no such listing.';
 const notClaimable = () => new AppError('not_claimable', 'Only published or closed listings can be claimed.', { status: 409 });
@@ -55,7 +45,7 @@ function grantedBecause(identity: Identity, service: StoredService): { granted: 
 const DISPUTE_WHY = 'This listing already has an owner: your claim goes to our team, who will look at both sides.';
 
 /** A claim as the contract has it (what only the service keeps is left out). */
-function asClaim(claim: StoredClaim): Claim {
+export function asClaim(claim: StoredClaim): Claim {
   const { ownerUserIdWhenSent: _sent, ...shown } = claim;
   return shown;
 }
@@ -107,7 +97,7 @@ type DecideOn = (current: StoredService) => { reason: string | null } | null;
  * claim's kind is what it is then: a dispute when the listing has an owner.
  * Returns the listing after, with the kind, or null when `decide` wrote nothing.
  */
-async function writeDecision(
+export async function writeDecision(
   deps: ClaimDeps,
   serviceId: string,
   decision: Decision,
@@ -208,107 +198,4 @@ export async function submitClaim(deps: ClaimDeps, identity: Identity, serviceId
 /** GET /claims/mine: the signed-in user's claims, newest first (without who on the staff decided them). */
 export async function myClaims(deps: ClaimDeps, identity: Identity): Promise<ClaimList> {
   return { items: (await deps.claims.mine(identity.userId)).map(forClaimant) };
-}
-
-/** The owner's address as the listing's trails know it: the claim that made them owner, else the listing they made. */
-function ownerEmailOf(listing: EditableService): string | null {
-  const owner = listing.ownerUserId;
-  if (!owner) return null;
-  const claimed = [...listing.ownershipHistory].reverse().find((h) => h.toOwnerUserId === owner && h.action !== 'rejected');
-  if (claimed) return claimed.claimantEmail || null;
-  return listing.statusHistory.find((h) => h.from === null && h.byUserId === owner)?.byEmail ?? null;
-}
-
-/** A claimed listing as it is now (null: deleted), for the admin who decides. */
-function listingNow(claim: StoredClaim, listing: EditableService | null): ClaimedListing {
-  if (!listing) return { status: null, owner: null, kind: claim.kind };
-  return {
-    status: listing.status,
-    owner: listing.ownerUserId ? { userId: listing.ownerUserId, email: ownerEmailOf(listing) } : null,
-    kind: listing.ownerUserId === null ? 'claim' : 'dispute',
-  };
-}
-
-/** GET /admin/claims: each claim with its listing as it is now (its owner, and so whether deciding it is a dispute). */
-export async function claimsForAdmin(deps: ClaimDeps, which: 'waiting' | 'decided'): Promise<AdminClaimList> {
-  const claims = await deps.claims.list(which);
-  // The listings of up to 500 claims in one read by many keys (not one read each).
-  const listings = await deps.services.findEditableByIds(claims.map((c) => c.serviceId));
-  return { items: claims.map((claim) => ({ ...asClaim(claim), listing: listingNow(claim, listings.get(claim.serviceId) ?? null) })) };
-}
-
-const alreadyDecided = (claim: Claim) => new AppError('already_decided', `This claim was already ${claim.status === 'waiting' ? 'decided' : claim.status} by another admin.`, { status: 409 });
-
-/** Whether the listing's owner now is the one the decision was made on: the admin's, else the one when the claim was sent. */
-function ownerAsSeen(claim: StoredClaim, expectedOwnerUserId: string | null | undefined): (owner: string | null) => boolean {
-  if (expectedOwnerUserId !== undefined) return (owner) => owner === expectedOwnerUserId;
-  if (claim.ownerUserIdWhenSent !== undefined) return (owner) => owner === claim.ownerUserIdWhenSent;
-  // Claims stored before the owner was kept with them: what their kind says.
-  return (owner) => (owner === null) === (claim.kind === 'claim');
-}
-
-function ownerChanged(claim: StoredClaim, owner: string | null): AppError {
-  const nowIs =
-    owner === null ? 'it has no owner now' : owner === claim.claimantUserId ? 'the claimant owns it now' : 'it has another owner now, so deciding this claim is deciding a dispute with them';
-  return new AppError('owner_changed', `The listing's owner changed since this claim was shown: ${nowIs}. Look at the claim again before deciding.`, { status: 409 });
-}
-
-/**
- * POST /admin/claims/:id/decision. Exactly one decision of a claim stands: the first to take the
- * claim's decision key writes it; another admin at the same moment is told it is decided. The
- * decision is made on the listing as it is when written: refused when its owner is not the one the
- * admin saw (`expectedOwnerUserId`; left out, the one it had when the claim was sent), and an
- * approval only of a public listing the claimant does not own. Approving a dispute reassigns the
- * listing from its owner to the claimant.
- */
-export async function decideClaim(deps: ClaimDeps, admin: Identity, claimId: string, decision: 'approve' | 'reject', reason: string, expectedOwnerUserId?: string | null): Promise<Claim> {
-  const claim = await deps.claims.findById(claimId);
-  if (!claim) throw AppError.notFound('There is no such claim.');
-  if (claim.status !== 'waiting') throw alreadyDecided(claim);
-  const at = now(deps);
-  if (!(await deps.claims.takeDecision(claim.id, at))) throw alreadyDecided((await deps.claims.findById(claim.id)) ?? claim);
-  // Until the listing is written the decision may be given back (the listing was deleted, it changed, the database failed); after, never.
-  let written = false;
-  try {
-    const action = decision === 'approve' ? 'approved' : 'rejected';
-    const asSeen = ownerAsSeen(claim, expectedOwnerUserId);
-    const service = await deps.services.findById(claim.serviceId);
-    let kind = claim.kind;
-    if (service) {
-      const applied = await writeDecision(
-        deps,
-        claim.serviceId,
-        { claimId: claim.id, action, claimantUserId: claim.claimantUserId, claimantEmail: claim.claimantEmail, by: { userId: admin.userId, email: admin.email }, at },
-        (current) => {
-          if (!asSeen(current.ownerUserId)) throw ownerChanged(claim, current.ownerUserId);
-          if (decision === 'approve' && current.ownerUserId === claim.claimantUserId) {
-            throw new AppError('already_owner', 'The claimant owns this listing already: reject the claim to close it.', { status: 409 });
-          }
-          if (decision === 'approve' && !CLAIMABLE_STATUSES.has(current.status)) {
-            throw new AppError(
-              'not_claimable',
-              `The listing is ${current.status} now: only a published or closed listing changes hands. Reject the claim, or decide it once the listing is public again.`,
-              {
-                status: 409,
-              },
-            );
-          }
-          return { reason: reason || null };
-        },
-      );
-      if (!applied) throw new Error('a decision on a claim wrote nothing');
-      kind = applied.kind;
-      written = true;
-    } else if (decision === 'approve') {
-      throw new AppError('listing_gone', 'The listing of this claim was deleted: it can only be rejected.', { status: 409 });
-    }
-    const decided = await deps.claims.markDecided(claim.id, { status: action, kind, reason: reason || null, at, byUserId: admin.userId, byEmail: admin.email });
-    await deps.claims.releaseWaiting(claim.id, claim.serviceId, claim.claimantUserId);
-    return asClaim(decided ?? claim);
-  } catch (err) {
-    if (!written) await deps.claims.releaseDecision(claim.id);
-    throw err;
-  } finally {
-    await deps.events.relay();
-  }
 }
