@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 // @ts-expect-error plain ESM helper without types
 import { buildApp } from '../../scripts/lib/build-app.mjs';
 import { useBrowserPage } from '../browser';
@@ -83,9 +83,10 @@ describe('a release of the public remote that adds a page', () => {
     writeFileSync(path.join(PUBLIC_DIST, '.release.json.test'), original);
     renameSync(path.join(PUBLIC_DIST, '.release.json.test'), path.join(PUBLIC_DIST, 'release.json'));
     const before = (JSON.parse(original) as { version: string }).version;
-    const deadline = Date.now() + 40_000;
-    while (version && (await fetch(`${siteUrl}/about?back=${Date.now()}`)).headers.get('x-rendered-release') !== before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
-    if (version && version !== before) rmSync(path.join(PUBLIC_DIST, 'releases', version), { recursive: true, force: true });
+    if (!version || version === before) return;
+    // Its files go once the renderer renders with the release before again (the marker: the release a page names).
+    await vi.waitFor(async () => expect((await fetch(`${siteUrl}/about?back=${Date.now()}`)).headers.get('x-rendered-release')).toBe(before), { timeout: 40_000, interval: 250 });
+    rmSync(path.join(PUBLIC_DIST, 'releases', version), { recursive: true, force: true });
   }, 60_000);
 
   it('when its release pointer is switched, then the page is rendered on the server, hinted, in the sitemap and a page in the fallback, with the gateway and the renderer neither rebuilt nor restarted', async () => {
