@@ -6,7 +6,7 @@ import { Router } from 'express';
 import { slugify, US_STATE_SHAPES_PATH } from '@mealprep/contracts';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { feature } from 'topojson-client';
-import { acceptsGzip } from '../pages/rendered-pages';
+import { acceptsGzip } from '../pages/page-sending';
 
 type Ring = Array<[number, number]>;
 

@@ -1,23 +1,13 @@
-import { once } from 'node:events';
-import { constants as zlibConstants, createGzip, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { QUERY_STATE_ELEMENT_ID, REQUEST_ID_HEADER } from '@mealprep/contracts';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 import type { Dispatcher } from 'undici';
 import { keepRule, varyMatches, type VaryValues } from '../proxy/shared-cache';
+import { acceptsGzip, send, startStreaming, type CachedPage, type Visit } from './page-sending';
 import { RendererClient, type RendererClientOptions } from './renderer-client';
 import { isSignedInPath } from './signed-in';
-
-/** A rendered page kept for every visitor: its HTML once, and once gzipped. */
-interface CachedPage {
-  status: number;
-  release: string;
-  /** What browsers are told of keeping it (the renderer's word; no-cache when it says none). */
-  cacheControl: string;
-  body: Buffer;
-  gzipped: Buffer;
-}
 
 /** A kept page and the request headers its Vary names, as they were for the render. */
 interface KeptPage {
@@ -26,9 +16,6 @@ interface KeptPage {
   /** Until then it is served as it is; after, while it is still kept, it is served stale while one render refreshes it. */
   freshUntil: number;
 }
-
-/** The visitor a page is rendered for. */
-type Visit = { req: Request; res: Response };
 
 /** One fetch of a page from the cache: the headers it is asked with, and its visitor (none for a refresh in the background). */
 interface Asking {
@@ -79,8 +66,6 @@ export interface RenderedPagesOptions extends RendererClientOptions {
   /** Counts what became of each page request: rendered, cached or fallback (with a reason). */
   count?: (outcome: string) => void;
 }
-
-export const acceptsGzip = (req: Request) => /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
 
 /**
  * Public pages as the renderer renders them, kept for a few seconds for every visitor (the HTML
@@ -284,44 +269,6 @@ export class RenderedPages {
   async close(): Promise<void> {
     await this.renderer.close();
   }
-}
-
-/** Starts sending a page too large to hold: the rest goes out as it comes, gzipped piece by piece. */
-function startStreaming({ req, res }: Visit, status: number, release: string, cacheControl: string) {
-  res.status(status);
-  pageHeaders(res, 'miss', release, cacheControl);
-  const gzip = acceptsGzip(req);
-  if (gzip) res.setHeader('content-encoding', 'gzip');
-  res.flushHeaders();
-  const out = gzip ? createGzip({ flush: zlibConstants.Z_SYNC_FLUSH }) : null;
-  out?.pipe(res);
-  return {
-    write: (piece: Buffer) => (out ? out.write(piece) : res.write(piece)),
-    end: async () => {
-      if (!out) return void res.end();
-      const ended = once(out, 'end');
-      out.end();
-      await ended;
-    },
-  };
-}
-
-function send({ req, res }: Visit, page: CachedPage, cache: 'hit' | 'miss' | 'stale'): void {
-  const gzip = acceptsGzip(req);
-  const body = gzip ? page.gzipped : page.body;
-  res.status(page.status);
-  pageHeaders(res, cache, page.release, page.cacheControl);
-  if (gzip) res.setHeader('content-encoding', 'gzip');
-  res.setHeader('content-length', String(body.length));
-  res.end(req.method === 'HEAD' ? undefined : body);
-}
-
-function pageHeaders(res: Response, cache: 'hit' | 'miss' | 'stale', release: string, cacheControl: string): void {
-  res.setHeader('content-type', 'text/html; charset=utf-8');
-  res.setHeader('cache-control', cacheControl);
-  res.setHeader('vary', 'accept-encoding');
-  res.setHeader('x-page-cache', cache);
-  if (release) res.setHeader('x-rendered-release', release);
 }
 
 /** The opening tag of the page's root (where the renderer marks a page not to be shared), or nothing. */
