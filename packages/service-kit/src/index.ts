@@ -22,6 +22,7 @@ export { readServiceSnapshots } from './catalog-snapshots';
 export { peerFetch, peerUrls } from './peer-fetch';
 export { Lease, underLease } from './lease';
 export { KeyedRecords } from './keyed-records';
+export { GUARDED_WRITE_TRIES, LOST_RACE, untilWritten } from './guarded-write';
 export { followCatalogEvents, loadCopyFromCatalog, type CatalogCopy, type CatalogSource, type ServiceChange } from './catalog-copy';
 export { perClientLimit } from './rate-limit';
 export { clientOf } from './client-key';

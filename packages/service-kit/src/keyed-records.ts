@@ -1,10 +1,7 @@
 import type { Connection } from 'mongoose';
 import { keyedTurns } from './coalesce';
 import { AppError } from './errors';
-
-/** How often a change is tried again when another writer came between its read and its write. */
-const MAX_ATTEMPTS = 30;
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * attempt));
+import { LOST_RACE, untilWritten } from './guarded-write';
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 
 type Stored<T> = T & { _id: string; version: number };
@@ -55,27 +52,30 @@ export class KeyedRecords<T extends object> {
    * run more than once (another writer came between) and may throw to refuse.
    */
   change(key: string, plan: (current: T | null) => T | null): Promise<T | null> {
-    return this.turns.run(key, async () => {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-        if (attempt > 0) await pause(attempt);
-        const doc = (await this.docs.findOne({ _id: key } as never)) as Stored<T> | null;
-        const current = this.strip(doc);
-        const next = plan(current);
-        if (next === null) return current;
-        if (!doc) {
-          try {
-            await this.docs.insertOne({ ...next, _id: key, version: 1 } as never);
-            return next;
-          } catch (err) {
-            if (isDuplicateKey(err)) continue;
-            throw err;
+    return this.turns.run(key, () =>
+      untilWritten(
+        async () => {
+          const doc = (await this.docs.findOne({ _id: key } as never)) as Stored<T> | null;
+          const current = this.strip(doc);
+          const next = plan(current);
+          if (next === null) return current;
+          if (!doc) {
+            try {
+              await this.docs.insertOne({ ...next, _id: key, version: 1 } as never);
+              return next;
+            } catch (err) {
+              if (isDuplicateKey(err)) return LOST_RACE;
+              throw err;
+            }
           }
-        }
-        const written = await this.docs.updateOne({ _id: key, version: doc.version } as never, { $set: { ...next, version: doc.version + 1 } } as never);
-        if (written.matchedCount === 1) return next;
-      }
-      throw new AppError('changed_meanwhile', 'This changed at the same moment elsewhere. Try again.', { status: 409 });
-    });
+          const written = await this.docs.updateOne({ _id: key, version: doc.version } as never, { $set: { ...next, version: doc.version + 1 } } as never);
+          return written.matchedCount === 1 ? next : LOST_RACE;
+        },
+        () => {
+          throw new AppError('changed_meanwhile', 'This changed at the same moment elsewhere. Try again.', { status: 409 });
+        },
+      ),
+    );
   }
 
   /** Keeps new records (a seed's, a migration's); keys that exist already are left as they are. */

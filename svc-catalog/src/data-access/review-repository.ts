@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { EventEnvelope, HoldReason, ReplyStatus, ReviewStatus } from '@mealprep/contracts';
-import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
-import { MAX_ATTEMPTS, pause, type Doc } from './service-model';
+import { carriesEvents, LOST_RACE, modelOn, untilWritten, type Outbox } from '@mealprep/service-kit';
+import type { Doc } from './service-model';
 
 const replySchema = new Schema(
   { text: String, at: Date, byUserId: String, status: { type: String, default: 'published' }, holdReasons: { type: [String], default: [] }, reason: { type: String, default: null } },
@@ -200,21 +200,24 @@ export function reviewRepository(connection: Connection, outbox: Outbox) {
      * there is no such review; `plan` may throw to refuse, or return null to leave it.
      */
     async modify(id: string, plan: (current: StoredReview) => ReviewChange | null): Promise<{ before: StoredReview; after: StoredReview } | null> {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-        if (attempt > 0) await pause(attempt);
-        const doc = (await Model.findById(id).lean()) as Doc | null;
-        if (!doc) return null;
-        const before = toReview(doc);
-        const change = plan(before);
-        if (!change) return { before, after: before };
-        const operations: Doc = { $set: change.set, $inc: { version: 1 } };
-        if (change.push) operations.$push = change.push;
-        const updated = await Model.findOneAndUpdate({ _id: id, version: before.version }, carrier.update(operations, change.events), { returnDocument: 'after' }).lean();
-        if (!updated) continue;
-        carrier.written([id], change.events);
-        return { before, after: toReview(updated as Doc) };
-      }
-      throw new Error(`review ${id} kept changing: gave up after ${MAX_ATTEMPTS} tries`);
+      return untilWritten(
+        async () => {
+          const doc = (await Model.findById(id).lean()) as Doc | null;
+          if (!doc) return null;
+          const before = toReview(doc);
+          const change = plan(before);
+          if (!change) return { before, after: before };
+          const operations: Doc = { $set: change.set, $inc: { version: 1 } };
+          if (change.push) operations.$push = change.push;
+          const updated = await Model.findOneAndUpdate({ _id: id, version: before.version }, carrier.update(operations, change.events), { returnDocument: 'after' }).lean();
+          if (!updated) return LOST_RACE;
+          carrier.written([id], change.events);
+          return { before, after: toReview(updated as Doc) };
+        },
+        () => {
+          throw new Error(`review ${id} kept changing: gave up after every try`);
+        },
+      );
     },
     /** Deletes a review at the version it was read, with its events (the events are recorded on their own); false when it changed meanwhile. */
     async remove(review: StoredReview, events: EventEnvelope[]): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { Types } from 'mongoose';
 import type { EventEnvelope, Offer } from '@mealprep/contracts';
-import type { EventCarrier, Outbox } from '@mealprep/service-kit';
+import { LOST_RACE, untilWritten, type EventCarrier, type Outbox } from '@mealprep/service-kit';
 import { IMPORT_COMPARED, readFrom, toImportedListing, type ImportedListing } from './service-mapping';
-import { atVersion, MAX_ATTEMPTS, pause, type Doc, type ServiceModel } from './service-model';
+import { atVersion, type Doc, type ServiceModel } from './service-model';
 
 /** A row of a services import, as the import maps it. */
 export interface ImportRow {
@@ -142,20 +142,20 @@ export function serviceImportWriter(Model: ServiceModel, carrier: EventCarrier, 
        * meanwhile it is read again and decided again.
        */
       async function writeImported(first: Doc, row: Row, at: Date, carrying: EventEnvelope[]): Promise<'written' | 'unchanged' | ImportRefusal> {
-        let current: Doc | null = first;
-        for (let attempt = 0; attempt < MAX_ATTEMPTS && current; attempt += 1) {
-          const decision = options.decideAtWrite(toImportedListing(current), row);
-          if (decision !== 'write') return decision;
-          const update = carrier.update({ $set: importedFields(row, at), $inc: { version: 1 } }, carrying);
-          const result = await Model.updateOne({ ...atVersion(current), ownerUserId: null }, update, { timestamps: false });
-          if (result.matchedCount > 0) {
+        return untilWritten<'written' | 'unchanged' | ImportRefusal>(
+          async (tryNumber) => {
+            const current = tryNumber === 0 ? first : ((await Model.findById(first._id, IMPORT_COMPARED).lean()) as Doc | null);
+            if (!current) return 'gone';
+            const decision = options.decideAtWrite(toImportedListing(current), row);
+            if (decision !== 'write') return decision;
+            const update = carrier.update({ $set: importedFields(row, at), $inc: { version: 1 } }, carrying);
+            const result = await Model.updateOne({ ...atVersion(current), ownerUserId: null }, update, { timestamps: false });
+            if (result.matchedCount === 0) return LOST_RACE;
             carrier.written([current._id], carrying);
             return 'written';
-          }
-          await pause(attempt + 1);
-          current = (await Model.findById(current._id, IMPORT_COMPARED).lean()) as Doc | null;
-        }
-        return current ? 'busy' : 'gone';
+          },
+          () => 'busy',
+        );
       }
     },
   };

@@ -83,12 +83,5 @@ export type ServiceModel = ReturnType<typeof serviceModel>;
 
 export type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a lean document as the driver gives it, read field by field where it is mapped
 
-/**
- * How often a write is tried again when another writer changed the service between its read and
- * its write, with a short random wait that grows (20 writers of one listing at once all get through).
- */
-export const MAX_ATTEMPTS = 30;
-export const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * attempt));
-
 /** The filter that matches a document only while it is still at the version that was read. */
 export const atVersion = (doc: Doc) => (typeof doc.version === 'number' ? { _id: doc._id, version: doc.version } : { _id: doc._id, version: { $exists: false } });

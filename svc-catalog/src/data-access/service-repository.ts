@@ -1,9 +1,9 @@
 import { Types, type Connection } from 'mongoose';
 import type { EditableService, EventEnvelope, ServiceSnapshot, ServiceStatus } from '@mealprep/contracts';
 import { IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@mealprep/contracts';
-import { AppError, keyedTurns, type Outbox } from '@mealprep/service-kit';
+import { AppError, keyedTurns, LOST_RACE, untilWritten, type Outbox } from '@mealprep/service-kit';
 import { readFrom, SNAPSHOT_FIELDS, toEditable, toSnapshot, toStored, type NewService, type StoredService } from './service-mapping';
-import { atVersion, MAX_ATTEMPTS, pause, serviceModel, type Doc, type ServiceModel } from './service-model';
+import { atVersion, serviceModel, type Doc, type ServiceModel } from './service-model';
 import { serviceImportWriter } from './service-import-writer';
 
 /** The events a write announces, from the service as it was (null when new) and as the write leaves it; stored in the same write. */
@@ -106,8 +106,7 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
   /** See modify: the tries of one write, once its turn has come. */
   async function modifyInTurn(id: string, plan: Plan, fresh: Doc | null, options: { write?: KeyedWrite }): Promise<{ before: StoredService; after: StoredService } | null> {
     let known = fresh;
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      if (attempt > 0) await pause(attempt);
+    const tryOnce = async (): Promise<{ before: StoredService; after: StoredService } | null | typeof LOST_RACE> => {
       const current = known ?? ((await Model.findById(id).lean()) as Doc | null);
       known = null;
       if (!current) return null;
@@ -137,15 +136,17 @@ export function serviceRepository(connection: Connection, outbox: Outbox) {
       const events = planned.announce(before, expected);
       try {
         const doc = await Model.findOneAndUpdate(atVersion(current), carrier.update(operations, events), { returnDocument: 'after' }).lean();
-        if (!doc) continue;
+        if (!doc) return LOST_RACE;
         carrier.written([doc._id], events);
         return { before, after: toStored(doc as Doc) };
       } catch (err) {
         if (isDuplicateKey(err)) throw new AppError('slug_taken', SLUG_TAKEN, { status: 409 });
         throw err;
       }
-    }
-    throw new AppError('changed_meanwhile', CHANGED_MEANWHILE, { status: 409 });
+    };
+    return untilWritten(tryOnce, () => {
+      throw new AppError('changed_meanwhile', CHANGED_MEANWHILE, { status: 409 });
+    });
   }
 
   return {
