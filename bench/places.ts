@@ -5,7 +5,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { loadUsPlaces } from '../svc-catalog/src/data-access/us-places';
-import { milesBetween } from '../svc-catalog/src/domain/places';
+import { milesBetween } from '../svc-catalog/src/domain/catalogue/places';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

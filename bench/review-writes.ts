@@ -19,7 +19,7 @@ import mongoose from 'mongoose';
 import { signIdentity } from '@mealprep/service-kit';
 import { reviewRecords } from '../svc-catalog/src/data-access/review-records';
 import type { StoredReview } from '../svc-catalog/src/data-access/review-repository';
-import { keepRecordsOf } from '../svc-catalog/src/domain/review-migration';
+import { keepRecordsOf } from '../svc-catalog/src/domain/reviews/review-migration';
 import { percentile } from './lib/load';
 import { seedServices } from './lib/seed';
 import { benchDatabase, cpuSeconds, removeBenchTopology, ROOT, startPart } from './lib/system';

@@ -1,17 +1,17 @@
 import { bootService, runService, underLease } from '@mealprep/service-kit';
 import { catalogRepositories, createCatalogApp, ensureCatalogIndexes, reviewQueues, reviewShelf, type CatalogRepositories } from './app';
 import { loadCatalogConfig } from './config';
-import { CatalogIndex } from './domain/catalog-index';
+import { CatalogIndex } from './domain/catalogue/catalog-index';
 import { seedDemoCatalog } from './domain/demo-seed';
-import { seedReferenceData } from './domain/reference-data';
+import { seedReferenceData } from './domain/catalogue/reference-data';
 import { subscribeCheckerEvents } from './entry-points/mq/checker-events';
 import { subscribeIndexRefresher, subscribeReviewLedger, subscribeReviewViews } from './entry-points/mq/index-refresher';
-import type { ReviewShelf } from './domain/review-shelf';
-import type { ReviewQueues } from './domain/review-queues';
-import { migrateReviewRecords } from './domain/review-migration';
+import type { ReviewShelf } from './domain/reviews/review-shelf';
+import type { ReviewQueues } from './domain/reviews/review-queues';
+import { migrateReviewRecords } from './domain/reviews/review-migration';
 import { subscribeInsightHits } from './entry-points/mq/insight-hits';
-import { forgetOldHits, InsightRecorder } from './domain/insights';
-import { InsightTally } from './domain/insight-tally';
+import { forgetOldHits, InsightRecorder } from './domain/insights/insights';
+import { InsightTally } from './domain/insights/insight-tally';
 
 const config = loadCatalogConfig();
 let catalog: CatalogIndex;

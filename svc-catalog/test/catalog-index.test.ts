@@ -4,9 +4,9 @@ import { silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, serve } f
 import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
-import { CatalogIndex } from '../src/domain/catalog-index';
+import { CatalogIndex } from '../src/domain/catalogue/catalog-index';
 import { seedDemoCatalog } from '../src/domain/demo-seed';
-import { seedReferenceData } from '../src/domain/reference-data';
+import { seedReferenceData } from '../src/domain/catalogue/reference-data';
 import { subscribeIndexRefresher } from '../src/entry-points/mq/index-refresher';
 import { as } from './harness';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimMatch } from '../src/domain/claim-match';
+import { claimMatch } from '../src/domain/claims/claim-match';
 
 const listing = (website: string, email = 'hello@greenfork.com') => ({ contact: { email, website } });
 

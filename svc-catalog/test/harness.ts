@@ -3,15 +3,15 @@ import { Outbox, signIdentity, type Broker } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { catalogRepositories, createCatalogApp, ensureCatalogIndexes, reviewQueues, reviewShelf, type CatalogRepositories } from '../src/app';
-import { CatalogIndex } from '../src/domain/catalog-index';
+import { CatalogIndex } from '../src/domain/catalogue/catalog-index';
 import { seedDemoCatalog } from '../src/domain/demo-seed';
-import { seedReferenceData } from '../src/domain/reference-data';
+import { seedReferenceData } from '../src/domain/catalogue/reference-data';
 import type { InsightRepository } from '../src/data-access/insight-repository';
 import { subscribeCheckerEvents } from '../src/entry-points/mq/checker-events';
 import { subscribeReviewLedger, subscribeReviewViews } from '../src/entry-points/mq/index-refresher';
-import { migrateReviewRecords } from '../src/domain/review-migration';
+import { migrateReviewRecords } from '../src/domain/reviews/review-migration';
 import { subscribeInsightHits } from '../src/entry-points/mq/insight-hits';
-import { InsightTally } from '../src/domain/insight-tally';
+import { InsightTally } from '../src/domain/insights/insight-tally';
 
 /** A complete listing as its owner submits it, form answers included. */
 export function sampleListing(name: string, slug: string): ServiceInsertInput {

@@ -3,7 +3,7 @@ import { demoServices } from '@mealprep/demo-data';
 import { signClientAddress } from '@mealprep/service-kit';
 import { TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { INSIGHT_FLUSH_MS } from '../src/domain/insights';
+import { INSIGHT_FLUSH_MS } from '../src/domain/insights/insights';
 import { as, useCatalog } from './harness';
 
 const NOW = new Date('2026-11-01T12:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insightsChartSvg, shortDay } from '../src/domain/insights-chart';
+import { insightsChartSvg, shortDay } from '../src/domain/insights/insights-chart';
 
 const series = (values: number[]) => values.map((value, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`, value }));
 const heights = (svg: string) => [...svg.matchAll(/<rect [^>]*height="([\d.]+)"/g)].map((m) => Number(m[1]));

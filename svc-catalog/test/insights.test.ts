@@ -4,8 +4,8 @@ import { demoServices } from '@mealprep/demo-data';
 import { signClientAddress } from '@mealprep/service-kit';
 import { silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { countWrites, hitId, InsightTally } from '../src/domain/insight-tally';
-import { daysEndingOn, forgetOldHits } from '../src/domain/insights';
+import { countWrites, hitId, InsightTally } from '../src/domain/insights/insight-tally';
+import { daysEndingOn, forgetOldHits } from '../src/domain/insights/insights';
 import { as, useCatalog } from './harness';
 
 const NOW = new Date('2026-11-01T12:00:00Z');

@@ -4,7 +4,7 @@ import type { EditableService, EventEnvelope, MediaItemFacts, ServiceInsertInput
 import { verifyInternal } from '@mealprep/service-kit';
 import { TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGO_DELETED, LOGO_IN_USE, LOGO_NOT_YOURS, LOGO_UNCHECKED } from '../src/domain/logo-choice';
+import { LOGO_DELETED, LOGO_IN_USE, LOGO_NOT_YOURS, LOGO_UNCHECKED } from '../src/domain/listings/logo-choice';
 import { as, useCatalog } from './harness';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NearestFirst } from '../src/domain/nearest-first';
+import { NearestFirst } from '../src/domain/catalogue/nearest-first';
 
 describe('the nearest first of many', () => {
   it('when thousands are offered, then the ones kept are exactly the first of a full sort, in order, and all are counted', () => {

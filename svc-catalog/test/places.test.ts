@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadUsPlaces } from '../src/data-access/us-places';
 import { MAX_PLACE_QUERY } from '@mealprep/contracts';
-import { milesBetween } from '../src/domain/places';
-import { US_STATE_CODES, US_STATES } from '../src/domain/us-states';
+import { milesBetween } from '../src/domain/catalogue/places';
+import { US_STATE_CODES, US_STATES } from '../src/domain/catalogue/us-states';
 
 describe('places: ZIP codes and cities as points, from the ZIP table shipped with the service', () => {
   const places = loadUsPlaces();

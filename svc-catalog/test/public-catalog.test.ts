@@ -4,9 +4,9 @@ import { asClient, serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDa
 import { demoServices } from '@mealprep/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogRepositories, createCatalogApp, ensureCatalogIndexes } from '../src/app';
-import { CatalogIndex } from '../src/domain/catalog-index';
+import { CatalogIndex } from '../src/domain/catalogue/catalog-index';
 import { seedDemoCatalog } from '../src/domain/demo-seed';
-import { seedReferenceData } from '../src/domain/reference-data';
+import { seedReferenceData } from '../src/domain/catalogue/reference-data';
 
 const NOW = new Date('2026-11-01T12:00:00Z');
 const demo = demoServices(NOW);

@@ -2,7 +2,7 @@ import { EMPTY_OFFER, EventPayloadSchemas } from '@mealprep/contracts';
 import { describe, expect, it } from 'vitest';
 import { usPlaces } from '../src/data-access/us-places';
 import type { StoredService } from '../src/data-access/service-mapping';
-import { PublicIndex } from '../src/domain/public-index';
+import { PublicIndex } from '../src/domain/catalogue/public-index';
 import { as, sampleListing as listing, useCatalog } from './harness';
 
 const owner = () => as('owner-a');

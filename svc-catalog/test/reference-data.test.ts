@@ -3,7 +3,7 @@ import { Outbox } from '@mealprep/service-kit';
 import { testBroker, testDatabase, serve, silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogRepositories, createCatalogApp } from '../src/app';
-import { seedReferenceData } from '../src/domain/reference-data';
+import { seedReferenceData } from '../src/domain/catalogue/reference-data';
 
 describe('states and meal types', () => {
   let db: Awaited<ReturnType<typeof testDatabase>>;

@@ -3,8 +3,8 @@ import type { EditableService, PublicService, ReviewPage } from '@mealprep/contr
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { newReviewId } from '../src/data-access/review-repository';
-import { migrateReviewRecords } from '../src/domain/review-migration';
-import { textKey } from '../src/domain/review-checks';
+import { migrateReviewRecords } from '../src/domain/reviews/review-migration';
+import { textKey } from '../src/domain/reviews/review-checks';
 import { sampleListing, useCatalog } from './harness';
 import { NOW, admin, ownerCalled, visitor } from './reviewers';
 

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { testOutbox } from '@mealprep/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { catalogRepositories } from '../src/app';
-import { importServices } from '../src/domain/service-import';
+import { importServices } from '../src/domain/imports/service-import';
 import { as, useCatalog } from './harness';
 
 const admin = as('boss', ['admin']);

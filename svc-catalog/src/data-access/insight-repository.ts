@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { Schema, type Collection, type Connection } from 'mongoose';
 import { INSIGHT_METRICS, type InsightCounts } from '@mealprep/contracts';
 import { modelOn } from '@mealprep/service-kit';
-import type { CountWrite, InsightLedger, LedgerStore } from '../domain/insight-tally';
+import type { CountWrite, InsightLedger, LedgerStore } from '../domain/insights/insight-tally';
 import type { Doc } from './service-model';
 
 /*

@@ -1,8 +1,8 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { createRequire } from 'node:module';
-import { US_STATE_CODES } from '../domain/us-states';
-import { Places, type PlaceRow } from '../domain/places';
+import { US_STATE_CODES } from '../domain/catalogue/us-states';
+import { Places, type PlaceRow } from '../domain/catalogue/places';
 
 const PREFIX = 'exports.codes = ';
 

@@ -6,12 +6,12 @@ import type { BlogPostRepository } from '../data-access/blog-post-repository';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import type { ReviewRecords } from '../data-access/review-records';
 import { newReviewId, type ReviewRepository } from '../data-access/review-repository';
-import { keepRecordsOf } from './review-migration';
+import { keepRecordsOf } from './reviews/review-migration';
 import type { ServiceRepository } from '../data-access/service-repository';
-import { importArticles } from './article-import';
-import type { Places } from './places';
-import { textKey } from './review-checks';
-import { importServices } from './service-import';
+import { importArticles } from './articles/article-import';
+import type { Places } from './catalogue/places';
+import { textKey } from './reviews/review-checks';
+import { importServices } from './imports/service-import';
 
 /** Who the seed's imports are recorded as in each service's status history. */
 const SEED_ACTOR = { userId: 'demo-seed', email: 'demo-seed@localhost' };

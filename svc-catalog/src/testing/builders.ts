@@ -7,9 +7,9 @@ import { EMPTY_OFFER, type Identity, type MealType } from '@mealprep/contracts';
 import type { GeoRegionRepository } from '../data-access/geo-region-repository';
 import type { MealTypeRepository } from '../data-access/meal-type-repository';
 import type { StoredService } from '../data-access/service-mapping';
-import { MEAL_TYPE_SEED } from '../domain/meal-type-catalogue';
-import { Places, type PlaceRow } from '../domain/places';
-import { US_STATE_CODES, US_STATES } from '../domain/us-states';
+import { MEAL_TYPE_SEED } from '../domain/catalogue/meal-type-catalogue';
+import { Places, type PlaceRow } from '../domain/catalogue/places';
+import { US_STATE_CODES, US_STATES } from '../domain/catalogue/us-states';
 
 let lastId = 0;
 /** A fresh id shaped like a database id (24 hex digits). */

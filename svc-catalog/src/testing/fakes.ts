@@ -11,8 +11,8 @@ import type { MediaFinder } from '../data-access/media-client';
 import type { StoredService } from '../data-access/service-mapping';
 import type { Announce, Plan, ServiceRepository, StatusChangeInput } from '../data-access/service-repository';
 import type { ServiceReportRepository } from '../data-access/service-report-repository';
-import { CatalogIndex } from '../domain/catalog-index';
-import type { OwnerDeps } from '../domain/owner-services';
+import { CatalogIndex } from '../domain/catalogue/catalog-index';
+import type { OwnerDeps } from '../domain/listings/owner-services';
 import { listing, MEAL_TYPES, mealTypeRepository, newId, places, regionRepository, type Location } from './builders';
 
 /** The outbox as the domain sees it: events are made, and relayed on request (counted). */

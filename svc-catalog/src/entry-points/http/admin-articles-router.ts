@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { ArticleIdParamsSchema, ArticleStatusBodySchema, NoQuerySchema } from '@mealprep/contracts';
 import { parseInput, requireRole, route, type DomainEvents } from '@mealprep/service-kit';
-import { importArticles } from '../../domain/article-import';
-import { listArticlesForAdmin, setArticleStatus, type ArticleDeps } from '../../domain/articles';
+import { importArticles } from '../../domain/articles/article-import';
+import { listArticlesForAdmin, setArticleStatus, type ArticleDeps } from '../../domain/articles/articles';
 import { uploadedFile } from './uploaded-file';
 
 /** The blog screen the original lacked: posts arrive by import, admins publish and unpublish them. */

@@ -10,9 +10,9 @@ import {
   ServiceIdParamsSchema,
 } from '@mealprep/contracts';
 import { parseInput, requireRole, route } from '@mealprep/service-kit';
-import { adminSetStatus, bulkSetStatus, feature, listForAdmin, remove, unfeature } from '../../domain/admin-services';
-import type { OwnerDeps } from '../../domain/owner-services';
-import { importServices } from '../../domain/service-import';
+import { adminSetStatus, bulkSetStatus, feature, listForAdmin, remove, unfeature } from '../../domain/listings/admin-services';
+import type { OwnerDeps } from '../../domain/listings/owner-services';
+import { importServices } from '../../domain/imports/service-import';
 import { uploadedFile } from './uploaded-file';
 
 /** Admin-only reads and writes; the role is checked here, whatever the page shows. */

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ArticleIdParamsSchema, NoQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { clientOf, perClientLimit, parseInput, route } from '@mealprep/service-kit';
-import { countArticleView, getArticle, listArticles, type ArticleViewDeps } from '../../domain/articles';
+import { countArticleView, getArticle, listArticles, type ArticleViewDeps } from '../../domain/articles/articles';
 
 /** A client address may send this many view counts a minute (each reader counts once a day anyway). */
 export const VIEW_COUNTS_PER_MINUTE = 30;

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { AdminClaimQuerySchema, ClaimBodySchema, ClaimDecisionBodySchema, ClaimIdParamsSchema, NoQuerySchema, ServiceIdParamsSchema } from '@mealprep/contracts';
 import { parseInput, requireRole, requireSignIn, route } from '@mealprep/service-kit';
-import { claimsForAdmin, decideClaim } from '../../domain/claim-decisions';
-import { checkClaim, myClaims, submitClaim, type ClaimDeps } from '../../domain/claims';
+import { claimsForAdmin, decideClaim } from '../../domain/claims/claim-decisions';
+import { checkClaim, myClaims, submitClaim, type ClaimDeps } from '../../domain/claims/claims';
 
 /** Claims of listings: a signed-in user claims one; admins decide the ones that wait. */
 export function claimsRouter(deps: ClaimDeps): Router {

@@ -1,9 +1,9 @@
 import { Router, type Request } from 'express';
 import { INSIGHT_METRIC_LABELS, InsightChartQuerySchema, InsightPeriodQuerySchema, InsightReportSchema, NoQuerySchema, ServiceIdParamsSchema } from '@mealprep/contracts';
 import { clientOf, perClientLimit, parseInput, requireRole, requireSignIn, route } from '@mealprep/service-kit';
-import { managedBy } from '../../domain/listing-access';
-import { insightsChartSvg } from '../../domain/insights-chart';
-import { isPerson, listingInsights, siteInsights, type InsightReadDeps, type InsightRecorder } from '../../domain/insights';
+import { managedBy } from '../../domain/listings/listing-access';
+import { insightsChartSvg } from '../../domain/insights/insights-chart';
+import { isPerson, listingInsights, siteInsights, type InsightReadDeps, type InsightRecorder } from '../../domain/insights/insights';
 
 /** What pages report for the insights (anyone), a listing's insights (its owner and admins) and the site's (admins). */
 export function insightsRouter(deps: InsightReadDeps & { recorder: InsightRecorder; reportsPerMinute: number }): Router {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { NoQuerySchema, ServiceSnapshotRequestSchema } from '@mealprep/contracts';
 import { parseInput, requireInternal, route } from '@mealprep/service-kit';
-import { serviceSnapshots, type SnapshotDeps } from '../../domain/service-snapshots';
+import { serviceSnapshots, type SnapshotDeps } from '../../domain/listings/service-snapshots';
 
 /** Routes other services call (signed with the shared secret); the gateway never forwards /internal. */
 export function internalRouter(deps: SnapshotDeps & { secret: string }): Router {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { NoQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput } from '@mealprep/service-kit';
-import { getMealType, listMealTypes, type ReferenceDataDeps } from '../../domain/reference-data';
+import { getMealType, listMealTypes, type ReferenceDataDeps } from '../../domain/catalogue/reference-data';
 import type { KeptAnswers } from './kept-answers';
 
 export function mealTypesRouter(deps: Pick<ReferenceDataDeps, 'mealTypes'>, answers: KeptAnswers): Router {

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { IdempotencyKeySchema, NoQuerySchema, ServiceIdParamsSchema, ServiceInsertSchema, ServiceUpdateSchema } from '@mealprep/contracts';
 import { parseInput, requireSignIn, route } from '@mealprep/service-kit';
-import { keyedWrite } from '../../domain/keyed-write';
-import { createService, getEditable, submitForApproval, updateService, type OwnerDeps } from '../../domain/owner-services';
+import { keyedWrite } from '../../domain/listings/keyed-write';
+import { createService, getEditable, submitForApproval, updateService, type OwnerDeps } from '../../domain/listings/owner-services';
 
 /** An owner's own listings: create, read for editing, change, send for approval. Admins may do the same to any. */
 export function ownerRouter(deps: OwnerDeps): Router {

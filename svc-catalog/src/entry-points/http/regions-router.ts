@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { CityParamsSchema, GeoRegionListQuerySchema, NoQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput } from '@mealprep/service-kit';
-import type { CatalogIndex } from '../../domain/catalog-index';
-import { getRegion, listRegions, type ReferenceDataDeps } from '../../domain/reference-data';
-import { getCity, listCities } from '../../domain/services';
+import type { CatalogIndex } from '../../domain/catalogue/catalog-index';
+import { getRegion, listRegions, type ReferenceDataDeps } from '../../domain/catalogue/reference-data';
+import { getCity, listCities } from '../../domain/listings/services';
 import type { KeptAnswers } from './kept-answers';
 
 export function regionsRouter(deps: Pick<ReferenceDataDeps, 'regions'> & { catalog: CatalogIndex }, answers: KeptAnswers): Router {

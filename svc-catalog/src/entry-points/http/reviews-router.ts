@@ -14,9 +14,9 @@ import {
   SlugParamsSchema,
 } from '@mealprep/contracts';
 import { parseInput, requireRole, requireSignIn, route } from '@mealprep/service-kit';
-import { decideReply, decideReview, reviewsForStaff } from '../../domain/review-moderation';
-import { replyToReview, reportReview } from '../../domain/review-responses';
-import { deleteReview, editReview, reviewsOf, reviewStanding, writeReview, type ReviewDeps } from '../../domain/reviews';
+import { decideReply, decideReview, reviewsForStaff } from '../../domain/reviews/review-moderation';
+import { replyToReview, reportReview } from '../../domain/reviews/review-responses';
+import { deleteReview, editReview, reviewsOf, reviewStanding, writeReview, type ReviewDeps } from '../../domain/reviews/reviews';
 
 /** Reviews of listings: visitors read them; signed-in visitors write, edit, delete and report; owners reply; staff moderate. */
 export function reviewsRouter(deps: ReviewDeps): Router {

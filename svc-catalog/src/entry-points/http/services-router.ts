@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { CompareQuerySchema, NearestPlaceQuerySchema, NearQuerySchema, NoQuerySchema, ServiceIdParamsSchema, ServiceListQuerySchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput, requireSignIn, route } from '@mealprep/service-kit';
 import type { KeptAnswers } from './kept-answers';
-import { compareServices, findNear, getServiceBySlug, nearbyServices, listMyServices, listServices, nearestPlace, reportStillOpen, type ServiceDeps } from '../../domain/services';
+import { compareServices, findNear, getServiceBySlug, nearbyServices, listMyServices, listServices, nearestPlace, reportStillOpen, type ServiceDeps } from '../../domain/listings/services';
 
 export function servicesRouter(deps: ServiceDeps, answers: KeptAnswers): Router {
   const router = Router();

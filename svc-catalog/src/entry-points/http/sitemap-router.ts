@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { route } from '@mealprep/service-kit';
-import { publishedArticleSlugs, type ArticleDeps } from '../../domain/articles';
-import type { CatalogIndex } from '../../domain/catalog-index';
+import { publishedArticleSlugs, type ArticleDeps } from '../../domain/articles/articles';
+import type { CatalogIndex } from '../../domain/catalogue/catalog-index';
 
 /** What the gateway's /sitemap.xml lists. */
 export function sitemapRouter(deps: ArticleDeps & { catalog: CatalogIndex }): Router {

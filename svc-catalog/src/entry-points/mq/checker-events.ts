@@ -1,6 +1,6 @@
 import type { EventPayload } from '@mealprep/contracts';
 import type { Broker } from '@mealprep/service-kit';
-import { closeFromWebsiteCheck, type CloseDeps } from '../../domain/website-check-close';
+import { closeFromWebsiteCheck, type CloseDeps } from '../../domain/listings/website-check-close';
 
 /**
  * An admin marked a service closed from its website check: the listing is closed here. One event

@@ -1,9 +1,9 @@
 import { EventPayloadSchemas } from '@mealprep/contracts';
 import { coalesced, retryUntilSuccess, type Broker, type EventHandler, type Logger } from '@mealprep/service-kit';
-import type { CatalogIndex } from '../../domain/catalog-index';
-import type { ReviewShelf } from '../../domain/review-shelf';
-import type { ReviewQueues } from '../../domain/review-queues';
-import { settleReview, type ReviewDeps } from '../../domain/review-ledger';
+import type { CatalogIndex } from '../../domain/catalogue/catalog-index';
+import type { ReviewShelf } from '../../domain/reviews/review-shelf';
+import type { ReviewQueues } from '../../domain/reviews/review-queues';
+import { settleReview, type ReviewDeps } from '../../domain/reviews/review-ledger';
 
 /**
  * Every instance keeps its own indexes, so each listens on a queue of its own for catalogue

@@ -1,6 +1,6 @@
 import type { EventPayload } from '@mealprep/contracts';
 import type { Broker, Logger } from '@mealprep/service-kit';
-import type { InsightTally } from '../../domain/insight-tally';
+import type { InsightTally } from '../../domain/insights/insight-tally';
 
 /** Batches the tally holds unacknowledged at once while a turn gathers them (each up to 1,000 hits). */
 const BATCHES_IN_A_TURN = 50;
