@@ -33,6 +33,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
+  // Type-aware: a promise is awaited, returned or voided on purpose, and never handed where nothing
+  // awaits it (an Express handler, an event listener, a condition). One program for the repository.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/vitest.config.ts'],
+    languageOptions: { parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': 'error' },
+  },
   {
     files: ['{shell,mfe-*,packages/ui}/src/**/*.tsx', '{shell,mfe-*,packages/ui}/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

@@ -61,7 +61,7 @@ await runService('svc-catalog', () =>
       await subscribeInsightHits(broker, tally, logger);
       const forget = () => forgetOldHits(repositories).catch((err: unknown) => logger.warn({ err }, 'old insight hits not removed; trying again later'));
       void forget();
-      forgetting = setInterval(forget, FORGET_EVERY_MS);
+      forgetting = setInterval(() => void forget(), FORGET_EVERY_MS);
       forgetting.unref();
       if (!config.MEDIA_URL) logger.warn('MEDIA_URL is not set: listings cannot take a new logo (svc-media is asked whose upload it is)');
     },

@@ -37,9 +37,9 @@ export class UpstreamHealth {
     if (this.timer) return;
     const tick = async () => {
       await this.probe();
-      if (this.timer) this.timer = setTimeout(tick, this.intervalMs).unref();
+      if (this.timer) this.timer = setTimeout(() => void tick(), this.intervalMs).unref();
     };
-    this.timer = setTimeout(tick, 0).unref();
+    this.timer = setTimeout(() => void tick(), 0).unref();
   }
 
   stop(): void {

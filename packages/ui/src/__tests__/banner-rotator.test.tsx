@@ -23,13 +23,21 @@ describe('BannerRotator', () => {
   it('when no interval is given, then the next image shows after 5000 ms and it wraps around', () => {
     render(<BannerRotator images={images}>Hero</BannerRotator>);
     expect(screen.getByRole('img', { name: 'Bowls of grain salad' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(screen.queryByRole('img', { name: 'Containers of chicken and rice' })).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('img', { name: 'Containers of chicken and rice' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(screen.getByRole('img', { name: 'Fresh vegetables' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(screen.getByRole('img', { name: 'Bowls of grain salad' })).toBeInTheDocument();
   });
 
@@ -40,7 +48,9 @@ describe('BannerRotator', () => {
     expect(imgs[0]).toHaveAttribute('loading', 'eager');
     expect(imgs[0]).toHaveAttribute('fetchpriority', 'high');
     expect(imgs[0]).toHaveAttribute('width', '1600');
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     imgs = container.querySelectorAll('img');
     expect(imgs).toHaveLength(2);
     expect(imgs[1]).toHaveAttribute('loading', 'lazy');
@@ -57,10 +67,14 @@ describe('BannerRotator', () => {
   it('when the tab is hidden, then it does not rotate until the tab is back', () => {
     render(<BannerRotator images={images} intervalMs={1000} />);
     act(() => setHidden(true));
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(screen.getByRole('img', { name: 'Bowls of grain salad' })).toBeInTheDocument();
     act(() => setHidden(false));
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.getByRole('img', { name: 'Containers of chicken and rice' })).toBeInTheDocument();
   });
 
@@ -69,7 +83,9 @@ describe('BannerRotator', () => {
       (query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
     );
     render(<BannerRotator images={images} />);
-    act(() => vi.advanceTimersByTime(20_000));
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     expect(screen.getByRole('img', { name: 'Bowls of grain salad' })).toBeInTheDocument();
   });
 

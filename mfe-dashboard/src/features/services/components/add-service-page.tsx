@@ -45,7 +45,7 @@ export function AddServicePage() {
 
   const onSubmit = handleSubmit((listing) => {
     if (blocked || !listing) return;
-    create.mutate(listing, { onSuccess: (created) => navigate(`/dashboard/services/${created.id}/edit`) });
+    create.mutate(listing, { onSuccess: (created) => void navigate(`/dashboard/services/${created.id}/edit`) });
   });
 
   const toggleMealType = (slug: string, checked: boolean) => set('selectedMealTypes', checked ? [...form.selectedMealTypes, slug] : form.selectedMealTypes.filter((s) => s !== slug));

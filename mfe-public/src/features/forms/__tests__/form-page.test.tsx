@@ -59,11 +59,17 @@ describe('embedded form page', () => {
     expect(embedScripts()[0]).toHaveProperty('async', true);
     expect(document.querySelector('[data-paperform-id="addservice"]')).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     providerRendersForm('addservice');
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(screen.getByText('Loading form…')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(400));
+    act(() => {
+      vi.advanceTimersByTime(400);
+    });
     expect(screen.queryByText('Loading form…')).not.toBeInTheDocument();
     expect(screen.getByTitle('Paperform')).toBeInTheDocument();
     expect(screen.queryByText('The form could not be loaded.')).not.toBeInTheDocument();
@@ -75,9 +81,13 @@ describe('embedded form page', () => {
     await settle();
     expect(document.querySelector('[data-paperform-id="contact-us"]')).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(9_999));
+    act(() => {
+      vi.advanceTimersByTime(9_999);
+    });
     expect(screen.queryByText('The form could not be loaded.')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByText('The form could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the form in a new tab' })).toHaveAttribute('href', 'https://contact-us.paperform.co');
     expect(screen.queryByText('Loading form…')).not.toBeInTheDocument();

@@ -24,9 +24,13 @@ describe('home hero', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Meals Prepped & Delivered Locally' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Banner photo 1' })).toHaveAttribute('fetchpriority', 'high');
-    act(() => vi.advanceTimersByTime(5999));
+    act(() => {
+      vi.advanceTimersByTime(5999);
+    });
     expect(screen.queryByRole('img', { name: 'Banner photo 2' })).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('img', { name: 'Banner photo 2' })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Banner photo 1' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show banner image 2 of 3' })).toHaveAttribute('aria-pressed', 'true');

@@ -24,7 +24,7 @@ export function ServiceSearch({ labelForMealType }: { labelForMealType?: (slug: 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = clampSearch(String(new FormData(event.currentTarget).get('q') ?? ''));
-    navigate({ pathname, search: value ? `?${new URLSearchParams({ q: value }).toString()}` : '' });
+    void navigate({ pathname, search: value ? `?${new URLSearchParams({ q: value }).toString()}` : '' });
   }
 
   return (

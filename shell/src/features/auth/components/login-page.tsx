@@ -46,7 +46,7 @@ export function LoginPage() {
   const run = (how: SignIn) => {
     setError(null);
     signIn.mutate(how, {
-      onSuccess: () => navigate(next, { replace: true }),
+      onSuccess: () => void navigate(next, { replace: true }),
       onError: (failure) => {
         if (how.with === 'link') setLinkFailed(true);
         setError(messageOf(failure, 'Login failed'));

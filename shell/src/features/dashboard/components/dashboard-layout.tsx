@@ -37,7 +37,7 @@ export function DashboardLayout() {
       queryClient.removeQueries({ queryKey: queryKeys.auth.all });
       queryClient.removeQueries({ queryKey: MY_SERVICES_QUERY_KEY });
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     }
   };
 
@@ -82,7 +82,7 @@ export function DashboardLayout() {
           </nav>
           <div className="space-y-2 border-t border-gray-200 px-4 py-4 dark:border-gray-800">
             <div className="flex items-center gap-2">
-              <Button variant="outline" size="sm" onClick={() => navigate('/')}>
+              <Button variant="outline" size="sm" onClick={() => void navigate('/')}>
                 Exit admin
               </Button>
               <Button variant="secondary" size="sm" onClick={() => void onLogout()} disabled={leaving}>
