@@ -9,10 +9,13 @@
  * - one event stored in 1,000 services (a bulk change): $pullAll one at a time, one bulkWrite,
  *   updateMany {_id: {$in}}; then the outbox relaying it (relay to all cleared);
  * - deleting 1,000 of the services: deleteOne one at a time, deleteMany {_id: {$in}}, one bulkWrite;
- *   then the outbox's deleteWith (the entry, then the deletes).
+ *   then the outbox's deleteWith (the entry, then the deletes);
+ * - guarded writes: 200 services changed one after another by a compare-and-set on {_id, version}
+ *   (updateOne), and 200 by svc-catalog's modify (a read by key, then findOneAndUpdate on {_id, version}
+ *   carrying its event), each per write.
  * Each figure is the median of the repeats (the deletes put the services back between repeats).
  * Run: npx tsx bench/keyed-queries.ts [services, default 20000] [keys, default 1000] [repeats, default 5]
- *   [sections, default lookups,entries,carried,deletes]
+ *   [sections, default lookups,entries,carried,deletes,guarded]
  */
 import { randomBytes } from 'node:crypto';
 import { Types, type Connection } from 'mongoose';
@@ -27,7 +30,7 @@ import { pino } from 'pino';
 const size = Number(process.argv[2] ?? 20_000);
 const keys = Number(process.argv[3] ?? 1_000);
 const repeats = Number(process.argv[4] ?? 5);
-const sections = new Set((process.argv[5] ?? 'lookups,entries,carried,deletes').split(','));
+const sections = new Set((process.argv[5] ?? 'lookups,entries,carried,deletes,guarded').split(','));
 const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const logger = pino({ level: 'silent' });
 
@@ -100,6 +103,38 @@ async function lookups(connection: Connection, ids: Types.ObjectId[], more: Type
     const found = await services.findByIds(more.map(String));
     if (found.length !== more.length) throw new Error(`findByIds found ${found.length}`);
   });
+}
+
+/** Guarded writes of 200 services one after another (the shape of every listing save), per write. */
+async function guarded(connection: Connection, ids: Types.ObjectId[]): Promise<void> {
+  const Model = serviceModel(connection);
+  const services = serviceRepository(connection, new Outbox({ connection, broker: idleBroker(), logger }));
+  console.log(`\nGuarded writes among ${size} services, ${ids.length} one after another (per write):`);
+  const perWrite = (label: string, ms: number[]) =>
+    show(
+      label,
+      ms.map((total) => total / ids.length),
+    );
+  const raw: number[] = [];
+  const modified: number[] = [];
+  for (let i = 0; i < repeats; i += 1) {
+    raw.push(
+      await timed(async () => {
+        for (const id of ids) {
+          const doc = (await Model.findById(id, { version: 1 }).lean()) as { version?: number } | null;
+          const written = await Model.updateOne({ _id: id, version: doc?.version ?? { $exists: false } }, { $set: { tagline: `Bench ${i}` }, $inc: { version: 1 } });
+          if (written.matchedCount !== 1) throw new Error(`the guarded write of ${String(id)} matched nothing`);
+        }
+      }),
+    );
+    modified.push(
+      await timed(async () => {
+        for (const id of ids) await services.modify(String(id), () => ({ set: { tagline: `Saved ${i}` }, announce: () => [] }));
+      }),
+    );
+  }
+  perWrite('findById, then updateOne {_id, version}', raw);
+  perWrite('svc-catalog modify (read, findOneAndUpdate {_id, version})', modified);
 }
 
 /** The three ways to delete many documents by id, each timed: one at a time (the old shape), deleteMany by $in, one bulkWrite. */
@@ -274,6 +309,7 @@ async function main(): Promise<void> {
     if (sections.has('lookups')) await lookups(connection, ids, drawn(all, Math.min(all.length, keys * 5), 2));
     if (sections.has('entries')) await outboxEntries(connection, broker);
     if (sections.has('carried')) await carried(connection, broker, drawn(all, keys, 3));
+    if (sections.has('guarded')) await guarded(connection, drawn(all, 200, 5));
     if (sections.has('deletes')) await deletes(connection, broker, drawn(all, keys, 4));
   } finally {
     await connection?.close();

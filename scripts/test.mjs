@@ -10,6 +10,7 @@ import { ensureBroker } from './lib/ensure-broker.mjs';
 import { ensureBuild } from './lib/ensure-build.mjs';
 import { ensureChromium } from './lib/ensure-chromium.mjs';
 import { ensureFerretdb } from './lib/ensure-ferretdb.mjs';
+import { ferretdbWorkspace } from './lib/ferretdb-patch.mjs';
 import { ensureHelm } from './lib/ensure-helm.mjs';
 import { ensureInstall } from './lib/ensure-install.mjs';
 import { ensureHaproxy } from './lib/load-balancer.mjs';
@@ -101,6 +102,7 @@ async function goChecks() {
   let passed = 0;
   let failed = 0;
   const output = new Map();
+  options.env.GOWORK = await ferretdbWorkspace(options.env);
   const code = await runLines('go', ['test', '-json', '-count=1', './...'], options, (line) => {
     let event;
     try {

@@ -97,7 +97,9 @@ func refuse(reason error, format string, args ...any) error {
 	return &refusal{reason: reason, text: fmt.Sprintf(format, args...)}
 }
 
-// ferretdbVersion is the version of FerretDB built into this binary ("unknown" when Go did not record it).
+// ferretdbVersion is the version of FerretDB built into this binary ("unknown" when Go did not
+// record it): the version go.mod names, also when the build's workspace puts the launcher's copy of
+// it in its place (scripts/lib/ferretdb-patch.mjs: it reads more by key, and keeps the same files).
 func ferretdbVersion() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
@@ -105,9 +107,6 @@ func ferretdbVersion() string {
 	}
 	for _, dep := range info.Deps {
 		if dep.Path == ferretdbModule {
-			if dep.Replace != nil {
-				dep = dep.Replace
-			}
 			return dep.Version
 		}
 	}

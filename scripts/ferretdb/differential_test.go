@@ -20,23 +20,19 @@ import (
 	"go.mongodb.org/mongo-driver/bson/primitive"
 )
 
-// The differential test (issue 34): random documents and random filters of every shape the
-// launcher's matcher (match.go, compare.go) decides itself, each answered by that matcher,
-// in-process, per document, and by FerretDB's own query engine (a find with the whole filter,
-// which FerretDB's SQLite backend does not push down, so its Go filter decides every document).
-// The matcher may hand a filter to FerretDB ("unsupported"); whenever it decides, it must say what
-// FerretDB says, for every document. A filter FerretDB fails on (an error, or a panic that closes
-// the connection) is asked again for halves of the documents until each document has its own
-// answer: a document FerretDB fails on must be one the matcher hands over.
-//
-// Where FerretDB 1.24 and MongoDB part ways, the launcher hands the filter to FerretDB: it answers
-// as FerretDB would without it, never differently (match.go, fastpath.go say which shapes).
-//
-// The same filters then go through the launcher's keyed write path end to end (the proxy in front
-// of FerretDB; an update or a findAndModify whose filter is {_id, ...the filter}), which must
-// report the document matched (n, value) as FerretDB's find did, and as upserts, for a stored _id
-// and for one there is not, which must answer and store what FerretDB does with the same upsert.
-// TestDifferentialKeyedFind does the same for finds by many keys ({_id: {$in: [...]}}, keyedFind).
+// The differential tests: FerretDB reading by key (the launcher's keyClause, compiled into its
+// SQLite backend: scripts/ferretdb/_pushdown/keys.go) must answer as FerretDB reading the whole
+// collection. Random documents and random filters of every shape: for each filter, which documents
+// match as FerretDB decides by reading them all (the filter alone names no key, so it is not read
+// by key; a filter FerretDB fails on, with an error or a panic that closes the connection, is asked
+// again for halves of the documents until each document has its own answer), against
+//   - a find by every key ({_id: {$in: keys}, ...filter}) through the launcher: the same documents,
+//     or an error where FerretDB fails on one of them;
+//   - finds by one key ({_id: key, ...filter}) for a few documents: the same answer each;
+//   - a keyed write (an update or a findAndModify whose filter is {_id, ...filter}, the shape of
+//     every guarded write of the services): it matches the document as the find did.
+// TestDifferentialKeyedFind does the same for random finds by many keys with projections, sorts and
+// limits, against the same find with its filter inside an $and (which FerretDB does not read by key).
 //
 // Documents have nested documents, arrays, int32, int64 (above 2^53 too), doubles (-0, huge,
 // subnormal), null, missing fields, strings, booleans, dates, ObjectIds, a little binary data and
@@ -232,14 +228,6 @@ func diffBisect(c *diffClient, collection string, filter bson.Raw, ids []string,
 	}
 	diffBisect(c, collection, filter, ids[:len(ids)/2], out)
 	diffBisect(c, collection, filter, ids[len(ids)/2:], out)
-}
-
-func diffAgrees(o outcome, v diffVerdict) bool {
-	return o == unsupported || (o == matched && v == diffMatch) || (o == noMatch && v == diffNoMatch)
-}
-
-func diffOutcomeName(o outcome) string {
-	return [...]string{"no match", "match", "unsupported"}[o]
 }
 
 // ---- random documents and filters ----
@@ -610,26 +598,26 @@ type diffPair struct {
 
 type diffDisagreement struct {
 	diffPair
-	matcher outcome
-	ferret  diffVerdict
-	via     string // "matcher" or the keyed write
+	keyed diffVerdict // read or written by key, through the launcher
+	whole diffVerdict // FerretDB reading every document
+	via   string      // "find by one key", "find by every key" or the keyed write
 }
 
 func (d diffDisagreement) String() string {
 	docRaw, _ := bson.Marshal(d.doc)
 	filterRaw, _ := bson.Marshal(d.filter)
-	return fmt.Sprintf("%s: filter %s, document %s: launcher %s, FerretDB %s", d.via, bson.Raw(filterRaw), bson.Raw(docRaw), diffOutcomeName(d.matcher), d.ferret)
+	return fmt.Sprintf("%s: filter %s, document %s: by key %s, reading every document %s", d.via, bson.Raw(filterRaw), bson.Raw(docRaw), d.keyed, d.whole)
 }
 
-// TestDifferentialMatcher: the launcher's matcher against FerretDB's query engine, per document,
-// then the keyed writes and upserts through the proxy against FerretDB (see the top of the file).
-func TestDifferentialMatcher(t *testing.T) {
+// TestDifferentialKeyedReads: FerretDB reading by key against FerretDB reading every document, per
+// document, for finds and keyed writes (see the top of the file).
+func TestDifferentialKeyedReads(t *testing.T) {
 	// Each against a launcher and FerretDB of its own: the two run side by side, after the other tests.
 	t.Parallel()
 	seed := diffSetting(*diffSeed, "FERRETDB_DIFF_SEED", rand.Uint64()>>1)
 	filters := int(diffSetting(uint64(*diffFilters), "FERRETDB_DIFF_FILTERS", 1500))
 	docCount := int(diffSetting(uint64(*diffDocs), "FERRETDB_DIFF_DOCS", 300))
-	t.Logf("seed %d (to run it again: FERRETDB_DIFF_SEED=%d go test -run TestDifferentialMatcher)", seed, seed)
+	t.Logf("seed %d (to run it again: FERRETDB_DIFF_SEED=%d go test -run TestDifferentialKeyedReads)", seed, seed)
 	started := time.Now()
 
 	srv := startLauncher(t)
@@ -646,31 +634,29 @@ func TestDifferentialMatcher(t *testing.T) {
 	t.Logf("FerretDB stores a NaN: %v", g.storeNaN)
 
 	var ids []string
+	every := bson.A{}
 	for i := 0; i < docCount; i++ {
 		d := g.document(i)
 		g.docs = append(g.docs, d)
 		ids = append(ids, d[0].Value.(string))
+		every = append(every, d[0].Value)
 	}
 	if err := ferret.insert(diffCollection, g.docs); err != nil {
 		t.Fatal(err)
 	}
-	raws := make([]bson.Raw, len(g.docs))
-	for i, d := range g.docs {
-		raws[i], _ = bson.Marshal(d)
-	}
 
 	var (
-		pairs, decided, handed, ferretErrors, keyed, upserts, disagreements int
-		found                                                               []diffDisagreement
+		compared, byOneKey, ferretErrors, keyed, disagreements int
+		found                                                  []diffDisagreement
 	)
 	report := func(d diffDisagreement) {
+		disagreements++
 		if len(found) < 200 {
 			found = append(found, d)
 		}
 	}
 	verdicts := map[string]diffVerdict{}
-	shapes := map[string]int{} // decided cases by the operators and shapes their filter has
-	queries := 0
+	shapes := map[string]int{} // compared cases by the operators and shapes their filter has
 	for i := 0; i < filters; i++ {
 		filter := g.filter(0)
 		filterBytes, err := bson.Marshal(filter)
@@ -678,93 +664,70 @@ func TestDifferentialMatcher(t *testing.T) {
 			t.Fatal(err)
 		}
 		filterRaw := bson.Raw(filterBytes)
-		outcomes := make([]outcome, len(raws))
-		var ask []int // the documents the matcher decides: FerretDB's answer for each is needed
-		for j, raw := range raws {
-			outcomes[j] = matchFilter(raw, filterRaw)
-			pairs++
-			if outcomes[j] == unsupported {
-				handed++
-				continue
-			}
-			ask = append(ask, j)
+		if _, hasID := filterRaw.LookupErr("_id"); hasID == nil {
+			continue // the reference would be read by key too
 		}
+		// FerretDB reading every document: which match, or an error (it fails on one of them at least).
 		clear(verdicts)
-		if len(ask) > 0 {
-			askIDs := make([]string, len(ask))
-			for k, j := range ask {
-				askIDs[k] = ids[j]
+		whole, wholeErr := ferret.ids(diffCollection, filterRaw)
+		// Every key at once: the same documents, or an error.
+		byKeys, err := launcher.ids(diffCollection, append(bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: every}}}}, filter...))
+		if wholeErr != nil {
+			ferretErrors++
+			if err == nil {
+				report(diffDisagreement{diffPair{g.docs[0], filter}, diffMatch, diffError, "find by every key (answered; reading every document failed)"})
 			}
-			t0 := time.Now()
-			diffFerretVerdicts(ferret, diffCollection, filterRaw, ids, askIDs, verdicts)
-			queries++
-			if os.Getenv("FERRETDB_DIFF_TRACE") != "" {
-				t.Logf("filter %d: %s in %s", i, filterRaw, time.Since(t0))
-			}
-			decided += len(ask)
+		} else {
+			compared += len(ids)
 			for shape := range diffShapes(filter, map[string]bool{}) {
-				shapes[shape] += len(ask)
+				shapes[shape] += len(ids)
 			}
-		}
-		reported := false
-		for _, j := range ask {
-			v := verdicts[ids[j]]
-			if v == diffError {
-				ferretErrors++
-			}
-			if !diffAgrees(outcomes[j], v) {
-				disagreements++
-				if !reported { // one example per filter
-					report(diffDisagreement{diffPair{g.docs[j], filter}, outcomes[j], v, "matcher"})
-					reported = true
+			for j, id := range ids {
+				verdicts[id] = diffNoMatch
+				if whole[id] {
+					verdicts[id] = diffMatch
+				}
+				got := diffNoMatch
+				switch {
+				case err != nil:
+					got = diffError
+				case byKeys[id]:
+					got = diffMatch
+				}
+				if got != verdicts[id] {
+					report(diffDisagreement{diffPair{g.docs[j], filter}, got, verdicts[id], "find by every key"})
+					break
 				}
 			}
 		}
-		// The keyed write path, end to end: one document the matcher decides per filter (the
-		// launcher answers or narrows the write itself), and for every fourth filter it hands over
-		// entirely, one document (the write goes to FerretDB as it came).
-		if _, hasID := filterRaw.LookupErr("_id"); hasID == nil || (len(ask) == 0 && i%4 != 0) {
-			continue
+		// One key at a time, for three documents (when FerretDB failed reading every document,
+		// each is asked of FerretDB alone: an $and of its key and the filter, which it reads whole).
+		sample := []int{g.pick(len(ids)), g.pick(len(ids)), g.pick(len(ids))}
+		for _, j := range sample {
+			if wholeErr != nil {
+				diffBisect(ferret, diffCollection, filterRaw, []string{ids[j]}, verdicts)
+			}
+			byOneKey++
+			if got, want := diffKeyedRead(launcher, diffCollection, ids[j], filter), verdicts[ids[j]]; got != want {
+				report(diffDisagreement{diffPair{g.docs[j], filter}, got, want, "find by one key"})
+			}
 		}
-		var j int
-		if len(ask) > 0 {
-			j = ask[g.pick(len(ask))]
-		} else {
-			j = g.pick(len(raws))
-			diffFerretVerdicts(ferret, diffCollection, filterRaw, ids, []string{ids[j]}, verdicts)
-			queries++
-		}
+		// The keyed write path, end to end, for one document.
+		j := sample[0]
 		got, err := diffKeyedWrite(launcher, ids[j], filter, i%2 == 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		keyed++
 		if want := verdicts[ids[j]]; got != want {
-			disagreements++
-			report(diffDisagreement{diffPair{g.docs[j], filter}, outcomes[j], want, fmt.Sprintf("keyed write (%s)", got)})
-		}
-		// Upserts by key, for every third filter: for the stored document and for an _id there is
-		// not, through the launcher and straight to FerretDB. The answers (n, upserted, error code)
-		// and what is stored after must be the same.
-		if i%3 != 0 {
-			continue
-		}
-		for _, id := range []string{ids[j], fmt.Sprintf("up%d", i)} {
-			before := diffStored(t, ferret, id)
-			viaLauncher := diffUpsert(t, launcher, ferret, id, filter, i%2 == 0)
-			direct := diffUpsert(t, ferret, ferret, id, filter, i%2 == 0)
-			upserts++
-			if viaLauncher != direct || (id == ids[j] && !strings.HasSuffix(viaLauncher, "stored after: "+before)) {
-				disagreements++
-				report(diffDisagreement{diffPair{g.docs[j], filter}, outcomes[j], verdicts[ids[j]], fmt.Sprintf("upsert of %s: launcher %s; FerretDB %s", id, viaLauncher, direct)})
-			}
+			report(diffDisagreement{diffPair{g.docs[j], filter}, got, want, "keyed write"})
 		}
 	}
 	var usage syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &usage)
 	cpu := time.Duration(usage.Utime.Nano() + usage.Stime.Nano())
-	t.Logf("%d filters x %d documents: the launcher's matcher decided %d cases, each compared with FerretDB's answer (%d finds; FerretDB failed on %d of them), and handed %d to FerretDB; %d keyed writes and %d upserts through the proxy; %d disagreements; %s (CPU %s)",
-		filters, docCount, decided, queries, ferretErrors, handed, keyed, upserts, disagreements, time.Since(started).Round(time.Millisecond), cpu.Round(time.Millisecond))
+	t.Logf("%d filters x %d documents: %d cases read by every key and compared with FerretDB reading every document (%d filters it failed on, read by every key with an error too), %d by one key, %d keyed writes; %d disagreements; %s (CPU %s)",
+		filters, docCount, compared, ferretErrors, byOneKey, keyed, disagreements, time.Since(started).Round(time.Millisecond), cpu.Round(time.Millisecond))
 	var names []string
 	for name := range shapes {
 		names = append(names, name)
@@ -774,7 +737,7 @@ func TestDifferentialMatcher(t *testing.T) {
 	for _, name := range names {
 		line = append(line, fmt.Sprintf("%s %d", name, shapes[name]))
 	}
-	t.Logf("decided cases by what their filter has: %s", strings.Join(line, ", "))
+	t.Logf("compared cases by what their filter has: %s", strings.Join(line, ", "))
 	if len(found) > 0 {
 		shrunk := map[string]bool{}
 		for _, d := range found {
@@ -789,9 +752,22 @@ func TestDifferentialMatcher(t *testing.T) {
 			}
 		}
 	}
-	if decided < 100000 && filters >= 1500 && docCount >= 300 {
-		t.Errorf("only %d cases decided by the matcher (want at least 100,000)", decided)
+	if compared < 100000 && filters >= 1500 && docCount >= 300 {
+		t.Errorf("only %d cases compared (want at least 100,000)", compared)
 	}
+}
+
+// diffKeyedRead asks, through c, whether the document id matches filter with a find by its key
+// ({_id: id, ...filter}): matched, not matched, or an error.
+func diffKeyedRead(c *diffClient, collection, id string, filter bson.D) diffVerdict {
+	found, err := c.ids(collection, append(bson.D{{Key: "_id", Value: id}}, filter...))
+	switch {
+	case err != nil:
+		return diffError
+	case found[id]:
+		return diffMatch
+	}
+	return diffNoMatch
 }
 
 // diffKeyedWrite sends, through the launcher's proxy, a write whose filter is {_id: id, ...filter}
@@ -830,112 +806,38 @@ func diffKeyedWrite(c *diffClient, id string, filter bson.D, update bool) (diffV
 	return diffMatch, nil
 }
 
-// diffUpsert sends an upsert whose filter is {_id: id, ...filter} setting touch to 1, through c,
-// and says what it answered and what is stored under id after (read through reader), which it
-// then removes when id is not a stored document's.
-func diffUpsert(t *testing.T, c, reader *diffClient, id string, filter bson.D, update bool) string {
-	t.Helper()
-	q := append(bson.D{{Key: "_id", Value: id}}, filter...)
-	set := bson.D{{Key: "$set", Value: bson.D{{Key: diffTouch, Value: int32(1)}}}}
-	var answer string
-	if update {
-		reply, err := c.run(bson.D{{Key: "update", Value: diffCollection}, {Key: "updates", Value: bson.A{bson.D{{Key: "q", Value: q}, {Key: "u", Value: set}, {Key: "upsert", Value: true}}}}, {Key: "$db", Value: diffDB}})
-		switch {
-		case errors.Is(err, errDiffConnection):
-			answer = "connection closed"
-		case err != nil:
-			answer = "error " + reply.Lookup("code").String()
-		default:
-			if we, has := reply.LookupErr("writeErrors"); has == nil {
-				answer = "write error " + we.Array().Index(0).Value().Document().Lookup("code").String()
-			} else {
-				_, upserted := reply.LookupErr("upserted")
-				answer = fmt.Sprintf("n %s, nModified %s, upserted %v", reply.Lookup("n"), reply.Lookup("nModified"), upserted == nil)
-			}
-		}
-	} else {
-		reply, err := c.run(bson.D{{Key: "findAndModify", Value: diffCollection}, {Key: "query", Value: q}, {Key: "update", Value: set}, {Key: "upsert", Value: true}, {Key: "new", Value: true}, {Key: "$db", Value: diffDB}})
-		switch {
-		case errors.Is(err, errDiffConnection):
-			answer = "connection closed"
-		case err != nil:
-			answer = "error " + reply.Lookup("code").String()
-		default:
-			last := reply.Lookup("lastErrorObject").Document()
-			_, upserted := last.LookupErr("upserted")
-			answer = fmt.Sprintf("n %s, updatedExisting %s, upserted %v, value %s", last.Lookup("n"), last.Lookup("updatedExisting"), upserted == nil, reply.Lookup("value"))
-		}
-	}
-	after := diffStored(t, reader, id)
-	if strings.HasPrefix(id, "up") {
-		if _, err := reader.run(bson.D{{Key: "delete", Value: diffCollection}, {Key: "deletes", Value: bson.A{bson.D{{Key: "q", Value: bson.D{{Key: "_id", Value: id}}}, {Key: "limit", Value: int32(1)}}}}, {Key: "$db", Value: diffDB}}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return answer + "; stored after: " + after
-}
-
-// diffStored is what is stored under id, as extended JSON ("[]" for nothing).
-func diffStored(t *testing.T, c *diffClient, id string) string {
-	t.Helper()
-	stored, err := c.run(bson.D{{Key: "find", Value: diffCollection}, {Key: "filter", Value: bson.D{{Key: "_id", Value: id}}}, {Key: "$db", Value: diffDB}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return stored.Lookup("cursor", "firstBatch").String()
-}
-
 // ---- smaller examples of a disagreement ----
 
-// diffPairVerdict asks FerretDB whether one stored document matches filter.
-func diffPairVerdict(t *testing.T, c *diffClient, collection, id string, filter bson.Raw) diffVerdict {
+// diffStillDisagrees stores the document alone (in a collection of its own) and asks again, by its
+// key and by reading every document.
+func diffStillDisagrees(t *testing.T, c *diffClient, d diffPair) (diffVerdict, diffVerdict, bool) {
 	t.Helper()
-	out := map[string]diffVerdict{}
-	diffFerretVerdicts(c, collection, filter, []string{id}, []string{id}, out)
-	return out[id]
-}
-
-// diffAloneVerdict asks FerretDB about one document alone (in a collection of its own).
-func diffAloneVerdict(t *testing.T, c *diffClient, doc bson.D, filter bson.Raw) diffVerdict {
-	t.Helper()
+	filterRaw, err := bson.Marshal(d.filter)
+	if err != nil {
+		return diffError, diffError, false
+	}
 	if _, err := c.run(bson.D{{Key: "delete", Value: "shrink"}, {Key: "deletes", Value: bson.A{bson.D{{Key: "q", Value: bson.D{}}, {Key: "limit", Value: int32(0)}}}}, {Key: "$db", Value: diffDB}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.insert("shrink", []bson.D{doc}); err != nil {
-		t.Fatal(err)
+	if err := c.insert("shrink", []bson.D{d.doc}); err != nil {
+		return diffError, diffError, false
 	}
-	return diffPairVerdict(t, c, "shrink", doc[0].Value.(string), filter)
+	id := d.doc[0].Value.(string)
+	out := map[string]diffVerdict{}
+	diffFerretVerdicts(c, "shrink", filterRaw, []string{id}, []string{id}, out)
+	keyed := diffKeyedRead(c, "shrink", id, d.filter)
+	return keyed, out[id], keyed != out[id]
 }
 
-func diffStillDisagrees(t *testing.T, c *diffClient, d diffPair) (outcome, diffVerdict, bool) {
-	docRaw, err := bson.Marshal(d.doc)
-	if err != nil {
-		return unsupported, diffError, false
-	}
-	filterRaw, err := bson.Marshal(d.filter)
-	if err != nil {
-		return unsupported, diffError, false
-	}
-	o := matchFilter(docRaw, filterRaw)
-	if o == unsupported {
-		return o, diffError, false
-	}
-	v := diffAloneVerdict(t, c, d.doc, filterRaw)
-	return o, v, !diffAgrees(o, v)
-}
-
-// diffShrink drops fields of the document and conditions of the filter while the
-// matcher and FerretDB still disagree (only for the matcher's own disagreements).
+// diffShrink drops fields of the document and conditions of the filter while reading by key and
+// reading every document still disagree.
 func diffShrink(t *testing.T, c *diffClient, d diffDisagreement) diffDisagreement {
-	if d.via != "matcher" {
-		return d
-	}
 	cur := d.diffPair
 	for changed := true; changed; {
 		changed = false
 		for _, next := range diffShrinkCandidates(cur) {
-			if o, v, bad := diffStillDisagrees(t, c, next); bad {
-				cur, d.matcher, d.ferret, changed = next, o, v, true
+			if keyed, whole, bad := diffStillDisagrees(t, c, next); bad {
+				cur, d.keyed, d.whole, changed = next, keyed, whole, true
 				break
 			}
 		}
@@ -1006,13 +908,14 @@ func diffWithout(d bson.D, i int) bson.D {
 	return append(append(bson.D{}, d[:i]...), d[i+1:]...)
 }
 
-// ---- finds by many keys (keyedFind in fastpath.go) ----
+// ---- finds by many keys ----
 
 // TestDifferentialKeyedFind: random finds {_id: {$in: [keys]}, ...conditions} with or without a
-// projection, each answered by the launcher's keyedFind (reading by key from FerretDB) and by
-// FerretDB itself (the same find, which it answers by reading the whole collection); the documents
-// must be the same, byte for byte. Keys: stored ones, missing ones, repeated ones, strings and
-// ObjectIds, sometimes a type keyedFind leaves to FerretDB.
+// projection, a sort or a limit, each sent through the launcher (FerretDB reads them by key) and
+// sent straight to FerretDB as an $and of the key and the other conditions (which it answers by
+// reading the whole collection); the documents must be the same, byte for byte (with a limit and no sort, any of the
+// documents the find names). Keys: stored ones, missing ones, repeated ones, strings and ObjectIds,
+// sometimes another type (not read by key).
 func TestDifferentialKeyedFind(t *testing.T) {
 	// Each against a launcher and FerretDB of its own: the two run side by side, after the other tests.
 	t.Parallel()
@@ -1025,6 +928,8 @@ func TestDifferentialKeyedFind(t *testing.T) {
 	srv := startLauncher(t)
 	ferret := &diffClient{addr: srv.ferret}
 	defer ferret.close()
+	launcher := &diffClient{addr: srv.addr}
+	defer launcher.close()
 	g := &diffGen{r: rand.New(rand.NewPCG(seed^0x5bd1e995, seed))}
 	var keys []interface{}
 	for i := 0; i < docCount; i++ {
@@ -1040,73 +945,111 @@ func TestDifferentialKeyedFind(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	var conn net.Conn
-	dial := func() backend {
-		if conn != nil {
-			_ = conn.Close()
-		}
-		var err error
-		if conn, err = net.Dial("tcp", srv.ferret); err != nil {
-			t.Fatal(err)
-		}
-		return backend{w: bufio.NewWriter(conn), r: bufio.NewReader(conn)}
+	// All in one batch, both ways.
+	oneBatch := func(cmd bson.D) bson.D {
+		cmd = diffWithoutKey(diffWithoutKey(diffWithoutKey(cmd, "batchSize"), "singleBatch"), "$db")
+		return append(cmd, bson.E{Key: "batchSize", Value: int32(100000)}, bson.E{Key: "singleBatch", Value: true}, bson.E{Key: "$db", Value: diffDB})
 	}
-	b := dial()
-	defer func() { _ = conn.Close() }()
-
-	answered, handed, docsCompared, disagreements := 0, 0, 0, 0
+	answered, refused, docsCompared, disagreements := 0, 0, 0, 0
 	for i := 0; i < finds; i++ {
 		cmd, filter := g.keyedFind(keys)
-		request := &message{raw: buildOpMsg(int32(i+1), 0, marshal(cmd)), opCode: opMsg}
-		c, err := request.command()
-		if err != nil {
-			t.Fatal(err)
+		cmd = oneBatch(cmd)
+		// FerretDB decides a filter's conditions in order and stops at the first that fails: with
+		// the key first in an $and, it decides the others for the documents with those keys alone,
+		// as a read by key does (a condition it fails on is met only there). Keys it does not read
+		// by are decided where the filter has them, as before.
+		whole := append(bson.D{}, cmd...)
+		whole[1] = bson.E{Key: "filter", Value: bson.D{{Key: "$and", Value: bson.A{filter}}}}
+		if at := diffKeyAt(filter); diffReadByKey(filter[at].Value) {
+			whole[1] = bson.E{Key: "filter", Value: bson.D{{Key: "$and", Value: bson.A{bson.D{filter[at]}, diffWithout(filter, at)}}}}
 		}
-		reply, err := keyedFind(c, request, b)
-		if err != nil {
-			// FerretDB closed the connection (a panic): it must do the same with the find as it came.
-			b = dial()
-			if _, err := ferret.run(cmd); !errors.Is(err, errDiffConnection) {
+		got, gotErr := launcher.run(cmd)
+		want, wantErr := ferret.run(whole)
+		if gotErr != nil || wantErr != nil {
+			// Refused (or the connection closed on a panic) both ways, or it is a disagreement.
+			refused++
+			if (gotErr == nil) != (wantErr == nil) || errors.Is(gotErr, errDiffConnection) != errors.Is(wantErr, errDiffConnection) {
 				disagreements++
-				t.Errorf("find %s: the launcher's reads by key broke FerretDB's connection, the find itself did not (%v)", bson.Raw(marshal(cmd)), err)
+				t.Errorf("find %s: by key %v, reading every document %v", bson.Raw(marshal(cmd)), gotErr, wantErr)
 			}
-			handed++
-			continue
-		}
-		if reply == nil {
-			handed++
 			continue
 		}
 		answered++
-		parsed, err := parseOpMsg(&message{raw: reply, opCode: opMsg})
-		if err != nil {
-			t.Fatal(err)
+		gotDocs, wantDocs := diffBatch(t, got), diffBatch(t, want)
+		docsCompared += len(gotDocs)
+		same := strings.Join(gotDocs, "\x00") == strings.Join(wantDocs, "\x00")
+		if diffHasKey(cmd, "limit") && !diffHasKey(cmd, "sort") {
+			// Which documents a limit keeps without a sort is FerretDB's choice: as many, each one named.
+			all, _ := ferret.run(diffWithoutKey(whole, "limit"))
+			named := map[string]bool{}
+			for _, doc := range diffBatch(t, all) {
+				named[doc] = true
+			}
+			same = len(gotDocs) == len(wantDocs)
+			for _, doc := range gotDocs {
+				same = same && named[doc]
+			}
 		}
-		if id, _ := parsed.body.Lookup("cursor", "id").AsInt64OK(); id != 0 || parsed.body.Lookup("cursor", "ns").StringValue() != diffDB+"."+diffCollection {
-			t.Fatalf("keyedFind's reply: %s", parsed.body)
-		}
-		got := diffBatch(t, parsed.body)
-		// FerretDB's own answer: the same find, all in one batch.
-		direct := append(bson.D{}, cmd...)
-		direct = append(diffWithoutKey(diffWithoutKey(direct, "batchSize"), "singleBatch"), bson.E{Key: "batchSize", Value: int32(100000)}, bson.E{Key: "singleBatch", Value: true})
-		want, err := ferret.run(direct)
-		var wantDocs []string
-		if err == nil {
-			wantDocs = diffBatch(t, want)
-		}
-		docsCompared += len(got)
-		if err != nil || strings.Join(got, "\x00") != strings.Join(wantDocs, "\x00") {
+		if !same {
 			disagreements++
 			if disagreements <= 20 {
-				t.Errorf("find %s (filter %s): launcher %d documents %v, FerretDB %d %v (%v)", bson.Raw(marshal(cmd)), bson.Raw(marshal(filter)), len(got), got, len(wantDocs), wantDocs, err)
+				t.Errorf("find %s: by key %d documents %v, reading every document %d %v", bson.Raw(marshal(cmd)), len(gotDocs), gotDocs, len(wantDocs), wantDocs)
 			}
 		}
 	}
-	t.Logf("%d finds by keys: the launcher answered %d (%d documents, each compared with FerretDB's), handed %d to FerretDB; %d disagreements; %s",
-		finds, answered, docsCompared, handed, disagreements, time.Since(started).Round(time.Millisecond))
+	t.Logf("%d finds by keys: %d answered (%d documents, each compared with FerretDB reading every document), %d refused both ways; %d disagreements; %s",
+		finds, answered, docsCompared, refused, disagreements, time.Since(started).Round(time.Millisecond))
 	if finds >= 1500 && answered < finds/3 {
-		t.Errorf("the launcher answered only %d of %d finds by keys", answered, finds)
+		t.Errorf("only %d of %d finds by keys were answered", answered, finds)
 	}
+}
+
+// diffReadByKey says whether FerretDB reads the documents an _id names by key (keyClause): a string
+// or an ObjectId, or {$in: [...]} of 1 to 1,000 of them.
+func diffReadByKey(id interface{}) bool {
+	key := func(v interface{}) bool {
+		switch v.(type) {
+		case string, primitive.ObjectID:
+			return true
+		}
+		return false
+	}
+	in, isDoc := id.(bson.D)
+	if !isDoc {
+		return key(id)
+	}
+	if len(in) != 1 || in[0].Key != "$in" {
+		return false
+	}
+	keys, isArray := in[0].Value.(bson.A)
+	if !isArray || len(keys) == 0 || len(keys) > 1000 {
+		return false
+	}
+	for _, k := range keys {
+		if !key(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// diffKeyAt is where a filter's _id is.
+func diffKeyAt(filter bson.D) int {
+	for i, e := range filter {
+		if e.Key == "_id" {
+			return i
+		}
+	}
+	panic("a find by keys without an _id")
+}
+
+func diffHasKey(d bson.D, key string) bool {
+	for _, e := range d {
+		if e.Key == key {
+			return true
+		}
+	}
+	return false
 }
 
 // diffBatch is a find reply's documents as extended JSON, sorted.
@@ -1205,4 +1148,60 @@ func (g *diffGen) keyedFind(keys []interface{}) (bson.D, bson.D) {
 		cmd = append(cmd, bson.E{Key: "singleBatch", Value: true})
 	}
 	return append(cmd, bson.E{Key: "$db", Value: diffDB}), filter
+}
+
+// Filters whose _id is not a key FerretDB reads by, or not alone: through the launcher and
+// straight to FerretDB inside an $and (never read by key), the same answer (documents or error),
+// and the connection goes on.
+func TestKeyedReadOddKeys(t *testing.T) {
+	srv := startLauncher(t)
+	ferret := &diffClient{addr: srv.ferret}
+	defer ferret.close()
+	launcher := &diffClient{addr: srv.addr}
+	defer launcher.close()
+	docs := []bson.D{byID("a"), byID("b"), byID(int32(7)), byID(primitive.ObjectID{0x5f, 1}), byID(nil), {{Key: "_id", Value: "c"}, {Key: "v", Value: int32(1)}}}
+	if err := ferret.insert(diffCollection, docs); err != nil {
+		t.Fatal(err)
+	}
+	many := bson.A{}
+	for i := 0; i < 1001; i++ {
+		many = append(many, fmt.Sprintf("k%d", i))
+	}
+	many[500] = "b"
+	for _, filter := range []bson.D{
+		{{Key: "_id", Value: "a"}, {Key: "_id", Value: "b"}},
+		{{Key: "_id", Value: "a"}, {Key: "v", Value: 1}, {Key: "_id", Value: "a"}},
+		{{Key: "_id", Value: op("$in", many)}},
+		{{Key: "_id", Value: op("$in", many[:1000])}, {Key: "v", Value: op("$exists", false)}},
+		{{Key: "_id", Value: op("$in", bson.A{})}},
+		{{Key: "_id", Value: op("$in", bson.A{"a", int32(7)})}},
+		{{Key: "_id", Value: op("$in", bson.A{"a", nil})}},
+		{{Key: "_id", Value: op("$in", "a")}},
+		{{Key: "_id", Value: op("$in", bson.A{primitive.Regex{Pattern: "^a"}})}},
+		{{Key: "_id", Value: bson.D{{Key: "$in", Value: bson.A{"a", "b"}}, {Key: "$nin", Value: bson.A{"b"}}}}},
+		{{Key: "_id", Value: op("$eq", "a")}},
+		{{Key: "_id", Value: int32(7)}, {Key: "v", Value: nil}},
+		{{Key: "_id", Value: nil}, {Key: "v", Value: nil}},
+		{{Key: "_id", Value: primitive.ObjectID{0x5f, 1}}, {Key: "v", Value: op("$exists", false)}},
+		{{Key: "_id", Value: bson.D{{Key: "x", Value: 1}}}, {Key: "v", Value: 1}},
+		{{Key: "v", Value: 1}, {Key: "_id", Value: "c"}},
+	} {
+		cmd := bson.D{{Key: "find", Value: diffCollection}, {Key: "filter", Value: filter}, {Key: "batchSize", Value: int32(100000)}, {Key: "singleBatch", Value: true}, {Key: "$db", Value: diffDB}}
+		whole := append(bson.D{}, cmd...)
+		whole[1] = bson.E{Key: "filter", Value: bson.D{{Key: "$and", Value: bson.A{filter}}}}
+		got, gotErr := launcher.run(cmd)
+		want, wantErr := ferret.run(whole)
+		if gotErr != nil || wantErr != nil {
+			if gotErr == nil || wantErr == nil || errors.Is(gotErr, errDiffConnection) {
+				t.Errorf("find %s: by key %v, reading every document %v", bson.Raw(marshal(cmd)), gotErr, wantErr)
+			}
+			continue
+		}
+		if g, w := strings.Join(diffBatch(t, got), " "), strings.Join(diffBatch(t, want), " "); g != w {
+			t.Errorf("find %s: by key %s, reading every document %s", bson.Raw(marshal(cmd)), g, w)
+		}
+	}
+	if _, err := launcher.run(bson.D{{Key: "ping", Value: 1}, {Key: "$db", Value: diffDB}}); err != nil {
+		t.Fatalf("the connection did not go on: %v", err)
+	}
 }

@@ -221,3 +221,30 @@ func okOf(body bson.Raw) float64 {
 	v, _ := numberValue(body.Lookup("ok"))
 	return v
 }
+
+func marshal(d bson.D) []byte {
+	raw, err := bson.Marshal(d)
+	if err != nil {
+		panic(err)
+	}
+	return raw
+}
+
+func byID(id interface{}) bson.D { return bson.D{{Key: "_id", Value: id}} }
+
+// numberValue is a BSON number as a float64 (false for anything else).
+func numberValue(v bson.RawValue) (float64, bool) {
+	switch v.Type {
+	case bson.TypeInt32:
+		return float64(v.Int32()), true
+	case bson.TypeInt64:
+		return float64(v.Int64()), true
+	case bson.TypeDouble:
+		return v.Double(), true
+	}
+	return 0, false
+}
+
+func op(name string, v interface{}) bson.D { return bson.D{{Key: name, Value: v}} }
+
+func x(v interface{}) bson.D { return bson.D{{Key: "x", Value: v}} }

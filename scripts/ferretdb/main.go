@@ -5,6 +5,8 @@
 // FerretDB listens on a loopback port of its own; clients reach it through the launcher's proxy
 // (proxy.go), which gives each database one write at a time so that single-document updates are
 // atomic as on MongoDB, and which keeps an index FerretDB's lookups by _id can use (id_index.go).
+// The build puts a copy of FerretDB in its module's place that reads by key whatever else a filter
+// asks (_pushdown/keys.go, scripts/lib/ferretdb-patch.mjs).
 package main
 
 import (

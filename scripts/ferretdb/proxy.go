@@ -131,16 +131,6 @@ func (p *proxy) exchange(request *message, b backend, toClient *bufio.Writer) er
 		}
 		return answer(toClient, request, replies...)
 	}
-	if err == nil {
-		// A find by many _id values is read key by key (FerretDB's SQLite backend scans for $in).
-		reply, err := keyedFind(c, request, b)
-		if err != nil {
-			return err
-		}
-		if reply != nil {
-			return answer(toClient, request, reply)
-		}
-	}
 	// Anything else is passed on, and FerretDB's answer (all its parts) to the client as it comes.
 	if err := b.send(request.raw); err != nil {
 		return err
@@ -178,17 +168,11 @@ func (p *proxy) write(c command, request *message, b backend) ([][]byte, error) 
 	turn, _ := p.turns.LoadOrStore(c.db, &sync.Mutex{})
 	turn.(*sync.Mutex).Lock()
 	defer turn.(*sync.Mutex).Unlock()
-	reply, err := keyedWrite(c, request, b)
+	// Sent with moreToCome (a write with w: 0), the request waits for no answer: FerretDB 1.24
+	// answers anyway, within the turn (the write is done), and answer() drops it.
+	replies, err := b.answers(request.raw)
 	if err != nil {
 		return nil, err
-	}
-	replies := [][]byte{reply}
-	if reply == nil {
-		// Sent with moreToCome (a write with w: 0), the request waits for no answer: FerretDB 1.24
-		// answers anyway, within the turn (the write is done), and answer() drops it.
-		if replies, err = b.answers(request.raw); err != nil {
-			return nil, err
-		}
 	}
 	p.afterWrite(c)
 	for i, reply := range replies {

@@ -178,7 +178,7 @@ func allTypes() bson.D {
 		{Key: "int32", Value: int32(3)},
 		{Key: "timestamp", Value: primitive.Timestamp{T: 1, I: 2}},
 		{Key: "int64", Value: int64(4)},
-		{Key: "decimal", Value: dec1},
+		{Key: "decimal", Value: primitive.NewDecimal128(0, 1)},
 		{Key: "minKey", Value: primitive.MinKey{}},
 		{Key: "maxKey", Value: primitive.MaxKey{}},
 		{Key: "$db", Value: "d"},
@@ -236,7 +236,7 @@ func TestBSONValueSize(t *testing.T) {
 		{"code", primitive.JavaScript("1")}, {"symbol", primitive.Symbol("s")},
 		{"code with scope", primitive.CodeWithScope{Code: "c", Scope: bson.D{{Key: "v", Value: 1}}}},
 		{"int32", int32(1)}, {"timestamp", primitive.Timestamp{T: 1}}, {"int64", int64(1)},
-		{"decimal", dec1}, {"min key", primitive.MinKey{}}, {"max key", primitive.MaxKey{}},
+		{"decimal", primitive.NewDecimal128(0, 1)}, {"min key", primitive.MinKey{}}, {"max key", primitive.MaxKey{}},
 	}
 	for _, tc := range cases {
 		raw := bson.Raw(marshal(bson.D{{Key: "v", Value: tc.value}}))

@@ -1,20 +1,23 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ferretdbWorkspace, KEYS_SOURCE } from './ferretdb-patch.mjs';
 import { say } from './log.mjs';
 import { FERRETDB_BIN, FERRETDB_SRC, GO_BIN_DIRS, TOOLS_DIR } from './paths.mjs';
 import { run } from './run.mjs';
 
-/** A digest of the launcher's sources: the binary is built again when they change (not its tests, *_test.go). */
+/** A digest of the launcher's sources and of its addition to FerretDB: the binary is built again when they change (not its tests, *_test.go). */
 function sourceDigest() {
   const hash = createHash('sha256');
-  for (const name of readdirSync(FERRETDB_SRC)
+  const sources = readdirSync(FERRETDB_SRC)
     .filter((n) => /\.(go|mod|sum)$/.test(n) && !n.endsWith('_test.go'))
-    .sort()) {
+    .sort()
+    .map((name) => path.join(FERRETDB_SRC, name));
+  for (const file of [...sources, KEYS_SOURCE, new URL('./ferretdb-patch.mjs', import.meta.url)]) {
     hash
-      .update(name)
+      .update(path.basename(String(file)))
       .update('\0')
-      .update(readFileSync(path.join(FERRETDB_SRC, name)))
+      .update(readFileSync(file))
       .update('\0');
   }
   return hash.digest('hex');
@@ -28,6 +31,7 @@ export async function ensureFerretdb() {
   mkdirSync(TOOLS_DIR, { recursive: true });
   say('building FerretDB (first run only, takes a few minutes)…');
   const env = { ...process.env, PATH: [...GO_BIN_DIRS, process.env.PATH].join(':'), CGO_ENABLED: '0' };
+  env.GOWORK = await ferretdbWorkspace(env);
   const code = await run('go', ['build', '-o', FERRETDB_BIN, '.'], { cwd: FERRETDB_SRC, env });
   if (code !== 0) {
     throw new Error('could not build FerretDB: Go (https://go.dev, /usr/local/go/bin) and the Go module proxy are needed');
