@@ -9,8 +9,8 @@ type Stored<T> = T & { _id: string; version: number };
 /**
  * Small documents read and written by their key alone, each change applied only to the version it
  * was read at (a compare-and-set on `{_id, version}`, or the insert of a new key, which the unique
- * `_id` lets only one racing writer make): MongoDB keeps each atomic, and so does the FerretDB
- * launcher, which reads both by key. In one process the changes of one key take turns, so only
+ * `_id` lets only one racing writer make): MongoDB keeps each atomic, and so does the embedded
+ * FerretDB (its launcher), which reads both by key. In one process the changes of one key take turns, so only
  * other instances race.
  */
 export class KeyedRecords<T extends object> {

@@ -24,7 +24,7 @@ const blogPostSchema = new Schema(
 );
 blogPostSchema.plugin(carriesEvents);
 
-/** The most ids one find by many keys asks for (the FerretDB launcher reads up to 1,000 key by key). */
+/** The most ids one find by many keys asks for (the embedded FerretDB reads up to 1,000 by key). */
 const IDS_PER_FIND = 1_000;
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a lean document as the driver gives it, read field by field where it is mapped

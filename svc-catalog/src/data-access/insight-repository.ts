@@ -7,10 +7,10 @@ import type { CountWrite, InsightLedger, LedgerStore } from '../domain/insights/
 import type { Doc } from './service-model';
 
 /*
- * Every read here on a path that runs often is by _id: {_id: value}, or {_id: {$in: [...]}} with a
- * plain projection and no sort, skip or limit, which the FerretDB launcher reads key by key
- * (FerretDB's SQLite backend alone finds a document by key only for {_id: value}, and reads the
- * whole collection for any other filter).
+ * Every read here on a path that runs often is by _id: {_id: value} or {_id: {$in: [...]}} of up
+ * to 1,000 keys, which the embedded FerretDB reads by key as MongoDB reads them from the _id index
+ * (the launcher's build has it so: docs/database-and-broker.md; any other filter reads the whole
+ * collection there).
  */
 
 /**
@@ -47,7 +47,7 @@ const zero = (): InsightCounts => Object.fromEntries(INSIGHT_METRICS.map((m) => 
 const termOf = (key: string) => decodeURIComponent(key);
 /** Final months kept in memory per instance: a listing's history is read once, then only its open months. */
 const FINAL_MONTHS_KEPT = 20_000;
-/** The most ids one find by many keys asks for (the launcher reads up to 1,000 key by key). */
+/** The most ids one find by many keys asks for (the embedded FerretDB reads up to 1,000 by key). */
 const IDS_PER_FIND = 1_000;
 
 /** The documents with these string _ids, by _id (those not there left out), in finds of IDS_PER_FIND ids. */
