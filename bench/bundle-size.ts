@@ -10,8 +10,12 @@ import { CHROMIUM, CHROMIUM_FLAGS, startSite } from './lib/site';
 const service = demoServices().find((s) => s.status === 'published')!;
 const PAGES = ['/', '/state/texas', `/service/${service.slug}`, '/services-by-name'];
 
-const site = await startSite();
+// The browser first: a site started before a browser that fails to launch would be left running.
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+const site = await startSite().catch(async (err: unknown) => {
+  await browser.close();
+  throw err;
+});
 try {
   console.log('first load, gzip -9 KiB (brotli bytes sent), fresh browser context per page');
   for (const page of PAGES) {
