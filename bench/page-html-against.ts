@@ -13,6 +13,7 @@ import { startServiceProcess } from '../packages/service-kit/src/testing/process
 // @ts-expect-error plain ESM helper without types
 import { freePort } from '../scripts/lib/net.mjs';
 import { load, mergeResults, type LoadResult } from './lib/load';
+import { benchPages } from './lib/page-mix';
 import { seedServices } from './lib/seed';
 import { benchDatabase, cpuSeconds, removeBenchTopology, ROOT, startPart } from './lib/system';
 
@@ -57,16 +58,7 @@ async function startTree(name: string, root: string): Promise<Site> {
       { port: rendererPort, cwd: root },
     );
     parts.push(renderer);
-    const slugs = ((await (await fetch(`${catalog.url}/services?pageSize=24`)).json()) as { items: Array<{ slug: string }> }).items.map((s) => s.slug);
-    const states = ['texas', 'california', 'new-york', 'florida', 'colorado', 'washington', 'ohio', 'georgia'];
-    const pages = [
-      '/',
-      '/about',
-      '/services-by-state',
-      ...Array.from({ length: 10 }, (_, i) => `/services-by-name${i ? `?page=${i + 1}` : ''}`),
-      ...states.map((s) => `/state/${s}`),
-      ...slugs.slice(0, 20).map((slug) => `/service/${slug}`),
-    ];
+    const pages = await benchPages(catalog.url);
     for (const page of pages) {
       const answer = await fetch(`${gateway.url}${page}`);
       if (answer.status !== 200) throw new Error(`${name}: ${page} answered ${answer.status}`);

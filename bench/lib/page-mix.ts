@@ -1,5 +1,5 @@
 /**
- * The 41 public pages the page benchmarks ask for (render-cpu.ts, catalog-reads.ts): home, about,
+ * The 41 public pages the page benchmarks ask for (render-cpu.ts, catalog-reads.ts, page-html-against.ts): home, about,
  * the states, ten A–Z pages, eight state pages and twenty service pages of the catalogue at `catalogUrl`.
  */
 export async function benchPages(catalogUrl: string): Promise<string[]> {
