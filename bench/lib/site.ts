@@ -10,19 +10,21 @@ import { ROOT } from './system';
 
 /**
  * The whole site as `npm start` runs it, on a free port with data and broker names of its own
- * (`dataDir`: a data folder prepared before, removed with the site like a new one).
+ * (`dataDir`: a data folder prepared before, removed with the site like a new one; `root`: another
+ * built tree, such as an earlier commit in a `git worktree`, instead of this one).
  */
 export async function startSite(
   extraEnv: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; root?: string } = {},
 ): Promise<{ url: string; dataDir: string; services: Record<string, { url: string; pid: number }>; gatewayPid: number; ferretdbPid: number | null; stop: () => Promise<void> }> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'mealprep-bench-site-'));
   // A bench may name its own prefix: the queues removed at the end are the ones under it.
   const prefix = extraEnv.AMQP_PREFIX ?? `bench-${randomBytes(3).toString('hex')}`;
   const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
-    cwd: ROOT,
+  const root = options.root ?? ROOT;
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv, AMQP_PREFIX: prefix },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,11 +1,11 @@
 import './styles.css';
 import { Loading } from '@mealprep/ui';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from '@mealprep/router';
+import { Route, Routes, useLocation } from '@mealprep/router';
 import { NotFoundPage } from './features/not-found/components/not-found-page';
 import { CompareTray } from './features/services/components/compare-tray';
 import { HomePage } from './pages/home-page';
-import { PUBLIC_ROUTES, type PageChunk } from './route-table';
+import { matchPublicRoute, PUBLIC_ROUTES, type PageChunk } from './route-table';
 
 /** One chunk per page (or a few related pages), so / loads only the home page's code. */
 export const CHUNKS = {
@@ -38,16 +38,19 @@ const PAGES = PUBLIC_ROUTES.map((route) => ({ path: route.path, Page: pageOf(rou
 
 /**
  * Exposed as `./routes`: every public page of the route table. The shell mounts it under a splat
- * route and provides the router and the QueryClient. The server render names the one route the
- * table matched (`only`): the router would otherwise rank and compile every route on every
- * render. It renders the same page either way.
+ * route and provides the router and the QueryClient. Only the route the table matches for the
+ * location is mounted (the server render names it, `only`; in the browser it is matched here on
+ * each move): the router would otherwise rank and compile every route on every render. No route
+ * matched, the not-found page.
  */
 export default function PublicRoutes({ only }: { only?: string | null }) {
+  const { pathname } = useLocation();
+  const matched = only === undefined ? (matchPublicRoute(pathname)?.route.path ?? null) : only;
   return (
     <Suspense fallback={<Loading />}>
       <CompareTray />
       <Routes>
-        {(only === undefined ? PAGES : PAGES.filter((page) => page.path === only)).map(({ path, Page }) => (
+        {PAGES.filter((page) => page.path === matched).map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
         <Route path="*" element={<NotFoundPage />} />

@@ -66,6 +66,16 @@ function federationRuntimeAliases() {
   return aliases;
 }
 
+/**
+ * react-router's production build for a production browser build: its package exports name only
+ * its development build (warnings and checks on every render), expecting bundlers to pick.
+ */
+function productionRouterAlias() {
+  const require = createRequire(import.meta.url);
+  const pkgFile = require.resolve('react-router/package.json', { paths: [path.join(import.meta.dirname, '..', 'router')] });
+  return { 'react-router$': path.join(path.dirname(pkgFile), 'dist', 'production', 'index.mjs') };
+}
+
 function readJson(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
@@ -166,7 +176,7 @@ export function createRspackConfig({ appDir, name, kind, exposes = {}, startChun
         assetModuleFilename: `assets/[name]${hash}[ext]`,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'], alias: federationRuntimeAliases() },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'], alias: { ...federationRuntimeAliases(), ...(isDev ? {} : productionRouterAlias()) } },
       module: {
         rules: [
           sourceRule(isDev),
@@ -205,6 +215,12 @@ export function createRspackConfig({ appDir, name, kind, exposes = {}, startChun
             optimization: { target: 'web' },
           },
         }),
+        // A script a page loads runs most of its functions while the page hydrates (React DOM,
+        // the federation runtime, the page's own components): V8 is told to compile all of a
+        // file's functions while it streams it, off the main thread, instead of one by one on the
+        // main thread when each is first called (explicit compile hints; other engines ignore the
+        // comment). After minifying, which would drop it.
+        ...(isDev ? [] : [new rspack.BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, include: /\.js$/, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 })]),
         ...(isHost
           ? [
               new StartChunksPlugin({

@@ -21,13 +21,15 @@ export function useKeptAnswer<T>(query: ListQuery<T>, list: string) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
-  const [last, setLast] = useState<{ url: string; list: string; data: T } | null>(null);
-  const [backTo, setBackTo] = useState<string | null>(null);
   const { data, isPlaceholderData } = query;
+  // The answer shown first (the server's, when the page was rendered there) is the last one from
+  // the start: storing it after the first render would render the whole list again at hydration.
+  const [last, setLast] = useState<{ url: string; list: string; data: T } | null>(() => (data !== undefined && !isPlaceholderData ? { url: here, list, data } : null));
+  const [backTo, setBackTo] = useState<string | null>(null);
   const goingBack = query.isError && !query.isFetching && data === undefined && last !== null && last.list === list && last.url !== here;
 
   useEffect(() => {
-    if (data !== undefined && !isPlaceholderData) setLast({ url: here, list, data });
+    if (data !== undefined && !isPlaceholderData) setLast((kept) => (kept?.url === here && kept.list === list && kept.data === data ? kept : { url: here, list, data }));
   }, [data, isPlaceholderData, here, list]);
   useEffect(() => {
     if (!goingBack || !last) return;
