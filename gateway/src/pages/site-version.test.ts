@@ -1,6 +1,9 @@
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '@mealprep/contracts';
-import { siteVersion } from './site-version';
+import { releasePointer, siteVersion } from './site-version';
 
 const config = {
   siteName: 'Meal Prep Directory',
@@ -29,5 +32,30 @@ describe('the site version the gateway names to the renderer', () => {
     expect(await siteVersion({ shellIndexHtml: '<html>1</html>', runtimeConfig: config, pointer })()).toBe(one);
     expect(await siteVersion({ shellIndexHtml: '<html>2</html>', runtimeConfig: config, pointer })()).not.toBe(one);
     expect(await siteVersion({ shellIndexHtml: '<html>1</html>', runtimeConfig: { ...config, siteUrl: 'https://other.example.com' }, pointer })()).not.toBe(one);
+  });
+
+  it('when release.json is written in place, replaced or removed, then the next read gives it as it is now', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'mealprep-pointer-'));
+    try {
+      const dist = path.join(root, 'mfe-public', 'dist');
+      mkdirSync(dist, { recursive: true });
+      const file = path.join(dist, 'release.json');
+      const read = releasePointer(root);
+      expect(await read()).toBe('');
+      writeFileSync(file, '{"version":"0123456789ab"}');
+      expect(await read()).toBe('{"version":"0123456789ab"}');
+      expect(await read()).toBe('{"version":"0123456789ab"}');
+      // The same size, written over the same file.
+      writeFileSync(file, '{"version":"ba9876543210"}');
+      expect(await read()).toBe('{"version":"ba9876543210"}');
+      // Published as a release is: a new file renamed over it.
+      writeFileSync(`${file}.next`, '{"version":"aaaaaaaaaaaa"}');
+      renameSync(`${file}.next`, file);
+      expect(await read()).toBe('{"version":"aaaaaaaaaaaa"}');
+      rmSync(file);
+      expect(await read()).toBe('');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
