@@ -152,6 +152,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
       await broker.connectInBackground();
     },
     close: async () => {
+      pointer.close();
       live.close();
       await broker.close();
       await Promise.all([...upstreams.map((u) => u.pool.close()), rendered?.close()]);

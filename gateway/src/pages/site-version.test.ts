@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RuntimeConfig } from '@mealprep/contracts';
 import { releasePointer, siteVersion } from './site-version';
 
@@ -34,27 +34,59 @@ describe('the site version the gateway names to the renderer', () => {
     expect(await siteVersion({ shellIndexHtml: '<html>1</html>', runtimeConfig: { ...config, siteUrl: 'https://other.example.com' }, pointer })()).not.toBe(one);
   });
 
-  it('when release.json is written in place, replaced or removed, then the next read gives it as it is now', async () => {
+  it('when release.json is written in place, replaced or removed, then the pages after it read it as it is now', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'mealprep-pointer-'));
+    const read = releasePointer(root);
+    // The change is announced by the folder's watch a moment after it is made: the pages after that read it.
+    const reads = (text: string) => vi.waitFor(async () => expect(await read()).toBe(text), { timeout: 5_000, interval: 5 });
     try {
       const dist = path.join(root, 'mfe-public', 'dist');
+      expect(await read()).toBe('');
       mkdirSync(dist, { recursive: true });
       const file = path.join(dist, 'release.json');
-      const read = releasePointer(root);
-      expect(await read()).toBe('');
       writeFileSync(file, '{"version":"0123456789ab"}');
-      expect(await read()).toBe('{"version":"0123456789ab"}');
+      await reads('{"version":"0123456789ab"}');
       expect(await read()).toBe('{"version":"0123456789ab"}');
       // The same size, written over the same file.
       writeFileSync(file, '{"version":"ba9876543210"}');
-      expect(await read()).toBe('{"version":"ba9876543210"}');
+      await reads('{"version":"ba9876543210"}');
       // Published as a release is: a new file renamed over it.
       writeFileSync(`${file}.next`, '{"version":"aaaaaaaaaaaa"}');
       renameSync(`${file}.next`, file);
-      expect(await read()).toBe('{"version":"aaaaaaaaaaaa"}');
+      await reads('{"version":"aaaaaaaaaaaa"}');
       rmSync(file);
-      expect(await read()).toBe('');
+      await reads('');
+      // The whole folder replaced, as a new build of the remote may do.
+      rmSync(dist, { recursive: true });
+      mkdirSync(dist, { recursive: true });
+      writeFileSync(file, '{"version":"bbbbbbbbbbbb"}');
+      await reads('{"version":"bbbbbbbbbbbb"}');
+      writeFileSync(`${file}.next`, '{"version":"cccccccccccc"}');
+      renameSync(`${file}.next`, file);
+      await reads('{"version":"cccccccccccc"}');
     } finally {
+      read.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('when nothing is announced, then the pointer is not looked at for each page, and is looked at again after a second all the same', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'mealprep-pointer-'));
+    const dist = path.join(root, 'mfe-public', 'dist');
+    mkdirSync(dist, { recursive: true });
+    const file = path.join(dist, 'release.json');
+    writeFileSync(file, '{"version":"0123456789ab"}');
+    // The same file under another folder: a write through it is announced there, not in the watched folder.
+    const alias = path.join(root, 'alias.json');
+    linkSync(file, alias);
+    const read = releasePointer(root);
+    try {
+      expect(await read()).toBe('{"version":"0123456789ab"}');
+      writeFileSync(alias, '{"version":"ba9876543210"}');
+      for (let i = 0; i < 10; i += 1) expect(await read()).toBe('{"version":"0123456789ab"}');
+      await vi.waitFor(async () => expect(await read()).toBe('{"version":"ba9876543210"}'), { timeout: 5_000, interval: 50 });
+    } finally {
+      read.close();
       rmSync(root, { recursive: true, force: true });
     }
   });
