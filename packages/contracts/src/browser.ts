@@ -20,5 +20,6 @@ export * from './review-constants';
 export * from './filter-constants';
 export * from './compare-constants';
 export * from './insight-constants';
+export * from './contrast';
 export * from './page-meta';
 export * from './route-manifest';

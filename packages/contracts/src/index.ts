@@ -17,6 +17,7 @@ export * from './filter-constants';
 export * from './compare-constants';
 export * from './insight-constants';
 export * from './text';
+export * from './contrast';
 export * from './route-manifest';
 // Schemas (zod): servers only. Front-end code imports their types with `import type`.
 export * from './auth';
@@ -40,3 +41,4 @@ export * from './review';
 export * from './compare';
 export * from './insights';
 export * from './releases';
+export * from './brand';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCount, reviewCountLabel } from '../review-constants';
+import { formatCount, reviewCountLabel } from './review-constants';
 
 describe('review counts as pages write them', () => {
   it('when a listing has one review, a dozen or thousands, then the card says "1 review", "12 reviews", "1,204 reviews"', () => {

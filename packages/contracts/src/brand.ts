@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { contrastRatio, DARK_BACKGROUND, formatContrast, HEX_COLOUR, LIGHT_BACKGROUND, MIN_TEXT_CONTRAST } from './contrast';
+import { ILL_FORMED_TEXT_MESSAGE, isWellFormedText } from './text';
+
+/** How long each text of the brand may be. */
+export const BRAND_TEXT_LIMITS = { siteName: 60, shortName: 12, tagline: 140, footerText: 300, heroHeading: 80, heroText: 300, senderName: 60, analyticsId: 200, url: 500 } as const;
+/** At most this many social links. */
+export const MAX_BRAND_SOCIAL_LINKS = 8;
+
+/** Text a page shows as it is: no markup (a '<' or '>' is refused, not escaped), no line breaks where a line is meant, well-formed. */
+const plain = (max: number, options: { min?: number; oneLine?: boolean } = {}) =>
+  z
+    .string()
+    .trim()
+    .min(options.min ?? 0, options.min ? 'must not be empty' : undefined)
+    .max(max, `must be at most ${max} characters`)
+    .refine(isWellFormedText, ILL_FORMED_TEXT_MESSAGE)
+    .refine((value) => !/[<>]/.test(value), 'must be plain text, without HTML (no "<" or ">")')
+    .refine((value) => !options.oneLine || !/[\r\n]/.test(value), 'must be one line');
+
+const webUrl = z
+  .string()
+  .trim()
+  .max(BRAND_TEXT_LIMITS.url)
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be a web address (http or https)');
+
+const colour = z.string().regex(HEX_COLOUR, 'must be a colour written #rrggbb');
+/** A picture kept by svc-media (a logo, the icon, the share image), or none. */
+const picture = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a media id')
+  .nullable();
+/** An analytics script's public id, or '' for none: letters, digits and the few marks their ids use. */
+const analyticsId = z.union([
+  z.literal(''),
+  z
+    .string()
+    .max(BRAND_TEXT_LIMITS.analyticsId)
+    .regex(/^[\w.:-]+$/, 'must be the id the script gives (letters, digits, "_", "-", ".", ":")'),
+]);
+
+/**
+ * The operator's brand as staff edit it: names, texts, pictures, colours, links, the mail sender and
+ * the analytics scripts' public ids. The primary and accent colours come twice, one for each theme:
+ * each is read as text on its theme's background (links, a button's label on the other) and must
+ * reach WCAG AA (4.5:1) there, or the settings are refused with the ratio it reached. (No single
+ * colour reaches 4.5:1 on both the white and the near-black background: the best grey gets 4.49.)
+ */
+export const BrandSettingsSchema = z
+  .strictObject({
+    siteName: plain(BRAND_TEXT_LIMITS.siteName, { min: 1, oneLine: true }),
+    shortName: plain(BRAND_TEXT_LIMITS.shortName, { min: 1, oneLine: true }),
+    tagline: plain(BRAND_TEXT_LIMITS.tagline, { oneLine: true }),
+    logoLightId: picture,
+    logoDarkId: picture,
+    iconId: picture,
+    shareImageId: picture,
+    /** `primary` and `accent` on the light theme, `primaryDark` and `accentDark` on the dark one. */
+    colours: z.strictObject({ primary: colour, accent: colour, primaryDark: colour, accentDark: colour }),
+    socialLinks: z.array(webUrl).max(MAX_BRAND_SOCIAL_LINKS, `must be at most ${MAX_BRAND_SOCIAL_LINKS} links`),
+    footerText: plain(BRAND_TEXT_LIMITS.footerText),
+    hero: z.strictObject({ heading: plain(BRAND_TEXT_LIMITS.heroHeading, { min: 1, oneLine: true }), text: plain(BRAND_TEXT_LIMITS.heroText) }),
+    mail: z.strictObject({
+      senderName: plain(BRAND_TEXT_LIMITS.senderName, { min: 1, oneLine: true }),
+      replyTo: z.union([z.literal(''), z.email({ error: 'must be an e-mail address' }).max(254)]),
+    }),
+    analytics: z.strictObject({ productAnalyticsKey: analyticsId, siteAnalyticsId: analyticsId, marketingScriptId: analyticsId }),
+  })
+  .superRefine((brand, ctx) => {
+    for (const [name, background, theme] of [
+      ['primary', LIGHT_BACKGROUND, 'light'],
+      ['accent', LIGHT_BACKGROUND, 'light'],
+      ['primaryDark', DARK_BACKGROUND, 'dark'],
+      ['accentDark', DARK_BACKGROUND, 'dark'],
+    ] as const) {
+      const value = brand.colours[name];
+      const ratio = contrastRatio(value, background);
+      if (ratio < MIN_TEXT_CONTRAST)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['colours', name],
+          message: `${value} reaches ${formatContrast(ratio)} as text on the ${theme} background (${background}); text needs at least ${MIN_TEXT_CONTRAST}:1`,
+        });
+    }
+  });
+export type BrandSettings = z.infer<typeof BrandSettingsSchema>;
