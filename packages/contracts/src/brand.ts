@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contrastRatio, DARK_BACKGROUND, formatContrast, HEX_COLOUR, LIGHT_BACKGROUND, MIN_TEXT_CONTRAST } from './contrast';
 import { ILL_FORMED_TEXT_MESSAGE, isWellFormedText } from './text';
+import { webAddress } from './web-address';
 
 /** How long each text of the brand may be. */
 export const BRAND_TEXT_LIMITS = { siteName: 60, shortName: 12, tagline: 140, footerText: 300, heroHeading: 80, heroText: 300, senderName: 60, analyticsId: 200, url: 500 } as const;
@@ -17,18 +18,6 @@ const plain = (max: number, options: { min?: number; oneLine?: boolean } = {}) =
     .refine(isWellFormedText, ILL_FORMED_TEXT_MESSAGE)
     .refine((value) => !/[<>]/.test(value), 'must be plain text, without HTML (no "<" or ">")')
     .refine((value) => !options.oneLine || !/[\r\n]/.test(value), 'must be one line');
-
-const webUrl = z
-  .string()
-  .trim()
-  .max(BRAND_TEXT_LIMITS.url)
-  .refine((value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, 'must be a web address (http or https)');
 
 const colour = z.string().regex(HEX_COLOUR, 'must be a colour written #rrggbb');
 /** A picture kept by svc-media (a logo, the icon, the share image), or none. */
@@ -63,7 +52,7 @@ export const BrandSettingsSchema = z
     shareImageId: picture,
     /** `primary` and `accent` on the light theme, `primaryDark` and `accentDark` on the dark one. */
     colours: z.strictObject({ primary: colour, accent: colour, primaryDark: colour, accentDark: colour }),
-    socialLinks: z.array(webUrl).max(MAX_BRAND_SOCIAL_LINKS, `must be at most ${MAX_BRAND_SOCIAL_LINKS} links`),
+    socialLinks: z.array(webAddress(BRAND_TEXT_LIMITS.url)).max(MAX_BRAND_SOCIAL_LINKS, `must be at most ${MAX_BRAND_SOCIAL_LINKS} links`),
     footerText: plain(BRAND_TEXT_LIMITS.footerText),
     hero: z.strictObject({ heading: plain(BRAND_TEXT_LIMITS.heroHeading, { min: 1, oneLine: true }), text: plain(BRAND_TEXT_LIMITS.heroText) }),
     mail: z.strictObject({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALLERGEN_FRIENDLY_OPTIONS, MAX_MINIMUM_ORDER_MEALS, MAX_PRICE_PER_MEAL, PLAN_KINDS, WEEKDAYS } from './offer-constants';
 import { SERVICE_TEXT_LIMITS as L } from './owner-constants';
+import { isWebAddress, WEB_ADDRESS_MESSAGE } from './web-address';
 
 /**
  * The facts of a listing's offer, as visitors compare them: every one optional (null or empty when
@@ -43,14 +44,7 @@ const menuUrl = z
   .string()
   .trim()
   .max(L.url, `must be at most ${L.url} characters`)
-  .refine((value) => {
-    if (value === '') return true;
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, 'must be a web address (http or https)');
+  .refine((value) => value === '' || isWebAddress(value), WEB_ADDRESS_MESSAGE);
 
 /** What the owner's and the admin's forms send of the offer: every fact optional. */
 export const OfferInputSchema = z.strictObject({

@@ -5,20 +5,11 @@ import { DEFAULT_DELIVERY_RADIUS_MILES, MAX_DELIVERY_RADIUS_MILES, ZIP_CODE_PATT
 import { OwnershipChangeSchema } from './claim';
 import { OfferInputSchema } from './offer';
 import { ReviewTrailEntrySchema } from './review';
+import { webAddress } from './web-address';
 import { PublicServiceSchema, ServiceStatusSchema } from './service';
 
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-const webUrl = z
-  .string()
-  .trim()
-  .max(L.url)
-  .refine((value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, 'must be a web address (http or https)');
+const webUrl = webAddress(L.url);
 const optionOrEmpty = <T extends readonly [string, ...string[]]>(options: T) => z.union([z.enum(options), z.literal('')]).default('');
 
 /** A media id: demo logos and uploads alike. */
