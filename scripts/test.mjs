@@ -124,6 +124,14 @@ async function goChecks() {
     if (event.Action === 'pass') passed += 1;
     else failed += 1; // a skipped test counts as failed, as vitest's pending ones do
   });
+  // A test binary that dies (a panic in a goroutine, an exit) ends the tests it was running with
+  // no verdict: their output is shown and each counts as failed.
+  for (const [key, text] of output) {
+    if (!key.endsWith(' ')) {
+      process.stdout.write(`${key}: no verdict, the test binary ended while it ran\n${text}`);
+      failed += 1;
+    }
+  }
   if (code !== 0 && failed === 0) failed = 1;
   count(`FerretDB launcher, go test (${Math.round((Date.now() - started) / 1000)} s)`, passed, failed);
 
