@@ -950,7 +950,7 @@ func TestDifferentialKeyedFind(t *testing.T) {
 		cmd = diffWithoutKey(diffWithoutKey(diffWithoutKey(cmd, "batchSize"), "singleBatch"), "$db")
 		return append(cmd, bson.E{Key: "batchSize", Value: int32(100000)}, bson.E{Key: "singleBatch", Value: true}, bson.E{Key: "$db", Value: diffDB})
 	}
-	answered, refused, docsCompared, disagreements := 0, 0, 0, 0
+	answered, refused, docsCompared, disagreements, countedOnly := 0, 0, 0, 0, 0
 	for i := 0; i < finds; i++ {
 		cmd, filter := g.keyedFind(keys)
 		cmd = oneBatch(cmd)
@@ -980,14 +980,19 @@ func TestDifferentialKeyedFind(t *testing.T) {
 		same := strings.Join(gotDocs, "\x00") == strings.Join(wantDocs, "\x00")
 		if diffHasKey(cmd, "limit") && !diffHasKey(cmd, "sort") {
 			// Which documents a limit keeps without a sort is FerretDB's choice: as many, each one named.
-			all, _ := ferret.run(diffWithoutKey(whole, "limit"))
-			named := map[string]bool{}
-			for _, doc := range diffBatch(t, all) {
-				named[doc] = true
-			}
+			// Without the limit FerretDB may reach a document it fails on that the limit stopped
+			// before (an error, or the connection closed): then only as many is checked.
 			same = len(gotDocs) == len(wantDocs)
-			for _, doc := range gotDocs {
-				same = same && named[doc]
+			if all, err := ferret.run(diffWithoutKey(whole, "limit")); err == nil {
+				named := map[string]bool{}
+				for _, doc := range diffBatch(t, all) {
+					named[doc] = true
+				}
+				for _, doc := range gotDocs {
+					same = same && named[doc]
+				}
+			} else {
+				countedOnly++
 			}
 		}
 		if !same {
@@ -997,8 +1002,8 @@ func TestDifferentialKeyedFind(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d finds by keys: %d answered (%d documents, each compared with FerretDB reading every document), %d refused both ways; %d disagreements; %s",
-		finds, answered, docsCompared, refused, disagreements, time.Since(started).Round(time.Millisecond))
+	t.Logf("%d finds by keys: %d answered (%d documents, each compared with FerretDB reading every document; %d limited finds by their count alone), %d refused both ways; %d disagreements; %s",
+		finds, answered, docsCompared, countedOnly, refused, disagreements, time.Since(started).Round(time.Millisecond))
 	if finds >= 1500 && answered < finds/3 {
 		t.Errorf("only %d of %d finds by keys were answered", answered, finds)
 	}
@@ -1055,7 +1060,11 @@ func diffHasKey(d bson.D, key string) bool {
 // diffBatch is a find reply's documents as extended JSON, sorted.
 func diffBatch(t *testing.T, reply bson.Raw) []string {
 	t.Helper()
-	values, err := reply.Lookup("cursor", "firstBatch").Array().Values()
+	batch, ok := reply.Lookup("cursor", "firstBatch").ArrayOK()
+	if !ok {
+		t.Fatalf("a reply without a batch: %s", reply)
+	}
+	values, err := batch.Values()
 	if err != nil {
 		t.Fatal(err)
 	}
