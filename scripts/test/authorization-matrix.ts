@@ -21,7 +21,7 @@ export const CALLERS = ['visitor', 'user', 'owner', 'otherOwner', 'admin'] as co
 export type Caller = (typeof CALLERS)[number];
 
 export interface MatrixRow {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** visitor, signed-in user, owner of {own}, owner of another service, admin. */
   expect: [Outcome, Outcome, Outcome, Outcome, Outcome];
@@ -118,6 +118,11 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/catalog/admin/articles', expect: ADMIN },
   { method: 'PATCH', path: '/api/catalog/admin/articles/{missing}/status', expect: ADMIN },
   { method: 'POST', path: '/api/catalog/admin/import/articles', expect: ADMIN },
+  { method: 'GET', path: '/api/catalog/brand', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/admin/brand', expect: ADMIN },
+  { method: 'PUT', path: '/api/catalog/admin/brand/draft', expect: ADMIN },
+  { method: 'POST', path: '/api/catalog/admin/brand/publish', expect: ADMIN },
+  { method: 'GET', path: '/api/catalog/admin/brand/versions/1', expect: ADMIN },
 
   // svc-media
   { method: 'GET', path: '/api/media/banners', expect: PUBLIC },

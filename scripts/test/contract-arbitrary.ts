@@ -33,6 +33,8 @@ export interface GenerationContext {
 }
 
 const webUrl = fc.webUrl({ validSchemes: ['http', 'https'] });
+const hexColour = (min: number, max: number) =>
+  fc.tuple(fc.integer({ min, max }), fc.integer({ min, max }), fc.integer({ min, max })).map((rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`);
 
 /**
  * Fields whose rules are refinements JSON Schema cannot carry (a web address checked by `new URL`,
@@ -44,6 +46,8 @@ export const REFINED_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   email: fc.oneof({ weight: 4, arbitrary: fc.stringMatching(z.regexes.email) }, { weight: 1, arbitrary: fc.constant('') }),
   website: fc.oneof(fc.constant(''), webUrl),
   socialLinks: fc.array(webUrl, { maxLength: 3 }),
+  // The brand's colours, each kept readable on its theme's background: channels up to 0x70 on the light one, from 0xa0 on the dark one.
+  colours: fc.record({ primary: hexColour(0x00, 0x70), accent: hexColour(0x00, 0x70), primaryDark: hexColour(0xa0, 0xff), accentDark: hexColour(0xa0, 0xff) }),
   // The facts of an offer: prices in whole cents with the lowest first, days and allergens each named once.
   offer: fc.record(
     {

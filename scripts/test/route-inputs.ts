@@ -58,6 +58,9 @@ import {
   StockByUrlQuerySchema,
   StockSearchQuerySchema,
   UploadQuerySchema,
+  BrandPublishBodySchema,
+  BrandSettingsSchema,
+  BrandVersionParamsSchema,
   WebsiteCheckListQuerySchema,
   SERVICE_CSV_COLUMNS,
 } from '@mealprep/contracts';
@@ -159,6 +162,11 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/catalog/admin/articles': { query: NoQuerySchema },
   'PATCH /api/catalog/admin/articles/{missing}/status': { ...byId('/api/catalog/admin/articles/:id/status', 'articles', ArticleIdParamsSchema), body: ArticleStatusBodySchema },
   'POST /api/catalog/admin/import/articles': { query: NoQuerySchema, body: { csv: ARTICLE_CSV } },
+  'GET /api/catalog/brand': { query: NoQuerySchema },
+  'GET /api/catalog/admin/brand': { query: NoQuerySchema },
+  'PUT /api/catalog/admin/brand/draft': { query: NoQuerySchema, body: BrandSettingsSchema },
+  'POST /api/catalog/admin/brand/publish': { query: NoQuerySchema, body: BrandPublishBodySchema },
+  'GET /api/catalog/admin/brand/versions/1': { path: '/api/catalog/admin/brand/versions/:version', params: BrandVersionParamsSchema, query: NoQuerySchema },
 
   'GET /api/media/banners': { query: NoQuerySchema },
   'GET /api/media/images/{image}/card': { path: '/api/media/images/:id/:size', params: ImageParamsSchema, query: NoQuerySchema, known: 'images' },

@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { Broker, createApp, isDatabaseConnected, Outbox, type Logger } from '@mealprep/service-kit';
 import { articleViewRepository } from './data-access/article-view-repository';
+import { brandRepository } from './data-access/brand-repository';
 import { claimRepository } from './data-access/claim-repository';
 import { reviewRepository } from './data-access/review-repository';
 import { reviewRecords } from './data-access/review-records';
@@ -19,6 +20,7 @@ import { internalRouter } from './entry-points/http/internal-router';
 import { KeptAnswers } from './entry-points/http/kept-answers';
 import { adminArticlesRouter } from './entry-points/http/admin-articles-router';
 import { adminRouter } from './entry-points/http/admin-router';
+import { brandRouter } from './entry-points/http/brand-router';
 import { claimsRouter } from './entry-points/http/claims-router';
 import { reviewsRouter } from './entry-points/http/reviews-router';
 import { insightsRouter } from './entry-points/http/insights-router';
@@ -67,6 +69,7 @@ export function catalogRepositories(connection: Connection, outbox: Outbox) {
     articles: blogPostRepository(connection, outbox),
     reports: serviceReportRepository(connection, outbox),
     views: articleViewRepository(connection),
+    brand: brandRepository(connection, outbox),
     claims: claimRepository(connection),
     reviews: reviewRepository(connection, outbox),
     reviewRecords: reviewRecords(connection),
@@ -124,6 +127,7 @@ export function createCatalogApp(deps: CatalogDeps) {
       app.use(insightsRouter({ insights: repositories.insights, catalog, now: deps.now, recorder, reportsPerMinute: deps.insightReportsPerMinute ?? 3_000 }));
       app.use(internalRouter({ services: repositories.services, secret: deps.identitySecret }));
       app.use(adminArticlesRouter({ articles: repositories.articles, events: outbox, now: deps.now }));
+      app.use(brandRouter({ brand: repositories.brand, events: outbox, now: deps.now }));
     },
   });
 }

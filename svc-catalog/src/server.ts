@@ -3,6 +3,8 @@ import { catalogRepositories, createCatalogApp, ensureCatalogIndexes, reviewQueu
 import { loadCatalogConfig } from './config';
 import { CatalogIndex } from './domain/catalogue/catalog-index';
 import { seedDemoCatalog } from './domain/demo-seed';
+import { ensureFirstBrand } from './domain/brand/brand';
+import { firstBrand } from './domain/brand/first-brand';
 import { seedReferenceData } from './domain/catalogue/reference-data';
 import { subscribeCheckerEvents } from './entry-points/mq/checker-events';
 import { subscribeIndexRefresher, subscribeReviewLedger, subscribeReviewViews } from './entry-points/mq/index-refresher';
@@ -38,6 +40,7 @@ await runService('svc-catalog', () =>
         connection,
         'seed',
         async () => {
+          await ensureFirstBrand({ brand: repositories.brand, events: outbox }, firstBrand(config), new Date());
           const reference = await seedReferenceData({ ...repositories, events: outbox });
           const migrated = await migrateReviewRecords(repositories);
           return config.SEED_DEMO_DATA ? { ...reference, migrated, demo: await seedDemoCatalog({ ...repositories, events: outbox }) } : { ...reference, migrated };

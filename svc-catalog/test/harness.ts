@@ -43,6 +43,8 @@ export interface CatalogHarness {
   insights: InsightRepository;
   /** The catalogue's in-memory indexes as the service holds them (their version moves when visitors would see a change). */
   catalog: CatalogIndex;
+  /** The service's outbox (for a use case run as the service's start runs it). */
+  outbox: Outbox;
   /** The consumer's tally of the hits the recorders send (the broker's batches go to it). */
   tally: InsightTally;
   /** Publishes an event as another service would (svc-catalog listens for checker events). */
@@ -74,6 +76,7 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
     catalog: null as unknown as CatalogIndex,
     repositories: null as unknown as CatalogRepositories,
     tally: null as unknown as InsightTally,
+    outbox: null as unknown as Outbox,
     events: [],
     publish: (() => Promise.reject(new Error('not started'))) as Broker['publish'],
     publishEnvelope: () => Promise.reject(new Error('not started')),
@@ -105,6 +108,7 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
     const now = options.now;
     harness.repositories = repositories;
     harness.catalog = catalog;
+    harness.outbox = outbox;
     const shelf = reviewShelf(repositories);
     const queues = reviewQueues(repositories);
     await subscribeReviewViews(mq.broker, { shelf, queues }, silentLogger);

@@ -34,6 +34,13 @@ describe('the brand staff keep', () => {
     ]);
   });
 
+  it('when a colour is not written #rrggbb, then it is refused as such (its contrast is not asked), and the others are still checked', () => {
+    expect(messages({ ...brand, colours: { ...brand.colours, primary: 'red', accentDark: '#451a03' } })).toEqual([
+      'colours.primary: must be a colour written #rrggbb',
+      'colours.accentDark: #451a03 reaches 1.34:1 as text on the dark background (#030712); text needs at least 4.5:1',
+    ]);
+  });
+
   it("when a theme's colour is too dark for the dark background, then it is refused with the ratio it reached; each colour on its own theme's background", () => {
     // The light theme's emerald is fine on white and not on the dark background.
     expect(messages({ ...brand, colours: { ...brand.colours, primaryDark: '#047857' } })).toEqual([

@@ -69,6 +69,7 @@ export const BrandSettingsSchema = z
       ['accentDark', DARK_BACKGROUND, 'dark'],
     ] as const) {
       const value = brand.colours[name];
+      if (!HEX_COLOUR.test(value)) continue; // refused by its own check already
       const ratio = contrastRatio(value, background);
       if (ratio < MIN_TEXT_CONTRAST)
         ctx.addIssue({
@@ -79,3 +80,42 @@ export const BrandSettingsSchema = z
     }
   });
 export type BrandSettings = z.infer<typeof BrandSettingsSchema>;
+
+/** The brand as published: the version visitors see and its settings (the gateways keep it, and hear of the next by event). */
+export const PublishedBrandSchema = z.object({ version: z.number().int().positive(), settings: BrandSettingsSchema });
+export type PublishedBrand = z.infer<typeof PublishedBrandSchema>;
+
+/** A published version named in a path (`/admin/brand/versions/:version`). */
+export const BrandVersionParamsSchema = z.strictObject({
+  version: z
+    .string()
+    .regex(/^[1-9][0-9]{0,8}$/, 'must be a version number')
+    .transform(Number),
+});
+
+/** What staff publish: the draft, or an earlier version again (a roll back). */
+export const BrandPublishBodySchema = z.strictObject({ from: z.union([z.literal('draft'), z.number().int().positive().max(999_999_999)]) });
+
+/** One step on the brand's trail: a draft saved, a version published (from the draft or again from an earlier one). */
+export const BrandTrailEntrySchema = z.object({
+  at: z.iso.datetime(),
+  by: z.string(),
+  step: z.enum(['draft-saved', 'published', 'republished']),
+  /** The version made (published, republished), or null for a draft saved. */
+  version: z.number().int().positive().nullable(),
+  /** The earlier version published again, or null. */
+  from: z.number().int().positive().nullable(),
+});
+export type BrandTrailEntry = z.infer<typeof BrandTrailEntrySchema>;
+
+/** Staff's view of the brand: the draft, the published versions (newest first, each with who and when) and the trail. */
+export const BrandAdminViewSchema = z.object({
+  draft: z.object({ settings: BrandSettingsSchema, savedBy: z.string().nullable(), savedAt: z.iso.datetime().nullable() }),
+  current: PublishedBrandSchema,
+  versions: z.array(z.object({ version: z.number().int().positive(), publishedBy: z.string(), publishedAt: z.iso.datetime(), from: z.number().int().positive().nullable() })),
+  trail: z.array(BrandTrailEntrySchema),
+});
+export type BrandAdminView = z.infer<typeof BrandAdminViewSchema>;
+
+/** What a publish answers: the version now current, and whether the publish made it (false: it was current already). */
+export const BrandPublishAnswerSchema = z.object({ version: z.number().int().positive(), published: z.boolean() });

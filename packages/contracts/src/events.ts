@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublishedBrandSchema } from './brand';
 import { InsightHitBatchSchema } from './insights';
 import { ServiceStatusSchema } from './service';
 
@@ -106,6 +107,11 @@ export const EventPayloadSchemas = {
     /** Staff's reason for a rejection or a removal. */
     reason: z.string().nullable(),
   }),
+  /**
+   * Staff published a brand (from the draft, or an earlier version again): every gateway serves it
+   * from its next page (one newer than the one it holds) and svc-auth's mails carry its sender.
+   */
+  'catalog.brand.published': PublishedBrandSchema,
   /** Counted visits, clicks and appearances, a batch at a time (svc-catalog's pages report them; svc-catalog stores them). */
   'insights.hits.batch': z.object({ hits: InsightHitBatchSchema }),
   'media.banners.changed': z.object({ count: z.number().int().nonnegative() }),
