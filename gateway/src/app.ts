@@ -6,7 +6,7 @@ import { forgetSessionOnLogout } from './auth/logout';
 import { localScrapesOnly, noInternalRoutes, resolveIdentity, sameOriginWrites } from './auth/request-guards';
 import { SessionResolver } from './auth/session-resolver';
 import type { GatewayConfig } from './config';
-import { runtimeConfigFrom, siteUrlOf } from './front-end/runtime-config';
+import { analyticsOrigins, runtimeConfigFrom, siteUrlOf } from './front-end/runtime-config';
 import { readShellIndex, securityHeaders } from './front-end/security-headers';
 import { stateShapesRoutes } from './front-end/state-shapes';
 import { staticSite } from './front-end/static-site';
@@ -14,6 +14,7 @@ import { listenForEvents } from './entry-points/mq/event-listening';
 import { LiveHub } from './live/live-hub';
 import { catalogReader } from './pages/catalog-reader';
 import { firstBanner } from './pages/first-banner';
+import { siteBrand } from './pages/site-brand';
 import { preloadHints } from './pages/preloads';
 import { publicRelease } from './pages/public-release';
 import { releasePointer, siteVersion } from './pages/site-version';
@@ -46,7 +47,17 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const siteUrl = siteUrlOf(config);
   const read = catalogReader(catalog.pool);
   const pointer = releasePointer(config.STATIC_ROOT);
-  const runtimeConfig = runtimeConfigFrom(config, siteUrl);
+  // The runtime config changes with the published brand (another object then): pages kept from another are dropped.
+  const brand = siteBrand(read, () => {
+    runtimeConfig = runtimeConfigFrom(config, siteUrl, brand.current);
+    rendered?.clear();
+  });
+  let runtimeConfig = runtimeConfigFrom(config, siteUrl, null);
+  // A page before the brand is known waits for the read under way (one for all of them).
+  const currentRuntimeConfig = async () => {
+    if (!brand.current) await brand.known();
+    return runtimeConfig;
+  };
   const release = publicRelease(config.STATIC_ROOT, pointer);
   const routes = async () => (await release()).routes;
   const preloads = preloadHints({
@@ -54,7 +65,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     publicRemoteUrl: config.REMOTE_PUBLIC_URL,
     firstBannerId: () => banner.id(),
     release,
-    analytics: Object.values(runtimeConfig.analytics).some(Boolean),
+    analytics: () => Object.values(runtimeConfig.analytics).some(Boolean),
   });
   const shellIndexHtml = readShellIndex(config.STATIC_ROOT);
   const live = new LiveHub({ maxClients: config.LIVE_MAX_CLIENTS, maxPerIp: config.LIVE_MAX_PER_IP });
@@ -73,7 +84,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
         enabled: () => eventsFlowing && broker.isConnected(),
         staleAllowed: () => catalog.pool.up,
         count: (outcome) => pageRenders.inc({ outcome }),
-        siteVersion: siteVersion({ shellIndexHtml, runtimeConfig, pointer }),
+        siteVersion: siteVersion({ shellIndexHtml, runtimeConfig: currentRuntimeConfig, pointer }),
       })
     : null;
 
@@ -96,12 +107,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     securityHeaders({
       siteUrl,
       remoteUrls: [config.REMOTE_PUBLIC_URL, config.REMOTE_DASHBOARD_URL, config.REMOTE_ADMIN_URL],
-      analyticsScriptSrcs: [
-        ...(config.ANALYTICS_KEY ? [config.ANALYTICS_SCRIPT_SRC] : []),
-        ...(config.SITE_ANALYTICS_ID ? [config.SITE_ANALYTICS_SRC] : []),
-        ...(config.MARKETING_SCRIPT_ID ? [config.MARKETING_SCRIPT_SRC] : []),
-      ],
-      analyticsConnect: config.ANALYTICS_KEY ? [config.ANALYTICS_HOST] : [],
+      // Until the brand is known (the first answers after a start) each answer waits for its read: a page's policy allows the scripts its runtime config names.
+      analytics: () => (brand.current ? analyticsOrigins(runtimeConfig.analytics) : currentRuntimeConfig().then((known) => analyticsOrigins(known.analytics))),
       formEmbedSrc: config.FORM_ADD_SERVICE_ID ? config.FORM_EMBED_SRC : null,
       stockPhotoImageOrigins: config.STOCK_PHOTO_IMAGE_ORIGINS,
       shellIndexHtml,
@@ -126,7 +133,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.use(sitemapRoutes(read, siteUrl, routes));
   app.use(nearFormRoutes());
   app.use(stateShapesRoutes());
-  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig, pageMeta: fallbackMeta(routes), preloads, rendered }));
+  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig: currentRuntimeConfig, pageMeta: fallbackMeta(routes), preloads, rendered }));
   app.use((req, _res, next) => next(AppError.notFound(`Nothing at ${req.path}`)));
   app.use(errorHandler({ exposeStack: false }));
 
@@ -138,11 +145,13 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     sessions,
     catalogUp: () => catalog.pool.up,
     start: async () => {
+      void brand.load();
       await listenForEvents(broker, {
         sessions,
         live,
         rendered,
         banner,
+        brand,
         flowing: (connected) => {
           eventsFlowing = connected;
         },
@@ -153,6 +162,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     },
     close: async () => {
       pointer.close();
+      brand.close();
       live.close();
       await broker.close();
       await Promise.all([...upstreams.map((u) => u.pool.close()), rendered?.close()]);

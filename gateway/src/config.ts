@@ -58,12 +58,10 @@ export const gatewayConfigShape = {
   REMOTE_PUBLIC_URL: z.string().min(1).default('/remotes/public/release.json'),
   REMOTE_DASHBOARD_URL: z.string().min(1).default('/remotes/dashboard/release.json'),
   REMOTE_ADMIN_URL: z.string().min(1).default('/remotes/admin/release.json'),
-  ANALYTICS_KEY: z.string().max(200).optional(),
+  /** Where each analytics script comes from (and product analytics sends); which are on is the brand's (their public ids). */
   ANALYTICS_HOST: z.url().default('https://us.i.posthog.com'),
   ANALYTICS_SCRIPT_SRC: z.url().default('https://us-assets.i.posthog.com/static/array.js'),
-  SITE_ANALYTICS_ID: z.string().max(200).optional(),
   SITE_ANALYTICS_SRC: z.url().default('https://cdn.usefathom.com/script.js'),
-  MARKETING_SCRIPT_ID: z.string().max(200).optional(),
   MARKETING_SCRIPT_SRC: z.url().default('https://static.klaviyo.com/onsite/js/klaviyo.js'),
   FORM_EMBED_SRC: z.url().default('https://paperform.co/__embed.min.js'),
   /** Origins stock photos are shown from (the pictures of articles and banners picked by search), comma separated. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { verifyClientAddress } from '@mealprep/service-kit';
-import { serve, silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testPublishedBrand } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
@@ -14,6 +14,7 @@ import { writePublicRelease } from './public-release';
 function fakeCatalog() {
   const app = express();
   app.use(express.text({ type: '*/*' }));
+  app.get('/brand', (_req, res) => res.json(testPublishedBrand));
   app.all(/.*/, (req, res) => {
     if (req.path === '/slow') return; // never answers
     res.setHeader('x-upstream', 'catalog');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { LIVE_PATH } from '@mealprep/contracts';
-import { serve, silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testPublishedBrand } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
@@ -39,6 +39,9 @@ async function startSite(env: Record<string, string>) {
   writeFileSync(path.join(staticRoot, 'mfe-public', 'dist', 'mf-manifest.json'), '{"name":"public"}');
   writePublicRelease(staticRoot);
   const catalogApp = express();
+  // The brand switches the analytics scripts on by their public ids.
+  const ids = { productAnalyticsKey: env.ANALYTICS_KEY ?? '', siteAnalyticsId: env.SITE_ANALYTICS_ID ?? '', marketingScriptId: env.MARKETING_SCRIPT_ID ?? '' };
+  catalogApp.get('/brand', (_req, res) => void res.json({ ...testPublishedBrand, settings: { ...testPublishedBrand.settings, analytics: ids } }));
   catalogApp.get(/.*/, (_req, res) => void res.json({ items: [] }));
   const catalog = await serve(catalogApp);
   const down = `http://127.0.0.1:${await freePort()}`;

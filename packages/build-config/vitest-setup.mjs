@@ -21,3 +21,33 @@ if (typeof window !== 'undefined') {
     });
   }
 }
+
+// The page's runtime config names the site, as the gateway's and the renderer's pages do (a test
+// that puts a whole one in the page replaces it): page titles end with the name the tests expect.
+if (typeof document !== 'undefined') {
+  const { beforeEach } = await import('vitest');
+  beforeEach(() => {
+    if (document.getElementById('runtime-config')) return;
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'runtime-config';
+    script.textContent = JSON.stringify({
+      siteName: 'Meal Prep Directory',
+      brand: {
+        version: 1,
+        shortName: 'Meal Prep',
+        tagline: 'Find meal prep services near you',
+        colours: { primary: '#047857', accent: '#b45309', primaryDark: '#34d399', accentDark: '#fbbf24' },
+        socialLinks: [],
+        footerText: '',
+        hero: { heading: 'Meals Prepped & Delivered Locally', text: 'Find meal prep services near you, from local kitchens to services that ship nationwide.' },
+      },
+      siteUrl: window.location.origin,
+      apiBase: '/api',
+      remotes: { public: '/remotes/public/release.json', dashboard: '/remotes/dashboard/release.json', admin: '/remotes/admin/release.json' },
+      analytics: { product: null, site: null, marketing: null },
+      forms: { embedScriptSrc: 'https://forms.example.com/embed.js', addServiceFormId: 'add-your-service' },
+    });
+    document.head.appendChild(script);
+  });
+}

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { isApiError, isPublicQueryMeta, RUNTIME_CONFIG_QUERY_KEY } from '@mealprep/api-client';
 import { escapeHtml, jsonInScript, QUERY_STATE_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
 import { pageMetaTags, resolvePageMeta, type PageCollector } from '@mealprep/ui';
+import { siteNamesOf } from '@mealprep/contracts';
 import { QueryClient, type Query } from '@mealprep/query';
 import { dehydrate } from '@mealprep/query/server';
 import { createElement, type ReactElement } from 'react';
@@ -197,7 +198,7 @@ export async function renderPage(input: RenderInput, sink: PageSink): Promise<{ 
 /** The rest of a page whose data could not be read after its head's opening went out: the page for the browser to render. */
 function clientRenderedRest(input: RenderInput): string {
   const { pathname } = new URL(input.url, 'http://page.invalid');
-  const meta = resolvePageMeta({}, { origin: input.runtimeConfig.siteUrl.replace(/\/+$/, ''), pathname });
+  const meta = resolvePageMeta({}, { origin: input.runtimeConfig.siteUrl.replace(/\/+$/, ''), pathname, site: siteNamesOf(input.runtimeConfig) });
   return `\n    ${[
     pageMetaTags(meta),
     `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${jsonInScript(input.runtimeConfig)}</script>`,
@@ -222,7 +223,7 @@ function headOpening(input: RenderInput): string {
 /** The rest of the head: this page's meta, the runtime config, the scripts for after the first paint, and the body's opening. */
 function headRest(input: RenderInput, collector: PageCollector): string {
   const { pathname } = new URL(input.url, 'http://page.invalid');
-  const meta = resolvePageMeta(collector.meta ?? {}, { origin: input.runtimeConfig.siteUrl.replace(/\/+$/, ''), pathname });
+  const meta = resolvePageMeta(collector.meta ?? {}, { origin: input.runtimeConfig.siteUrl.replace(/\/+$/, ''), pathname, site: siteNamesOf(input.runtimeConfig) });
   const { assets } = input.release;
   // The browser loads this release, the one the page was rendered with, whatever is current by then.
   const runtimeConfig: RuntimeConfig = { ...input.runtimeConfig, remotes: { ...input.runtimeConfig.remotes, public: input.release.manifestUrl } };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { closeServer } from '@mealprep/service-kit';
-import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker } from '@mealprep/service-kit/testing';
+import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testPublishedBrand } from '@mealprep/service-kit/testing';
 import { readRuntimeConfig } from '@mealprep/api-client';
 import { CLIENT_ADDRESS_HEADER } from '@mealprep/contracts';
 import { matchPublicRoute, PUBLIC_ROUTES } from '@mealprep/mfe-public/route-table';
@@ -126,6 +126,7 @@ function fakeServices(reads: string[], failing: Set<string>, throughGateway: str
     next();
   });
   app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+  app.get('/brand', (_req, res) => res.json(testPublishedBrand));
   app.get('/meal-types', (_req, res) => res.json({ items: [{ slug: 'keto', name: 'Keto', description: 'Low carb.', serviceCount: 1 }] }));
   app.get('/meal-types/keto', (_req, res) => res.json({ slug: 'keto', name: 'Keto', description: 'Low carb.', serviceCount: 1 }));
   app.get('/regions/texas', (_req, res) => res.json({ slug: 'texas', name: 'Texas', countryCode: 'US', type: 'state' }));

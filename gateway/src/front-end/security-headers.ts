@@ -83,9 +83,37 @@ export function readShellIndex(staticRoot: string): string | null {
  * with the policy above, HSTS only when the site is served over https, no referrer beyond the
  * origin to other sites, no sniffing, no framing.
  */
-export function securityHeaders(input: SecurityPolicyInput): RequestHandler {
+export function securityHeaders(
+  input: Omit<SecurityPolicyInput, 'analyticsScriptSrcs' | 'analyticsConnect'> & {
+    /**
+     * The analytics switched on now (the published brand's; a promise while it is being read): the
+     * policy is made again when they change.
+     */
+    analytics: () => AnalyticsOrigins | Promise<AnalyticsOrigins>;
+  },
+): RequestHandler {
+  let made: { key: string; policy: RequestHandler } | null = null;
+  const apply = (analytics: AnalyticsOrigins, ...[req, res, next]: Parameters<RequestHandler>) => {
+    const key = JSON.stringify(analytics);
+    if (made?.key !== key) made = { key, policy: policyOf({ ...input, analyticsScriptSrcs: analytics.scriptSrcs, analyticsConnect: analytics.connect }) };
+    res.setHeader('permissions-policy', 'camera=(), microphone=(), geolocation=(self)');
+    void made.policy(req, res, next);
+  };
+  return (req, res, next) => {
+    const analytics = input.analytics();
+    if (analytics instanceof Promise) analytics.then((known) => apply(known, req, res, next), next);
+    else apply(analytics, req, res, next);
+  };
+}
+
+export interface AnalyticsOrigins {
+  scriptSrcs: string[];
+  connect: string[];
+}
+
+function policyOf(input: SecurityPolicyInput): RequestHandler {
   const https = new URL(input.siteUrl).protocol === 'https:';
-  const policy = helmet({
+  return helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(input) },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -95,8 +123,4 @@ export function securityHeaders(input: SecurityPolicyInput): RequestHandler {
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  return (req, res, next) => {
-    res.setHeader('permissions-policy', 'camera=(), microphone=(), geolocation=(self)');
-    policy(req, res, next);
-  };
 }

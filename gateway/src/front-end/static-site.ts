@@ -36,7 +36,8 @@ export function injectRuntimeConfig(html: string, config: RuntimeConfig): string
  */
 export function staticSite(options: {
   staticRoot: string;
-  runtimeConfig: RuntimeConfig;
+  /** The runtime config as it is now (it changes with the published brand). */
+  runtimeConfig: () => Promise<RuntimeConfig>;
   /** The meta of a page the browser renders by itself (the site's defaults, the canonical URL and the status). */
   pageMeta: (path: string) => Promise<PageMeta>;
   /** Preload hints for what the page will fetch first. */
@@ -46,18 +47,27 @@ export function staticSite(options: {
 }): Router {
   const router = Router();
   const shellDist = path.join(options.staticRoot, 'shell', 'dist');
-  let page: Promise<string> | null = null;
-  const shellPage = () => {
-    page ??= readFile(path.join(shellDist, 'index.html'), 'utf8').then((html) => injectRuntimeConfig(html, options.runtimeConfig));
-    page.catch(() => {
-      page = null;
+  // The shell's page as read once, and with the runtime config written in (again when it changed).
+  let file: Promise<string> | null = null;
+  let page: { config: RuntimeConfig; html: Promise<string> } | null = null;
+  const shellPage = (config: RuntimeConfig) => {
+    if (page?.config === config) return page.html;
+    file ??= readFile(path.join(shellDist, 'index.html'), 'utf8');
+    const reading = file;
+    const html = reading.then((text) => injectRuntimeConfig(text, config));
+    // Not built yet: the next page reads again.
+    html.catch(() => {
+      if (file === reading) file = null;
+      if (page?.html === html) page = null;
     });
-    return page;
+    page = { config, html };
+    return html;
   };
 
-  router.get('/runtime-config.json', (_req, res) => {
+  router.get('/runtime-config.json', async (_req, res) => {
+    const config = await options.runtimeConfig();
     res.setHeader('cache-control', 'no-cache');
-    res.json(options.runtimeConfig);
+    res.json(config);
   });
 
   for (const name of REMOTE_NAMES) {
@@ -95,9 +105,10 @@ export function staticSite(options: {
     // client route; anything else is the app's to answer, even odd slugs like "..%2F..".
     if (FILE_LIKE.test(req.path)) return next();
     if (options.rendered?.handles(req.path) && (await options.rendered.serve(req, res))) return;
+    const config = await options.runtimeConfig();
     let html: string;
     try {
-      html = await shellPage();
+      html = await shellPage(config);
     } catch {
       res.status(503).type('text').send('The site has not been built yet: run "npm run build" (npm start does it for you).');
       return;
@@ -106,7 +117,7 @@ export function staticSite(options: {
       const search = new URLSearchParams(req.url.split('?')[1] ?? '');
       const meta = await options.pageMeta(req.path);
       const hints = (await options.preloads?.(req.path, search)) ?? '';
-      const page = renderMeta(html, meta, options.runtimeConfig.siteUrl);
+      const page = renderMeta(html, meta, config);
       res.setHeader('cache-control', 'no-cache');
       res
         .status(meta.status)

@@ -1,4 +1,4 @@
-import { pageMetaTags, resolvePageMeta } from '@mealprep/contracts';
+import { pageMetaTags, resolvePageMeta, siteNamesOf, type RuntimeConfig } from '@mealprep/contracts';
 
 /** The meta of a page the browser renders by itself: the site's defaults, its path and its status. */
 export interface PageMeta {
@@ -18,8 +18,8 @@ export const literally = (text: string) => () => text;
  * page, with the tags the renderer writes (contracts' pageMetaTags): the page's own meta comes
  * when the browser renders it.
  */
-export function renderMeta(html: string, meta: PageMeta, siteUrl: string): string {
-  const resolved = resolvePageMeta({ noindex: meta.noindex }, { origin: siteUrl, pathname: meta.path });
+export function renderMeta(html: string, meta: PageMeta, config: RuntimeConfig): string {
+  const resolved = resolvePageMeta({ noindex: meta.noindex }, { origin: config.siteUrl, pathname: meta.path, site: siteNamesOf(config) });
   const withoutDefaults = html.replace(/\s*<title>[^<]*<\/title>/, '').replace(/\s*<meta\s+name="description"[^>]*>/, '');
   return withoutDefaults.replace('</head>', literally(`    ${pageMetaTags(resolved)}\n  </head>`));
 }

@@ -31,7 +31,7 @@ export interface PreloadOptions {
   /** The public remote's current release. */
   release: () => Promise<PublicRelease>;
   /** Whether a setting names an analytics script (the shell then loads its analytics chunk on every page). */
-  analytics?: boolean;
+  analytics?: () => boolean;
 }
 
 /**
@@ -57,7 +57,7 @@ export function preloadHints(options: PreloadOptions) {
     const tags: string[] = [];
     // The shell's own first: its entry loads them before it loads anything of the remote's.
     const shell = await shellStartChunks();
-    for (const href of [...shell.page, ...(options.analytics ? shell.analytics : [])]) tags.push(hintFor(href));
+    for (const href of [...shell.page, ...(options.analytics?.() ? shell.analytics : [])]) tags.push(hintFor(href));
     const release = await options.release();
     if (options.publicRemoteUrl === '/remotes/public/release.json') {
       // The release pointer and the manifest are not preloaded: a preload answered while the remote

@@ -15,7 +15,7 @@ const config = {
 describe('the site version the gateway names to the renderer', () => {
   it('when release.json names a release, then the version ends with it, and follows the file as it is written', async () => {
     let pointer = JSON.stringify({ version: '0123456789ab', manifest: 'releases/0123456789ab/mf-manifest.json' });
-    const version = siteVersion({ shellIndexHtml: '<html></html>', runtimeConfig: config, pointer: async () => pointer });
+    const version = siteVersion({ shellIndexHtml: '<html></html>', runtimeConfig: async () => config, pointer: async () => pointer });
     const first = await version();
     expect(first).toMatch(/^[0-9a-f]{16}\.0123456789ab$/);
     pointer = JSON.stringify({ version: 'ba9876543210', manifest: 'releases/ba9876543210/mf-manifest.json' });
@@ -28,10 +28,10 @@ describe('the site version the gateway names to the renderer', () => {
 
   it('when two gateways serve the same shell page and settings, then they name the same site; another shell build or setting is another site', async () => {
     const pointer = async () => '';
-    const one = await siteVersion({ shellIndexHtml: '<html>1</html>', runtimeConfig: config, pointer })();
-    expect(await siteVersion({ shellIndexHtml: '<html>1</html>', runtimeConfig: config, pointer })()).toBe(one);
-    expect(await siteVersion({ shellIndexHtml: '<html>2</html>', runtimeConfig: config, pointer })()).not.toBe(one);
-    expect(await siteVersion({ shellIndexHtml: '<html>1</html>', runtimeConfig: { ...config, siteUrl: 'https://other.example.com' }, pointer })()).not.toBe(one);
+    const one = await siteVersion({ shellIndexHtml: '<html>1</html>', runtimeConfig: async () => config, pointer })();
+    expect(await siteVersion({ shellIndexHtml: '<html>1</html>', runtimeConfig: async () => config, pointer })()).toBe(one);
+    expect(await siteVersion({ shellIndexHtml: '<html>2</html>', runtimeConfig: async () => config, pointer })()).not.toBe(one);
+    expect(await siteVersion({ shellIndexHtml: '<html>1</html>', runtimeConfig: async () => ({ ...config, siteUrl: 'https://other.example.com' }), pointer })()).not.toBe(one);
   });
 
   it('when release.json is written in place, replaced or removed, then the pages after it read it as it is now', async () => {

@@ -72,20 +72,28 @@ function versionOf(pointer: string): string {
 
 /**
  * What the renderer renders with, as `<site>.<release>`: the site part names the shell's page and
- * the runtime config this gateway serves (the same for every gateway of one build and settings),
+ * the runtime config this gateway serves (the same for every gateway of one build, settings and published brand),
  * the release part the public remote's current release. The renderer loads again what changed
  * when it sees another (renderer/src/site-version.ts): no part of it is re-read on a timer.
  */
-export function siteVersion(options: { shellIndexHtml: string | null; runtimeConfig: RuntimeConfig; pointer: () => Promise<string> }): () => Promise<string> {
-  const site = createHash('sha256')
-    .update(options.shellIndexHtml ?? '')
-    .update(JSON.stringify(options.runtimeConfig))
-    .digest('hex')
-    .slice(0, 16);
+export function siteVersion(options: { shellIndexHtml: string | null; runtimeConfig: () => Promise<RuntimeConfig>; pointer: () => Promise<string> }): () => Promise<string> {
+  let site = { config: null as RuntimeConfig | null, hash: '' };
   let last = { pointer: '', version: versionOf('') };
   return async () => {
+    // The runtime config is another object only when it changed (a brand published): hashed then.
+    const config = await options.runtimeConfig();
+    if (config !== site.config) {
+      site = {
+        config,
+        hash: createHash('sha256')
+          .update(options.shellIndexHtml ?? '')
+          .update(JSON.stringify(config))
+          .digest('hex')
+          .slice(0, 16),
+      };
+    }
     const pointer = await options.pointer();
     if (pointer !== last.pointer) last = { pointer, version: versionOf(pointer) };
-    return `${site}.${last.version}`;
+    return `${site.hash}.${last.version}`;
   };
 }

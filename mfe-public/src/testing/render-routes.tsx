@@ -43,7 +43,7 @@ export function renderRoutes(path: string, { seed = [], strict = false }: Render
   return { ...render(strict ? <StrictMode>{tree}</StrictMode> : tree), queryClient };
 }
 
-import type { Reply } from '@mealprep/api-client/testing';
+import { testRuntimeConfig, type Reply } from '@mealprep/api-client/testing';
 export { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
 
 export { currentLocation } from '@mealprep/router/testing';
@@ -168,6 +168,7 @@ export function fullArticle(overrides: Record<string, unknown> = {}) {
 
 export const runtimeConfig = {
   siteName: 'Meal Prep Directory',
+  brand: testRuntimeConfig.brand,
   siteUrl: 'https://mealprep.example',
   apiBase: '/api',
   remotes: { public: '/p.json', dashboard: '/d.json', admin: '/a.json' },
@@ -177,6 +178,7 @@ export const runtimeConfig = {
 
 /** Puts the runtime config in the page as the gateway does. */
 export function inlineRuntimeConfig(config: unknown = runtimeConfig) {
+  document.getElementById('runtime-config')?.remove();
   const script = document.createElement('script');
   script.type = 'application/json';
   script.id = 'runtime-config';

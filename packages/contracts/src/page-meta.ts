@@ -1,11 +1,16 @@
-import { PRODUCT_NAME } from './constants';
-
 /**
  * A page's meta (title, description, canonical URL, robots, Open Graph), defined once: the pages
  * declare it (usePageMeta in packages/ui), the renderer writes it into the head, the browser keeps
  * the head in step, and the gateway's page for the browser uses the same defaults and tags.
  */
-export const DEFAULT_PAGE_TITLE = `${PRODUCT_NAME} — Find meal prep services near you`;
+/** The operator's names a page's title and share tags carry (the published brand's, from the runtime config). */
+export interface SiteNames {
+  siteName: string;
+  tagline: string;
+}
+
+/** A page without a title of its own: the site's name and tagline. */
+export const defaultPageTitle = (site: SiteNames) => (site.tagline ? `${site.siteName} — ${site.tagline}` : site.siteName);
 export const DEFAULT_PAGE_DESCRIPTION = 'Find local meal prep services and meal delivery across the United States: browse by state, by meal type, or services that ship nationwide.';
 
 export interface PageMetaInput {
@@ -23,15 +28,16 @@ export interface PageMetaInput {
   notFound?: boolean;
 }
 
-/** Spec §9: a given title gets ' | ' and the product name; none gives the default title. */
-export function formatPageTitle(title?: string): string {
+/** Spec §9: a given title gets ' | ' and the site's name; none gives the default title. */
+export function formatPageTitle(title: string | undefined, site: SiteNames): string {
   const trimmed = title?.trim();
-  return trimmed ? `${trimmed} | ${PRODUCT_NAME}` : DEFAULT_PAGE_TITLE;
+  return trimmed ? `${trimmed} | ${site.siteName}` : defaultPageTitle(site);
 }
 
 /** What a page's meta comes to, with absolute URLs: the one definition the browser and the server use. */
 export interface ResolvedPageMeta {
   title: string;
+  siteName: string;
   description: string;
   canonical: string;
   robots: string;
@@ -42,10 +48,11 @@ export interface ResolvedPageMeta {
 }
 
 /** Resolves a page's meta against the site's origin and the page's path (the canonical URL drops the query). */
-export function resolvePageMeta(meta: PageMetaInput, where: { origin: string; pathname: string }): ResolvedPageMeta {
+export function resolvePageMeta(meta: PageMetaInput, where: { origin: string; pathname: string; site: SiteNames }): ResolvedPageMeta {
   const absolute = (url: string) => new URL(url, `${where.origin}/`).href;
   return {
-    title: formatPageTitle(meta.title),
+    title: formatPageTitle(meta.title, where.site),
+    siteName: where.site.siteName,
     description: meta.description ?? DEFAULT_PAGE_DESCRIPTION,
     canonical: absolute(meta.url ?? where.pathname),
     robots: meta.noindex ? 'noindex, nofollow' : 'index, follow',
@@ -70,7 +77,7 @@ export function pageMetaTags(meta: ResolvedPageMeta): string {
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:url" content="${escapeHtml(meta.canonical)}">`,
     `<meta property="og:type" content="${escapeHtml(meta.type)}">`,
-    `<meta property="og:site_name" content="${escapeHtml(PRODUCT_NAME)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(meta.siteName)}">`,
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
     meta.publishedTime ? `<meta property="article:published_time" content="${escapeHtml(meta.publishedTime)}">` : '',

@@ -5,7 +5,21 @@ import { z } from 'zod';
  * move without rebuilding the shell) and the public settings.
  */
 export const RuntimeConfigSchema = z.object({
+  /** The operator's site name, from the published brand. */
   siteName: z.string(),
+  /**
+   * What pages show of the published brand (version 0: not known yet, the gateway is still asking
+   * svc-catalog): it travels in every page's HTML, so a page load asks nothing more.
+   */
+  brand: z.object({
+    version: z.number().int().nonnegative(),
+    shortName: z.string(),
+    tagline: z.string(),
+    colours: z.object({ primary: z.string(), accent: z.string(), primaryDark: z.string(), accentDark: z.string() }),
+    socialLinks: z.array(z.string()),
+    footerText: z.string(),
+    hero: z.object({ heading: z.string(), text: z.string() }),
+  }),
   siteUrl: z.string(),
   apiBase: z.string(),
   remotes: z.object({
@@ -27,3 +41,6 @@ export const RuntimeConfigSchema = z.object({
   }),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
+
+/** The names a page's title and share tags carry, from the runtime config. */
+export const siteNamesOf = (config: Pick<RuntimeConfig, 'siteName' | 'brand'>) => ({ siteName: config.siteName, tagline: config.brand.tagline });

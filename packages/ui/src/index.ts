@@ -6,8 +6,9 @@ export { Loading } from './components/loading';
 export type { LoadingProps } from './components/loading';
 export {
   applyPageMeta,
+  currentSiteNames,
   DEFAULT_PAGE_DESCRIPTION,
-  DEFAULT_PAGE_TITLE,
+  defaultPageTitle,
   formatPageTitle,
   JsonLd,
   PageMeta,
@@ -17,7 +18,7 @@ export {
   useDocumentTitle,
   usePageMeta,
 } from './page-meta/page-meta';
-export type { PageCollector, PageMetaInput, ResolvedPageMeta } from './page-meta/page-meta';
+export type { PageCollector, PageMetaInput, ResolvedPageMeta, SiteNames } from './page-meta/page-meta';
 export { getPageItems, Pager, PAGER_COLLAPSE_AFTER } from './components/pager';
 export type { PageItem, PagerLinkProps, PagerProps } from './components/pager';
 export { BannerRotator, BANNER_ROTATION_MS, MAX_BANNER_IMAGES } from './components/banner-rotator';

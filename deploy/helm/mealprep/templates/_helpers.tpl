@@ -132,9 +132,6 @@ variables above it), or read whole from existingSecret (an external broker).
 {{- include "mealprep.plainEnv" (dict "name" "SITE_URL" "value" $v.siteUrl) }}
 {{ include "mealprep.secretEnv" (dict "root" $root "name" "IDENTITY_SECRET" "key" $v.secretKeys.identitySecret) }}
 {{- include "mealprep.amqpEnv" $root }}
-{{- include "mealprep.plainEnv" (dict "name" "ANALYTICS_KEY" "value" $v.gateway.analyticsKey) }}
-{{- include "mealprep.plainEnv" (dict "name" "SITE_ANALYTICS_ID" "value" $v.gateway.siteAnalyticsId) }}
-{{- include "mealprep.plainEnv" (dict "name" "MARKETING_SCRIPT_ID" "value" $v.gateway.marketingScriptId) }}
 {{- include "mealprep.plainEnv" (dict "name" "FORM_ADD_SERVICE_ID" "value" $v.gateway.formAddServiceId) }}
 {{- include "mealprep.plainEnv" (dict "name" "TRUST_PROXY" "value" $v.gateway.trustProxy) }}
 - name: CATALOG_URL
@@ -167,6 +164,12 @@ variables above it), or read whole from existingSecret (an external broker).
 {{- /* Asked whose upload a new logo is before a listing may use it. */}}
 - name: MEDIA_URL
   value: {{ include "mealprep.partUrl" (dict "root" $root "part" "svc-media") | quote }}
+{{- /* The first start's brand: staff change it at /dashboard/brand after that. */}}
+{{- include "mealprep.plainEnv" (dict "name" "BRAND_SITE_NAME" "value" $v.brand.siteName) }}
+{{- include "mealprep.plainEnv" (dict "name" "BRAND_SHORT_NAME" "value" $v.brand.shortName) }}
+{{- include "mealprep.plainEnv" (dict "name" "ANALYTICS_KEY" "value" $v.brand.analyticsKey) }}
+{{- include "mealprep.plainEnv" (dict "name" "SITE_ANALYTICS_ID" "value" $v.brand.siteAnalyticsId) }}
+{{- include "mealprep.plainEnv" (dict "name" "MARKETING_SCRIPT_ID" "value" $v.brand.marketingScriptId) }}
 {{- else }}
 {{- /* svc-media and svc-checker load their copies of the services from svc-catalog. */}}
 - name: CATALOG_URL

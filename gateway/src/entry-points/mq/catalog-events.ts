@@ -1,4 +1,4 @@
-import { EventPayloadSchemas, type EventEnvelope } from '@mealprep/contracts';
+import { EventPayloadSchemas, type EventEnvelope, type PublishedBrand } from '@mealprep/contracts';
 import type { Broker } from '@mealprep/service-kit';
 import type { LiveHub } from '../../live/live-hub';
 import { invalidationFor } from '../../live/topics';
@@ -38,14 +38,21 @@ export function changesWhatVisitorsSee(event: EventEnvelope): boolean {
 
 /**
  * Any change of the catalogue or its media that visitors see: what the gateway keeps of them is
- * dropped (rendered pages; the current banner). The open live streams are told which topics to refetch (a listing that is not public
+ * dropped (rendered pages; the current banner); a brand published is held from now on. The open live streams are told which topics to refetch (a listing that is not public
  * only its owner's and the admins'). Each gateway hears every such event (its own queue).
  */
-export async function subscribeCatalogEvents(broker: Broker, parts: { live: LiveHub; dropPages: () => void; dropBanner: () => void }): Promise<void> {
+export async function subscribeCatalogEvents(
+  broker: Broker,
+  parts: { live: LiveHub; dropPages: () => void; dropBanner: () => void; brand: { apply: (brand: PublishedBrand) => void } },
+): Promise<void> {
   await broker.subscribe(
     'gateway-live',
     ['catalog.#', 'media.#'],
     async (event) => {
+      if (event.type === 'catalog.brand.published') {
+        const published = EventPayloadSchemas['catalog.brand.published'].safeParse(event.payload);
+        if (published.success) parts.brand.apply(published.data);
+      }
       if (changesWhatVisitorsSee(event)) {
         parts.dropPages();
         if (event.type.startsWith('media.banners.')) parts.dropBanner();

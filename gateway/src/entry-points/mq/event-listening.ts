@@ -2,6 +2,7 @@ import type { Broker } from '@mealprep/service-kit';
 import type { SessionResolver } from '../../auth/session-resolver';
 import type { LiveHub } from '../../live/live-hub';
 import type { RenderedPages } from '../../pages/rendered-pages';
+import type { SiteBrand } from '../../pages/site-brand';
 import { subscribeCatalogEvents } from './catalog-events';
 import { subscribeSessionEvents } from './session-events';
 
@@ -13,7 +14,14 @@ import { subscribeSessionEvents } from './session-events';
  */
 export async function listenForEvents(
   broker: Broker,
-  parts: { sessions: SessionResolver; live: LiveHub; rendered: RenderedPages | null; banner: { drop: () => void }; flowing: (connected: boolean) => void },
+  parts: {
+    sessions: SessionResolver;
+    live: LiveHub;
+    rendered: RenderedPages | null;
+    banner: { drop: () => void };
+    brand: Pick<SiteBrand, 'apply' | 'load'>;
+    flowing: (connected: boolean) => void;
+  },
 ): Promise<void> {
   const { sessions, live, rendered } = parts;
   await subscribeSessionEvents(broker, { sessions, live });
@@ -21,12 +29,15 @@ export async function listenForEvents(
     live,
     dropPages: () => rendered?.clear(),
     dropBanner: () => parts.banner.drop(),
+    brand: parts.brand,
   });
   broker.onConnectionChange((connected) => {
     rendered?.clear();
     parts.banner.drop();
     // A logout announced while the stream was down would be missed.
     sessions.clear();
+    // A brand published while the stream was down would be missed too.
+    if (connected) void parts.brand.load();
     parts.flowing(connected);
   });
 }

@@ -2,6 +2,10 @@ import { readRuntimeConfig } from '../index';
 import { testRuntimeConfig as config } from '../testing';
 
 describe('runtime config', () => {
+  // Each test starts from a page without one (the test set-up puts the gateway's in every page).
+  beforeEach(() => {
+    document.getElementById('runtime-config')?.remove();
+  });
   afterEach(() => {
     document.getElementById('runtime-config')?.remove();
   });

@@ -3,6 +3,15 @@ import type { RuntimeConfig } from '@mealprep/contracts';
 /** A complete runtime config as the gateway would embed it, for tests to start from. */
 export const testRuntimeConfig: RuntimeConfig = {
   siteName: 'Meal Prep Directory',
+  brand: {
+    version: 1,
+    shortName: 'Meal Prep',
+    tagline: 'Find meal prep services near you',
+    colours: { primary: '#047857', accent: '#b45309', primaryDark: '#34d399', accentDark: '#fbbf24' },
+    socialLinks: [],
+    footerText: '',
+    hero: { heading: 'Meals Prepped & Delivered Locally', text: 'Find meal prep services near you, from local kitchens to services that ship nationwide.' },
+  },
   siteUrl: 'http://127.0.0.1:8080',
   apiBase: '/api',
   remotes: {

@@ -77,3 +77,4 @@ declare module 'vitest' {
 }
 export * from './processes';
 export * from './broker-topology';
+export { testPublishedBrand } from './brand';

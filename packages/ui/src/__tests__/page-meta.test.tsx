@@ -1,13 +1,15 @@
 import { render } from '@testing-library/react';
 import { formatPageTitle, PageMeta } from '../index';
 
+const SITE = { siteName: 'Meal Prep Directory', tagline: 'Find meal prep services near you' };
+
 describe('page meta', () => {
   it('when no title is given, then the default title is used', () => {
-    expect(formatPageTitle()).toBe('Meal Prep Directory — Find meal prep services near you');
+    expect(formatPageTitle(undefined, SITE)).toBe('Meal Prep Directory — Find meal prep services near you');
   });
 
   it('when a title is given, then the product name is appended', () => {
-    expect(formatPageTitle('Page Not Found')).toBe('Page Not Found | Meal Prep Directory');
+    expect(formatPageTitle('Page Not Found', SITE)).toBe('Page Not Found | Meal Prep Directory');
   });
 
   it('when a page renders its meta, then title, description and canonical URL are in the head', () => {

@@ -1,7 +1,31 @@
 import { createContext, createElement, useContext, useLayoutEffect } from 'react';
-import { formatPageTitle, jsonInScript, PRODUCT_NAME, resolvePageMeta, type PageMetaInput } from '@mealprep/contracts/browser';
+import { formatPageTitle, jsonInScript, resolvePageMeta, RUNTIME_CONFIG_ELEMENT_ID, type PageMetaInput, type SiteNames } from '@mealprep/contracts/browser';
 
-export { DEFAULT_PAGE_DESCRIPTION, DEFAULT_PAGE_TITLE, formatPageTitle, pageMetaTags, resolvePageMeta, type PageMetaInput, type ResolvedPageMeta } from '@mealprep/contracts/browser';
+export { DEFAULT_PAGE_DESCRIPTION, defaultPageTitle, formatPageTitle, pageMetaTags, resolvePageMeta, type PageMetaInput, type ResolvedPageMeta, type SiteNames } from '@mealprep/contracts/browser';
+
+let read: { text: string; site: SiteNames & { shortName: string } } | null = null;
+
+/**
+ * The operator's names as this page was served with them: the runtime config in the page (the
+ * gateway and the renderer write it, with the published brand), read again only when it changed.
+ * Without one (a remote's own dev page), the site's host.
+ */
+export function currentSiteNames(): SiteNames & { shortName: string } {
+  const text = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent ?? '';
+  if (read?.text === text) return read.site;
+  let site = { siteName: window.location.host, tagline: '', shortName: window.location.host };
+  try {
+    const config = JSON.parse(text) as { siteName?: unknown; brand?: { tagline?: unknown; shortName?: unknown } };
+    if (typeof config.siteName === 'string') {
+      const { tagline, shortName } = config.brand ?? {};
+      site = { siteName: config.siteName, tagline: typeof tagline === 'string' ? tagline : '', shortName: typeof shortName === 'string' ? shortName : config.siteName };
+    }
+  } catch {
+    // no runtime config in the page: the host stands for the name
+  }
+  read = { text, site };
+  return site;
+}
 
 function setMeta(attr: 'name' | 'property', key: string, content: string | null) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
@@ -29,7 +53,8 @@ function setCanonical(href: string) {
 
 /** Writes title, description, canonical URL, robots and Open Graph tags into the document head. */
 export function applyPageMeta(meta: PageMetaInput): void {
-  const resolved = resolvePageMeta(meta, { origin: window.location.origin, pathname: window.location.pathname });
+  const site = currentSiteNames();
+  const resolved = resolvePageMeta(meta, { origin: window.location.origin, pathname: window.location.pathname, site });
   document.title = resolved.title;
   setMeta('name', 'description', resolved.description);
   setMeta('name', 'robots', resolved.robots);
@@ -38,7 +63,7 @@ export function applyPageMeta(meta: PageMetaInput): void {
   setMeta('property', 'og:description', resolved.description);
   setMeta('property', 'og:url', resolved.canonical);
   setMeta('property', 'og:type', resolved.type);
-  setMeta('property', 'og:site_name', PRODUCT_NAME);
+  setMeta('property', 'og:site_name', resolved.siteName);
   setMeta('property', 'og:image', resolved.image);
   setMeta('name', 'twitter:card', resolved.image ? 'summary_large_image' : 'summary');
   setMeta('property', 'article:published_time', resolved.publishedTime);
@@ -74,7 +99,7 @@ export function usePageMeta(meta: PageMetaInput): void {
 
 export function useDocumentTitle(title?: string): void {
   useLayoutEffect(() => {
-    document.title = formatPageTitle(title);
+    document.title = formatPageTitle(title, currentSiteNames());
   }, [title]);
 }
 

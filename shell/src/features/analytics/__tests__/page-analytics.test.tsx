@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '@mealprep/contracts';
+import { testRuntimeConfig } from '@mealprep/api-client/testing';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
@@ -14,6 +15,7 @@ const origin = window.location.origin;
 function runtimeConfig(analytics: RuntimeConfig['analytics']): RuntimeConfig {
   return {
     siteName: 'Meal Prep Directory',
+    brand: testRuntimeConfig.brand,
     siteUrl: origin,
     apiBase: '/api',
     remotes: { public: '/p.json', dashboard: '/d.json', admin: '/a.json' },

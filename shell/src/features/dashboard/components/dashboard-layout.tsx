@@ -1,5 +1,5 @@
 import { logout, MY_SERVICES_QUERY_KEY, SESSION_QUERY_KEY, queryKeys } from '@mealprep/api-client';
-import { ADMIN_SCREENS, PRODUCT_NAME, PRODUCT_SHORT_NAME } from '@mealprep/contracts/browser';
+import { ADMIN_SCREENS } from '@mealprep/contracts/browser';
 import { Button } from '@mealprep/ui';
 import { useQueryClient } from '@mealprep/query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -7,9 +7,11 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from '@mealprep/route
 import { useIsAdmin, useMyServices, useSession } from '../../../lib/use-session';
 import { navLinkClass } from '../../../lib/nav-links';
 import { ThemeSwitch } from '../../../lib/theme-switch';
+import { useSiteNames } from '../../../lib/site-names';
 
 /** The dashboard frame: the sidebar of spec §2 and, beside it, the screen of the current route. */
 export function DashboardLayout() {
+  const { siteName, shortName } = useSiteNames();
   const { user } = useSession();
   const { isAdmin } = useIsAdmin(Boolean(user));
   const myServices = useMyServices(Boolean(user));
@@ -46,7 +48,7 @@ export function DashboardLayout() {
       <aside className="flex flex-col border-b border-gray-200 bg-white lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0 lg:border-b-0 lg:border-r dark:border-gray-800 dark:bg-gray-950">
         <div className="flex items-start justify-between gap-3 px-4 py-5">
           <div className="min-w-0">
-            <p className="text-lg font-bold tracking-tight">{PRODUCT_SHORT_NAME} Dashboard</p>
+            <p className="text-lg font-bold tracking-tight">{shortName} Dashboard</p>
             <p className="mt-1 truncate text-sm text-gray-600 dark:text-gray-400" data-testid="dashboard-user-email">
               {user?.email}
             </p>
@@ -91,7 +93,7 @@ export function DashboardLayout() {
               <ThemeSwitch />
             </div>
             <Link to="/" className="block text-sm text-gray-600 hover:underline dark:text-gray-400">
-              ← {PRODUCT_NAME}
+              ← {siteName}
             </Link>
           </div>
         </div>

@@ -56,7 +56,9 @@ describe('site footer', () => {
   it('when shown, then it links the directory pages, the social page and shows the copyright year', () => {
     render(
       <MemoryRouter>
-        <SiteFooter year={2031} />
+        <WithQueryClient>
+          <SiteFooter year={2031} />
+        </WithQueryClient>
       </MemoryRouter>,
     );
     const expected: Array<[string, string]> = [
@@ -79,7 +81,9 @@ describe('site footer', () => {
   it('when no year is given, then the current year is shown', () => {
     render(
       <MemoryRouter>
-        <SiteFooter />
+        <WithQueryClient>
+          <SiteFooter />
+        </WithQueryClient>
       </MemoryRouter>,
     );
     expect(screen.getByText(`© ${new Date().getFullYear()} Meal Prep Directory`)).toBeInTheDocument();

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@mealprep/contracts/browser';
 import { Link } from '@mealprep/router';
+import { useSiteNames } from '../../../lib/site-names';
 import type { Theme } from '../../../lib/theme-store';
 
 /**
@@ -20,11 +20,12 @@ function LogoMark({ theme }: { theme: Theme }) {
 }
 
 export function Logo() {
+  const { siteName } = useSiteNames();
   return (
     <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-white">
       <LogoMark theme="light" />
       <LogoMark theme="dark" />
-      <span className="text-lg tracking-tight">{PRODUCT_NAME}</span>
+      <span className="text-lg tracking-tight">{siteName}</span>
     </Link>
   );
 }

@@ -1,11 +1,12 @@
-import { PRODUCT_NAME } from '@mealprep/contracts/browser';
 import { Link } from '@mealprep/router';
 import { FOOTER_LINKS, SOCIAL_LINK } from '../../../lib/nav-links';
+import { useSiteNames } from '../../../lib/site-names';
 
 const linkClass =
   'rounded-sm text-sm text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-gray-400 dark:hover:text-white';
 
 export function SiteFooter({ year = new Date().getFullYear() }: { year?: number }) {
+  const { siteName } = useSiteNames();
   return (
     <footer className="print:hidden border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 lg:px-8">
@@ -27,7 +28,7 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
           </ul>
         </nav>
         <p className="text-sm text-gray-600 dark:text-gray-400">
-          © {year} {PRODUCT_NAME}
+          © {year} {siteName}
         </p>
       </div>
     </footer>

@@ -1,0 +1,60 @@
+import { PublishedBrandSchema, type PublishedBrand } from '@mealprep/contracts';
+import type { Read } from './catalog-reader';
+
+/** How soon the brand is asked for again while svc-catalog cannot give it (a start before it). */
+const RETRY_MS = 1_000;
+
+export interface SiteBrand {
+  /** The published brand this gateway serves, or null before svc-catalog first gave it. */
+  readonly current: PublishedBrand | null;
+  /** A brand heard of (an event, a read): kept when newer than the one held. */
+  apply(brand: PublishedBrand): void;
+  /** Asks svc-catalog for the published brand (at start, and after the event stream was down); a read under way is shared. */
+  load(): Promise<void>;
+  /** Done once the brand is known, or the read under way (started if none is) has failed. */
+  known(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * The operator's published brand, held in memory: read from svc-catalog at start (and by the first
+ * page, should it come first) and again each time the event stream comes back (a publish may have
+ * been missed), and replaced by each `catalog.brand.published` event every gateway hears (no
+ * polling: a version only ever grows, so late or repeated events change nothing). While
+ * svc-catalog cannot answer it is asked again every RETRY_MS. `changed` runs when the brand held changes.
+ */
+export function siteBrand(readCatalog: Read, changed: () => void): SiteBrand {
+  let current: PublishedBrand | null = null;
+  let reading: Promise<void> | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+  const apply = (brand: PublishedBrand) => {
+    if (current && brand.version <= current.version) return;
+    current = brand;
+    changed();
+  };
+  const load = (): Promise<void> => {
+    clearTimeout(retry);
+    if (closed) return Promise.resolve();
+    reading ??= readCatalog('/brand', PublishedBrandSchema).then((answer) => {
+      reading = null;
+      if (answer === 'unavailable') {
+        if (!closed) retry = setTimeout(() => void load(), RETRY_MS).unref();
+      } else if (answer) apply(answer);
+      // null: svc-catalog has no brand to give (one from before brands): the site's host names it.
+    });
+    return reading;
+  };
+  return {
+    get current() {
+      return current;
+    },
+    apply,
+    load,
+    known: () => (current ? Promise.resolve() : load()),
+    close() {
+      closed = true;
+      clearTimeout(retry);
+    },
+  };
+}
