@@ -70,6 +70,7 @@ describe("the operator's brand in the pages the gateway serves", () => {
     const before = await runtimeConfig();
     expect(before.siteName).toBe('meals.example.com');
     expect(before.brand.version).toBe(0);
+    expect(await page('/about')).not.toContain('brand-colours');
     brand = testPublishedBrand;
     await expect.poll(async () => (await runtimeConfig()).siteName, { timeout: 5_000 }).toBe('Meal Prep Directory');
     const html = await page('/about');
@@ -90,6 +91,8 @@ describe("the operator's brand in the pages the gateway serves", () => {
     expect(html).toContain('<title>Prep Finder — Fresh food near you</title>');
     expect(html).toContain('<meta property="og:site_name" content="Prep Finder">');
     expect(embedded(html)).toMatchObject({ siteName: 'Prep Finder', brand: { version: 2, tagline: 'Fresh food near you', colours: { primary: '#1d4ed8' } } });
+    // The colours for the first paint, over the stylesheet's own.
+    expect(html).toContain('<style id="brand-colours">:root{--brand-primary:#1d4ed8;--brand-accent:#b45309;--brand-primary-dark:#34d399;--brand-accent-dark:#fbbf24}</style>');
     await mq.broker.publish('catalog.brand.published', testPublishedBrand);
     await mq.broker.publish('catalog.brand.published', renamed(3, 'Prep Finder Again', ''));
     await expect.poll(async () => (await runtimeConfig()).siteName, { timeout: 5_000 }).toBe('Prep Finder Again');

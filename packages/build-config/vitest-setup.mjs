@@ -38,7 +38,7 @@ if (typeof document !== 'undefined') {
         shortName: 'Meal Prep',
         tagline: 'Find meal prep services near you',
         colours: { primary: '#047857', accent: '#b45309', primaryDark: '#34d399', accentDark: '#fbbf24' },
-        socialLinks: [],
+        socialLinks: ['https://www.instagram.com/'],
         footerText: '',
         hero: { heading: 'Meals Prepped & Delivered Locally', text: 'Find meal prep services near you, from local kitchens to services that ship nationwide.' },
       },

@@ -1,8 +1,7 @@
 import { Writable } from 'node:stream';
 import { isApiError, isPublicQueryMeta, RUNTIME_CONFIG_QUERY_KEY } from '@mealprep/api-client';
-import { escapeHtml, jsonInScript, QUERY_STATE_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
+import { brandColourStyle, escapeHtml, jsonInScript, QUERY_STATE_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID, siteNamesOf, type RuntimeConfig } from '@mealprep/contracts';
 import { pageMetaTags, resolvePageMeta, type PageCollector } from '@mealprep/ui';
-import { siteNamesOf } from '@mealprep/contracts';
 import { QueryClient, type Query } from '@mealprep/query';
 import { dehydrate } from '@mealprep/query/server';
 import { createElement, type ReactElement } from 'react';
@@ -217,7 +216,9 @@ function headOpening(input: RenderInput): string {
   // finished for the browser has none: it waits for the end of the document; a browser without
   // rel=expect ignores it).
   const whole = `<link rel="expect" href="#${QUERY_STATE_ELEMENT_ID}" blocking="render">`;
-  return [input.shell.headStart, ...styles, whole].join('\n    ');
+  // The brand's colours, over the stylesheet's own.
+  const colours = brandColourStyle(input.runtimeConfig.brand.colours);
+  return [input.shell.headStart, ...styles, ...(colours ? [colours] : []), whole].join('\n    ');
 }
 
 /** The rest of the head: this page's meta, the runtime config, the scripts for after the first paint, and the body's opening. */

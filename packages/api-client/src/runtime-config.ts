@@ -23,6 +23,10 @@ const nullOrStrings = (value: unknown, keys: readonly string[]) => value === nul
 export function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   if (!hasStrings(value, ['siteName', 'siteUrl', 'apiBase'])) return false;
   if (!hasStrings(value.remotes, ['public', 'dashboard', 'admin'])) return false;
+  const { brand } = value;
+  if (!hasStrings(brand, ['shortName', 'tagline', 'footerText']) || typeof brand.version !== 'number') return false;
+  if (!Array.isArray(brand.socialLinks) || !brand.socialLinks.every((link) => typeof link === 'string')) return false;
+  if (!hasStrings(brand.colours, ['primary', 'accent', 'primaryDark', 'accentDark']) || !hasStrings(brand.hero, ['heading', 'text'])) return false;
   const { analytics, forms } = value;
   if (!isObject(analytics)) return false;
   return (

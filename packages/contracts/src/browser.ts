@@ -21,5 +21,6 @@ export * from './filter-constants';
 export * from './compare-constants';
 export * from './insight-constants';
 export * from './contrast';
+export * from './brand-style';
 export * from './page-meta';
 export * from './route-manifest';

@@ -18,6 +18,7 @@ export * from './compare-constants';
 export * from './insight-constants';
 export * from './text';
 export * from './contrast';
+export * from './brand-style';
 export * from './route-manifest';
 // Schemas (zod): servers only. Front-end code imports their types with `import type`.
 export * from './auth';

@@ -22,8 +22,6 @@ export const FOOTER_LINKS: readonly NavLinkItem[] = [
   { to: '/articles', label: 'Blog / Articles' },
 ];
 
-export const SOCIAL_LINK = { href: 'https://www.instagram.com/', label: 'Instagram' } as const;
-
 /** The look of a navigation link in the header and the dashboard sidebar; the current one is marked. */
 export function navLinkClass({ isActive }: { isActive: boolean }): string {
   return [

@@ -16,7 +16,7 @@ export function firstBrand(config: Pick<CatalogConfig, 'BRAND_SITE_NAME' | 'BRAN
     iconId: null,
     shareImageId: null,
     colours: { primary: '#047857', accent: '#b45309', primaryDark: '#34d399', accentDark: '#fbbf24' },
-    socialLinks: [],
+    socialLinks: ['https://www.instagram.com/'],
     footerText: '',
     hero: { heading: 'Meals Prepped & Delivered Locally', text: 'Find meal prep services near you, from local kitchens to services that ship nationwide.' },
     mail: { senderName: config.BRAND_SITE_NAME, replyTo: '' },

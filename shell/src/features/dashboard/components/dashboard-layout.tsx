@@ -7,11 +7,11 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from '@mealprep/route
 import { useIsAdmin, useMyServices, useSession } from '../../../lib/use-session';
 import { navLinkClass } from '../../../lib/nav-links';
 import { ThemeSwitch } from '../../../lib/theme-switch';
-import { useSiteNames } from '../../../lib/site-names';
+import { useShownBrand } from '../../../lib/site-names';
 
 /** The dashboard frame: the sidebar of spec §2 and, beside it, the screen of the current route. */
 export function DashboardLayout() {
-  const { siteName, shortName } = useSiteNames();
+  const { siteName, shortName } = useShownBrand();
   const { user } = useSession();
   const { isAdmin } = useIsAdmin(Boolean(user));
   const myServices = useMyServices(Boolean(user));

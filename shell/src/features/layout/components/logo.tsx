@@ -1,5 +1,5 @@
 import { Link } from '@mealprep/router';
-import { useSiteNames } from '../../../lib/site-names';
+import { useShownBrand } from '../../../lib/site-names';
 import type { Theme } from '../../../lib/theme-store';
 
 /**
@@ -20,7 +20,7 @@ function LogoMark({ theme }: { theme: Theme }) {
 }
 
 export function Logo() {
-  const { siteName } = useSiteNames();
+  const { siteName } = useShownBrand();
   return (
     <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-white">
       <LogoMark theme="light" />
