@@ -158,6 +158,7 @@ async function main() {
   const urlsOf = (name) => parts[name].map((instance) => instance.url).join(',');
   const peers = {
     'svc-checker': { CATALOG_URL: urlsOf('svc-catalog') },
+    'svc-auth': { CATALOG_URL: urlsOf('svc-catalog') },
     'svc-media': { CATALOG_URL: urlsOf('svc-catalog') },
     'svc-catalog': { MEDIA_URL: urlsOf('svc-media') },
   };

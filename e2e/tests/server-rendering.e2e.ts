@@ -226,7 +226,8 @@ describe('a new release of the public remote, while the site runs', () => {
   const original = readFileSync(path.join(PUBLIC_DIST, 'release.json'), 'utf8');
   const current = JSON.parse(original) as { version: string; manifest: string; server: string };
   const version = randomBytes(6).toString('hex');
-  const marker = `About Meal Prep Directory (${version})`;
+  // The About page's own words, marked: the heading's site name is the brand's, not the release's.
+  const marker = `Our Mission (${version})`;
 
   const point = (text: string) => {
     writeFileSync(path.join(PUBLIC_DIST, 'release.json.next'), text);
@@ -243,7 +244,7 @@ describe('a new release of the public remote, while the site runs', () => {
   });
 
   it('when a new build is put where the runtime config points, then the server render and the browser use it within 30 s, with no failed request and one version per page', async () => {
-    // A build of mfe-public with another About heading, published as publishRelease does: its own
+    // A build of mfe-public with another About section heading, published as publishRelease does: its own
     // folder, then release.json replaced in one rename. Nothing else is rebuilt or restarted.
     const folder = path.join(PUBLIC_DIST, 'releases', version);
     cpSync(path.join(PUBLIC_DIST, 'releases', current.version), folder, { recursive: true });
@@ -255,8 +256,8 @@ describe('a new release of the public remote, while the site runs', () => {
       }
       if (!/\.(c?js)$/.test(file)) continue;
       const code = readFileSync(path.join(folder, file), 'utf8');
-      if (!code.includes('About Meal Prep Directory')) continue;
-      writeFileSync(path.join(folder, file), code.split('About Meal Prep Directory').join(marker));
+      if (!code.includes('Our Mission')) continue;
+      writeFileSync(path.join(folder, file), code.split('Our Mission').join(marker));
       patched += 1;
     }
     expect(patched).toBeGreaterThanOrEqual(2);
@@ -309,7 +310,7 @@ describe('a new release of the public remote, while the site runs', () => {
       if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
     });
     await fresh.goto(`${siteUrl}/about`, { waitUntil: 'networkidle' });
-    await expect.poll(() => fresh.locator('h1').innerText()).toBe(marker);
+    await expect.poll(() => fresh.locator('#mission').innerText()).toBe(marker);
     // Client-side navigation still uses the same release.
     await fresh.locator('a[href="/articles"]').first().click();
     await expect.poll(() => fresh.locator('h1').innerText()).toBe('Articles');

@@ -1,6 +1,6 @@
 import express from 'express';
-import { LIVE_PATH } from '@mealprep/contracts';
-import { AppError, Broker, errorHandler, requestContext, metricsEndpoint, serviceMetrics, type Logger } from '@mealprep/service-kit';
+import { LIVE_PATH, PublishedBrandSchema } from '@mealprep/contracts';
+import { AppError, brandFollower, Broker, errorHandler, requestContext, metricsEndpoint, serviceMetrics, type Logger } from '@mealprep/service-kit';
 import { pinClientAddress } from './auth/client-address';
 import { forgetSessionOnLogout } from './auth/logout';
 import { localScrapesOnly, noInternalRoutes, resolveIdentity, sameOriginWrites } from './auth/request-guards';
@@ -14,7 +14,6 @@ import { listenForEvents } from './entry-points/mq/event-listening';
 import { LiveHub } from './live/live-hub';
 import { catalogReader } from './pages/catalog-reader';
 import { firstBanner } from './pages/first-banner';
-import { siteBrand } from './pages/site-brand';
 import { preloadHints } from './pages/preloads';
 import { publicRelease } from './pages/public-release';
 import { releasePointer, siteVersion } from './pages/site-version';
@@ -48,10 +47,13 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const read = catalogReader(catalog.pool);
   const pointer = releasePointer(config.STATIC_ROOT);
   // The runtime config changes with the published brand (another object then): pages kept from another are dropped.
-  const brand = siteBrand(read, () => {
-    runtimeConfig = runtimeConfigFrom(config, siteUrl, brand.current);
-    rendered?.clear();
-  });
+  const brand = brandFollower(
+    () => read('/brand', PublishedBrandSchema),
+    () => {
+      runtimeConfig = runtimeConfigFrom(config, siteUrl, brand.current);
+      rendered?.clear();
+    },
+  );
   let runtimeConfig = runtimeConfigFrom(config, siteUrl, null);
   // A page before the brand is known waits for the read under way (one for all of them).
   const currentRuntimeConfig = async () => {

@@ -6,6 +6,7 @@ import { verifyIdentity } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRepositories, createAuthApp, ensureAuthIndexes } from '../../svc-auth/src/app';
+import { TEST_MAIL_SITE } from '../../svc-auth/src/testing/fakes';
 import { createMailer } from '../../svc-auth/src/mail/mailer';
 import { signInParts, startMailCatcher } from '../../svc-auth/test/mail-catcher';
 import { createGateway } from '../src/app';
@@ -50,7 +51,7 @@ describe('gateway: sessions, identity and cross-site writes', () => {
       identitySecret: TEST_IDENTITY_SECRET,
       siteUrl: SITE,
       adminEmails: ['admin@example.com'],
-      mailer: createMailer({ smtpUrl: smtp.url, from: 'x <x@example.com>', outbox: '/nonexistent', logger: silentLogger }),
+      mailer: createMailer({ smtpUrl: smtp.url, from: 'x <x@example.com>', outbox: '/nonexistent', logger: silentLogger, site: () => TEST_MAIL_SITE }),
     });
     const counting = express();
     counting.use((req, _res, next) => {

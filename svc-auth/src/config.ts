@@ -1,4 +1,4 @@
-import { baseConfigShape, loadConfig } from '@mealprep/service-kit';
+import { baseConfigShape, loadConfig, peerUrlsSetting } from '@mealprep/service-kit';
 import { z } from 'zod';
 
 const emailList = z
@@ -20,7 +20,10 @@ export const authConfigShape = {
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
-  MAIL_FROM: z.string().min(3).max(200).default('Meal Prep Directory <no-reply@mealprep.local>'),
+  /** The sender's address (a name given with it is replaced by the brand's sender name). */
+  MAIL_FROM: z.string().min(3).max(200).default('no-reply@mealprep.local'),
+  /** svc-catalog, asked for the published brand at start (mails carry its name, sender and footer); unset, the site's host names the mails. */
+  CATALOG_URL: peerUrlsSetting.optional(),
   /** Users with these addresses become admins when they sign in. */
   ADMIN_EMAILS: emailList.default([]),
 };

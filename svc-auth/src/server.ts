@@ -1,12 +1,17 @@
 import path from 'node:path';
-import { bootService, runService } from '@mealprep/service-kit';
+import { bootService, brandFollower, runService } from '@mealprep/service-kit';
 import { authRepositories, createAuthApp, ensureAuthIndexes } from './app';
 import { loadAuthConfig } from './config';
 import { subscribeStatusMail } from './entry-points/mq/status-mail-sender';
+import { subscribeBrandEvents } from './entry-points/mq/brand-events';
 import { createMailer, type Mailer } from './mail/mailer';
+import { mailSiteOf, readPublishedBrand } from './mail/mail-site';
 
 const config = loadAuthConfig();
 let mailer: Mailer;
+// The operator's brand the mails are written with: read from svc-catalog, then kept by its events.
+const catalogUrl = config.CATALOG_URL;
+const brand = brandFollower(catalogUrl ? () => readPublishedBrand(catalogUrl) : async () => null);
 
 await runService('svc-auth', () =>
   bootService({
@@ -16,7 +21,19 @@ await runService('svc-auth', () =>
     prepare: async ({ connection, broker, outbox, logger }) => {
       const repositories = authRepositories(connection, outbox);
       await ensureAuthIndexes(repositories);
-      mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outbox: path.resolve(config.DATA_DIR, 'outbox'), logger });
+      await subscribeBrandEvents(broker, brand);
+      void brand.load();
+      mailer = createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outbox: path.resolve(config.DATA_DIR, 'outbox'),
+        logger,
+        site: async () => {
+          // A mail before the brand is known waits for the read under way.
+          if (!brand.current) await brand.known();
+          return mailSiteOf(brand.current, config.SITE_URL);
+        },
+      });
       await subscribeStatusMail({ broker, ...repositories, mailer, siteUrl: config.SITE_URL, logger });
     },
     createApp: ({ logger, connection, broker, outbox }) =>

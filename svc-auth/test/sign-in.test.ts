@@ -4,6 +4,7 @@ import { asClient, serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDa
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRepositories, createAuthApp, ensureAuthIndexes } from '../src/app';
 import { CODE_INVALID, CODE_LOCKED, LINK_INVALID } from '../src/domain/sign-in';
+import { TEST_MAIL_SITE } from '../src/testing/fakes';
 import { createMailer } from '../src/mail/mailer';
 import { signInParts, startMailCatcher } from './mail-catcher';
 
@@ -27,10 +28,10 @@ describe('svc-auth: passwordless sign-in', () => {
     smtp = await startMailCatcher();
     await mq.broker.subscribe('auth-test', ['auth.#'], async (event) => void events.push(event.type), { exclusive: true });
     await ensureAuthIndexes(authRepositories(db.connection, testOutbox(db.connection, mq.broker)));
-    const smtpMailer = createMailer({ smtpUrl: smtp.url, from: 'Meal Prep Directory <no-reply@example.com>', outbox: '/nonexistent', logger: silentLogger });
+    const smtpMailer = createMailer({ smtpUrl: smtp.url, from: 'Meal Prep Directory <no-reply@example.com>', outbox: '/nonexistent', logger: silentLogger, site: () => TEST_MAIL_SITE });
     const mailer = {
       ...smtpMailer,
-      send: (message: Parameters<typeof smtpMailer.send>[0]) => (message.to === UNDELIVERABLE ? Promise.reject(new Error('550 mailbox unavailable')) : smtpMailer.send(message)),
+      send: (draft: Parameters<typeof smtpMailer.send>[0]) => (draft(TEST_MAIL_SITE).to === UNDELIVERABLE ? Promise.reject(new Error('550 mailbox unavailable')) : smtpMailer.send(draft)),
     };
     http = await serve(
       createAuthApp({

@@ -2,6 +2,7 @@ import { silentLogger, testBroker, testDatabase, testOutbox } from '@mealprep/se
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRepositories, ensureAuthIndexes } from '../src/app';
 import { subscribeStatusMail } from '../src/entry-points/mq/status-mail-sender';
+import { TEST_MAIL_SITE } from '../src/testing/fakes';
 import { createMailer } from '../src/mail/mailer';
 import { startMailCatcher } from './mail-catcher';
 
@@ -19,7 +20,7 @@ describe('owners hear of a publish or a rejection', () => {
     repositories = authRepositories(db.connection, testOutbox(db.connection, mq.broker));
     await ensureAuthIndexes(repositories);
     ownerId = (await repositories.users.findOrCreate('chef@example.com', new Date(), () => [])).user.id;
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'x <x@example.com>', outbox: '/nonexistent', logger: silentLogger });
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'x <x@example.com>', outbox: '/nonexistent', logger: silentLogger, site: () => TEST_MAIL_SITE });
     await subscribeStatusMail({ broker: mq.broker, ...repositories, mailer, siteUrl: 'https://meals.example.com', logger: silentLogger });
   });
   afterAll(async () => {

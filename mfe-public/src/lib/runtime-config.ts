@@ -21,3 +21,9 @@ export function siteOrigin(config?: RuntimeConfig): string {
   const configured = config?.siteUrl.replace(/\/+$/, '');
   return configured || window.location.origin;
 }
+
+/** The operator's site name, from the runtime config the page was served with ('' while it loads). */
+export function useSiteName(): string {
+  const config = useRuntimeConfig();
+  return config.status === 'ready' ? config.config.siteName : '';
+}

@@ -130,7 +130,19 @@ function offerData(service: PublicService): Thing {
   };
 }
 
-export function blogPosting(origin: string, post: BlogPost): Thing {
+/** The operator's site (the home page): its name and its social profiles, from the published brand. */
+export function organization(origin: string, site: { siteName: string; socialLinks: readonly string[] }): Thing {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Organization',
+    name: site.siteName,
+    url: `${origin}/`,
+    ...(site.socialLinks.length ? { sameAs: [...site.socialLinks] } : {}),
+  };
+}
+
+/** An article; one without an author's name is the site's own. */
+export function blogPosting(origin: string, post: BlogPost, siteName: string): Thing {
   const url = `${origin}/articles/${encodeURIComponent(post.slug)}`;
   return {
     '@context': CONTEXT,
@@ -141,14 +153,16 @@ export function blogPosting(origin: string, post: BlogPost): Thing {
     mainEntityOfPage: url,
     ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
     dateModified: post.updatedAt,
-    author: { '@type': 'Person', name: post.author || 'Meal Prep Directory' },
+    author: post.author ? { '@type': 'Person', name: post.author } : { '@type': 'Organization', name: siteName },
     ...(post.tags.length ? { keywords: post.tags.join(', ') } : {}),
     ...(post.featuredImageUrl ? { image: absolute(origin, post.featuredImageUrl) } : {}),
   };
 }
 
 /** Structured data in the page, built against the site's origin. */
-export function StructuredData({ build }: { build: (origin: string) => Thing | Thing[] }) {
+export function StructuredData({ build }: { build: (origin: string, site: { siteName: string; socialLinks: readonly string[] }) => Thing | Thing[] }) {
   const origin = useSiteOrigin();
-  return <JsonLd data={build(origin)} />;
+  const config = useRuntimeConfig();
+  const site = config.status === 'ready' ? { siteName: config.config.siteName, socialLinks: config.config.brand.socialLinks } : { siteName: '', socialLinks: [] };
+  return <JsonLd data={build(origin, site)} />;
 }

@@ -5,12 +5,14 @@ import { StateMap } from '../features/regions/components/state-map';
 import { StatesGrid } from '../features/regions/components/states-grid';
 import { FeaturedCarousel } from '../features/services/components/featured-carousel';
 import { NearSearch } from '../features/services/components/near-search';
+import { organization, StructuredData } from '../lib/structured-data';
 
 /** Pages compose features; features never import each other. */
 export function HomePage() {
   usePageMeta({ url: '/' });
   return (
     <div className="flex flex-col gap-12">
+      <StructuredData build={(origin, site) => organization(origin, site)} />
       <HomeHero />
       <NearSearch />
       <FeaturedCarousel />

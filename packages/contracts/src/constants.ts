@@ -1,6 +1,4 @@
 // No zod here: the browser imports these through '@mealprep/contracts/browser'.
-export const PRODUCT_NAME = 'Meal Prep Directory';
-export const PRODUCT_SHORT_NAME = 'Meal Prep';
 export const THEME_STORAGE_KEY = 'app:theme';
 export const SERVICE_STATUSES = ['draft', 'pending', 'published', 'rejected', 'closed'] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];

@@ -27,3 +27,4 @@ export { followCatalogEvents, loadCopyFromCatalog, type CatalogCopy, type Catalo
 export { perClientLimit } from './rate-limit';
 export { clientOf } from './client-key';
 export { DELETED_STATUS, versionedProjection } from './projection';
+export { brandFollower, type BrandFollower } from './brand-follower';

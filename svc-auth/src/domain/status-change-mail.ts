@@ -2,7 +2,7 @@ import type { EventPayload } from '@mealprep/contracts';
 import type { Logger } from '@mealprep/service-kit';
 import type { NotificationRepository } from '../data-access/notification-repository';
 import type { UserRepository } from '../data-access/user-repository';
-import type { Mailer, MailMessage } from '../mail/mailer';
+import type { Mailer, MailDraft } from '../mail/mailer';
 import { statusMail } from '../mail/status-mail';
 
 export interface StatusMailDeps {
@@ -42,7 +42,7 @@ export async function mailOwnerOfStatusChange(deps: StatusMailDeps, eventId: str
 }
 
 /** Sends a mail once for a key (an event and a person): the key is claimed first and given back when the send fails, so a redelivery sends it. */
-export async function sendOnce(deps: StatusMailDeps, key: string, mail: MailMessage): Promise<void> {
+export async function sendOnce(deps: StatusMailDeps, key: string, mail: MailDraft): Promise<void> {
   if (!(await deps.notifications.claim(key, new Date()))) return;
   try {
     await deps.mailer.send(mail);

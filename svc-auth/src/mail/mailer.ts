@@ -1,3 +1,4 @@
+import { escapeHtml } from '@mealprep/contracts';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -13,29 +14,67 @@ export interface MailMessage {
   logFields?: Record<string, string>;
 }
 
+/** What a mail takes of the operator's brand: the site's name in its words, the sender's name, where replies go, the footer. */
+export interface MailSite {
+  siteName: string;
+  senderName: string;
+  /** Where replies go ('' for the sender's address). */
+  replyTo: string;
+  footerText: string;
+}
+
+/** A mail as the brand makes it: its words are written when it is sent, with the brand published then. */
+export type MailDraft = (site: MailSite) => MailMessage;
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(draft: MailDraft): Promise<void>;
   close(): void;
+}
+
+/** MAIL_FROM's address: the part in <…> when it names a sender too (the brand's sender name is used instead). */
+export function senderAddress(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/** The mail as sent: from the brand's sender, replies where it says, its footer after the words. */
+export function branded(draft: MailDraft, site: MailSite, from: string) {
+  const message = draft(site);
+  const footer = site.footerText.trim();
+  const end = message.html.lastIndexOf('</body>');
+  const html = footer && end >= 0 ? `${message.html.slice(0, end)}<p style="color:#555;font-size:13px;white-space:pre-line">${escapeHtml(footer)}</p>${message.html.slice(end)}` : message.html;
+  return {
+    message,
+    envelope: {
+      from: { name: site.senderName, address: senderAddress(from) },
+      ...(site.replyTo ? { replyTo: site.replyTo } : {}),
+      to: message.to,
+      subject: message.subject,
+      text: footer ? `${message.text}\n\n--\n${footer}` : message.text,
+      html,
+    },
+  };
 }
 
 /**
  * nodemailer: through `smtpUrl` when given; otherwise each mail becomes an .eml file in `outbox`
  * (and its log fields are logged), which is how a machine without a mail server signs in.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; outbox: string; logger: Logger }): Mailer {
+/** `site`: the brand the mails are written with now (a promise while it is being read). */
+export function createMailer(options: { smtpUrl?: string; from: string; outbox: string; logger: Logger; site: () => MailSite | Promise<MailSite> }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
+    const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send(message) {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      async send(draft) {
+        await transport.sendMail(branded(draft, await options.site(), options.from).envelope);
       },
       close: () => transport.close(),
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    async send(draft) {
+      const { message, envelope } = branded(draft, await options.site(), options.from);
+      const info = await transport.sendMail(envelope);
       // Each mail holds a live sign-in link and code: only this account may read the folder and the files.
       await mkdir(options.outbox, { recursive: true, mode: 0o700 });
       await chmod(options.outbox, 0o700);

@@ -1,21 +1,21 @@
-import { PRODUCT_NAME } from '@mealprep/contracts';
-import type { MailMessage } from './mailer';
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml } from '@mealprep/contracts';
+import type { MailDraft, MailMessage } from './mailer';
 
 /** Tells an owner their listing went live, or was not approved (with the reason when one was given). */
-export function statusMail(to: string, listing: { name: string; status: 'published' | 'rejected'; reason: string | null; publicUrl: string; editUrl: string }): MailMessage {
-  const published = listing.status === 'published';
-  const subject = published ? `${listing.name} is now listed on ${PRODUCT_NAME}` : `${listing.name} was not approved for ${PRODUCT_NAME}`;
-  const lines = published
-    ? [`Good news: ${listing.name} is now live on ${PRODUCT_NAME}.`, '', `See it here: ${listing.publicUrl}`, `Keep it up to date: ${listing.editUrl}`]
-    : [
-        `We reviewed ${listing.name} and could not approve it for ${PRODUCT_NAME}.`,
-        ...(listing.reason ? ['', `Reason: ${listing.reason}`] : []),
-        '',
-        `If you think this is a mistake, reply to this e-mail. Your listing: ${listing.editUrl}`,
-      ];
-  return plainMail(to, subject, lines);
+export function statusMail(to: string, listing: { name: string; status: 'published' | 'rejected'; reason: string | null; publicUrl: string; editUrl: string }): MailDraft {
+  return (site) => {
+    const published = listing.status === 'published';
+    const subject = published ? `${listing.name} is now listed on ${site.siteName}` : `${listing.name} was not approved for ${site.siteName}`;
+    const lines = published
+      ? [`Good news: ${listing.name} is now live on ${site.siteName}.`, '', `See it here: ${listing.publicUrl}`, `Keep it up to date: ${listing.editUrl}`]
+      : [
+          `We reviewed ${listing.name} and could not approve it for ${site.siteName}.`,
+          ...(listing.reason ? ['', `Reason: ${listing.reason}`] : []),
+          '',
+          `If you think this is a mistake, reply to this e-mail. Your listing: ${listing.editUrl}`,
+        ];
+    return plainMail(to, subject, lines);
+  };
 }
 
 /** A mail of a few lines of plain text, and the same lines as HTML paragraphs (escaped). */

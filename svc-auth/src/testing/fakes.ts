@@ -11,7 +11,7 @@ import type { NotificationRepository } from '../data-access/notification-reposit
 import type { SendLogRepository } from '../data-access/send-log-repository';
 import type { SessionRepository } from '../data-access/session-repository';
 import type { StoredUser, UserRepository } from '../data-access/user-repository';
-import type { Mailer, MailMessage } from '../mail/mailer';
+import type { Mailer, MailMessage, MailSite } from '../mail/mailer';
 import { fakeDomainEvents } from '@mealprep/service-kit/testing/fakes';
 
 /** Events made by the domain, and those a write carried (what the outbox would send). */
@@ -173,17 +173,20 @@ export function fakeNotifications() {
   return { repo: repo as NotificationRepository, claimed };
 }
 
-/** Keeps every mail sent; `failNext` makes the next sends throw, as an SMTP server that is down. */
+/** The brand a fake mailer writes its mails with. */
+export const TEST_MAIL_SITE: MailSite = { siteName: 'Meal Prep Directory', senderName: 'Meal Prep Directory', replyTo: '', footerText: '' };
+
+/** Keeps every mail sent (as the brand above writes it); `failNext` makes the next sends throw, as an SMTP server that is down. */
 export function fakeMailer() {
   const sent: MailMessage[] = [];
   let failures = 0;
   const mailer: Mailer = {
-    async send(message) {
+    async send(draft) {
       if (failures > 0) {
         failures -= 1;
         throw new Error('SMTP server is down');
       }
-      sent.push(message);
+      sent.push(draft(TEST_MAIL_SITE));
     },
     close() {},
   };

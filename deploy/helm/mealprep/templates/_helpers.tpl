@@ -160,6 +160,9 @@ variables above it), or read whole from existingSecret (an external broker).
 {{- include "mealprep.plainEnv" (dict "name" "ADMIN_EMAILS" "value" $v.adminEmails) }}
 {{- if eq $part "svc-auth" }}
 {{ include "mealprep.secretEnv" (dict "root" $root "name" "SMTP_URL" "key" $v.secretKeys.smtpUrl "optional" true) }}
+{{- /* The published brand the mails are written with. */}}
+- name: CATALOG_URL
+  value: {{ include "mealprep.partUrl" (dict "root" $root "part" "svc-catalog") | quote }}
 {{- else if eq $part "svc-catalog" }}
 {{- /* Asked whose upload a new logo is before a listing may use it. */}}
 - name: MEDIA_URL

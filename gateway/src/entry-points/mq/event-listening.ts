@@ -1,8 +1,7 @@
-import type { Broker } from '@mealprep/service-kit';
+import type { BrandFollower, Broker } from '@mealprep/service-kit';
 import type { SessionResolver } from '../../auth/session-resolver';
 import type { LiveHub } from '../../live/live-hub';
 import type { RenderedPages } from '../../pages/rendered-pages';
-import type { SiteBrand } from '../../pages/site-brand';
 import { subscribeCatalogEvents } from './catalog-events';
 import { subscribeSessionEvents } from './session-events';
 
@@ -19,7 +18,7 @@ export async function listenForEvents(
     live: LiveHub;
     rendered: RenderedPages | null;
     banner: { drop: () => void };
-    brand: Pick<SiteBrand, 'apply' | 'load'>;
+    brand: Pick<BrandFollower, 'apply' | 'load'>;
     flowing: (connected: boolean) => void;
   },
 ): Promise<void> {

@@ -65,8 +65,8 @@ function ArticleBody({ article }: { article: BlogPost }) {
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-6">
       <StructuredData
-        build={(origin) => [
-          blogPosting(origin, article),
+        build={(origin, site) => [
+          blogPosting(origin, article, site.siteName),
           breadcrumbList(origin, [
             { name: 'Home', path: '/' },
             { name: 'Articles', path: '/articles' },

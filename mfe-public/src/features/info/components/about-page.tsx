@@ -1,5 +1,6 @@
 import { buttonClassName, usePageMeta } from '@mealprep/ui';
 import { Link } from '@mealprep/router';
+import { useSiteName } from '../../../lib/runtime-config';
 
 const VALUES = [
   { title: 'Honest listings', text: 'Services describe themselves; we review each listing before it goes live and act on reports of closed businesses.' },
@@ -15,15 +16,16 @@ const OFFERS = [
 ] as const;
 
 export function AboutPage() {
+  const siteName = useSiteName();
   usePageMeta({
     title: 'About',
-    description: 'Meal Prep Directory lists local and nationwide meal prep services across the United States.',
+    description: `${siteName} lists local and nationwide meal prep services across the United States.`,
     url: '/about',
   });
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-10">
       <header>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">About Meal Prep Directory</h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">About {siteName}</h1>
         <p className="mt-4 text-lg text-gray-700 dark:text-gray-200">A directory of meal prep services in the United States, from neighbourhood kitchens to services that ship nationwide.</p>
       </header>
       <section aria-labelledby="mission">

@@ -1,9 +1,11 @@
 import { usePageMeta } from '@mealprep/ui';
 import type { ReactNode } from 'react';
 import { Link } from '@mealprep/router';
+import { useSiteName } from '../../../lib/runtime-config';
 
 function LegalPage({ title, url, children }: { title: string; url: string; children: ReactNode }) {
-  usePageMeta({ title, url, description: `${title} of Meal Prep Directory.` });
+  const siteName = useSiteName();
+  usePageMeta({ title, url, description: `${title} of ${siteName}.` });
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-4 text-gray-700 dark:text-gray-200">
       <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl dark:text-gray-50">{title}</h1>
@@ -20,11 +22,12 @@ function LegalPage({ title, url, children }: { title: string; url: string; child
 }
 
 export function TermsPage() {
+  const siteName = useSiteName();
   return (
     <LegalPage title="Terms of Service" url="/terms-of-service">
       <p>
-        Meal Prep Directory lists meal prep services so visitors can find and contact them. The services are independent businesses: orders, payment, delivery and food safety are between you and the
-        service you choose.
+        {siteName} lists meal prep services so visitors can find and contact them. The services are independent businesses: orders, payment, delivery and food safety are between you and the service
+        you choose.
       </p>
       <p>Listings are written by their owners and reviewed by us, but we cannot guarantee that every detail is current. If something looks wrong, tell the service or report it to us.</p>
       <p>The full terms are being prepared and will be published on this page.</p>

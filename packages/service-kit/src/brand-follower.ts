@@ -1,10 +1,9 @@
-import { PublishedBrandSchema, type PublishedBrand } from '@mealprep/contracts';
-import type { Read } from './catalog-reader';
+import type { PublishedBrand } from '@mealprep/contracts';
 
 /** How soon the brand is asked for again while svc-catalog cannot give it (a start before it). */
 const RETRY_MS = 1_000;
 
-export interface SiteBrand {
+export interface BrandFollower {
   /** The published brand this gateway serves, or null before svc-catalog first gave it. */
   readonly current: PublishedBrand | null;
   /** A brand heard of (an event, a read): kept when newer than the one held. */
@@ -17,13 +16,15 @@ export interface SiteBrand {
 }
 
 /**
- * The operator's published brand, held in memory: read from svc-catalog at start (and by the first
- * page, should it come first) and again each time the event stream comes back (a publish may have
- * been missed), and replaced by each `catalog.brand.published` event every gateway hears (no
- * polling: a version only ever grows, so late or repeated events change nothing). While
- * svc-catalog cannot answer it is asked again every RETRY_MS. `changed` runs when the brand held changes.
+ * The operator's published brand, held in memory by a part that shows it (the gateway's pages,
+ * svc-auth's mails): `read` asks svc-catalog for it (GET /brand: the brand, null when it has none
+ * to give, 'unavailable' when it cannot answer now), at start (and by the first use, should it come
+ * first) and again each time the event stream comes back (a publish may have been missed); each
+ * `catalog.brand.published` event the part hears replaces it (no polling: a version only ever
+ * grows, so late or repeated events change nothing). While svc-catalog cannot answer it is asked
+ * again every RETRY_MS. `changed` runs when the brand held changes.
  */
-export function siteBrand(readCatalog: Read, changed: () => void): SiteBrand {
+export function brandFollower(read: () => Promise<PublishedBrand | null | 'unavailable'>, changed: () => void = () => undefined): BrandFollower {
   let current: PublishedBrand | null = null;
   let reading: Promise<void> | null = null;
   let retry: NodeJS.Timeout | undefined;
@@ -36,7 +37,7 @@ export function siteBrand(readCatalog: Read, changed: () => void): SiteBrand {
   const load = (): Promise<void> => {
     clearTimeout(retry);
     if (closed) return Promise.resolve();
-    reading ??= readCatalog('/brand', PublishedBrandSchema).then((answer) => {
+    reading ??= read().then((answer) => {
       reading = null;
       if (answer === 'unavailable') {
         if (!closed) retry = setTimeout(() => void load(), RETRY_MS).unref();
