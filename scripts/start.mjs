@@ -207,8 +207,10 @@ async function main() {
     AUTH_URL: urlsOf('svc-auth'),
     MEDIA_URL: urlsOf('svc-media'),
     CHECKER_URL: urlsOf('svc-checker'),
-    // Behind the load balancer, the visitor's address comes in X-Forwarded-For from loopback.
-    ...(balanced ? { TRUST_PROXY: trustBehindBalancer(process.env.TRUST_PROXY) } : {}),
+    // Behind the load balancer, the visitor's address comes in X-Forwarded-For from loopback; and
+    // the site's address is the balancer's, the same for every gateway (canonical URLs, the runtime
+    // config the renderers read through the balancer, the site version they follow).
+    ...(balanced ? { TRUST_PROXY: trustBehindBalancer(process.env.TRUST_PROXY), SITE_URL: process.env.SITE_URL || url } : {}),
   };
   for (const instance of parts.gateway) {
     const address = new URL(instance.url);

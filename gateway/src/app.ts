@@ -76,6 +76,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   let eventsFlowing = false;
   const banner = firstBanner(catalogReader(upstream('media').pool), () => eventsFlowing && broker.isConnected());
 
+  // What the renderer renders with: the shell's page, the runtime config (the brand) and the public release.
+  const version = siteVersion({ shellIndexHtml, runtimeConfig: currentRuntimeConfig, pointer });
   const rendered = config.RENDERER_URL
     ? new RenderedPages({
         rendererUrls: config.RENDERER_URL,
@@ -86,7 +88,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
         enabled: () => eventsFlowing && broker.isConnected(),
         staleAllowed: () => catalog.pool.up,
         count: (outcome) => pageRenders.inc({ outcome }),
-        siteVersion: siteVersion({ shellIndexHtml, runtimeConfig: currentRuntimeConfig, pointer }),
+        siteVersion: version,
       })
     : null;
 
@@ -135,7 +137,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.use(sitemapRoutes(read, siteUrl, routes));
   app.use(nearFormRoutes());
   app.use(stateShapesRoutes());
-  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig: currentRuntimeConfig, pageMeta: fallbackMeta(routes), preloads, rendered }));
+  app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig: currentRuntimeConfig, siteVersion: version, pageMeta: fallbackMeta(routes), preloads, rendered }));
   app.use((req, _res, next) => next(AppError.notFound(`Nothing at ${req.path}`)));
   app.use(errorHandler({ exposeStack: false }));
 

@@ -3,6 +3,7 @@ import { Route, Routes } from '@mealprep/router';
 import { DialogsProvider } from '@mealprep/ui/dialogs';
 import { AdminBannersPage } from './features/banners/components/admin-banners-page';
 import { AdminBlogPage } from './features/blog/components/admin-blog-page';
+import { AdminBrandPage } from './features/brand/components/admin-brand-page';
 import { AdminClaimsPage } from './features/claims/components/admin-claims-page';
 import { AdminReviewsPage } from './features/reviews/components/admin-reviews-page';
 import { SiteInsightsPage } from './features/insights/components/site-insights-page';
@@ -21,6 +22,7 @@ export default function AdminRoutes() {
       <Routes>
         <Route path="services" element={<AdminServicesPage />} />
         <Route path="blog" element={<AdminBlogPage />} />
+        <Route path="brand" element={<AdminBrandPage />} />
         <Route path="claims" element={<AdminClaimsPage />} />
         <Route path="reviews" element={<AdminReviewsPage />} />
         <Route path="insights" element={<SiteInsightsPage />} />

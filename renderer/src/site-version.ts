@@ -2,8 +2,8 @@ import { retryUntilSuccess, type Backoff, type Logger } from '@mealprep/service-
 import { SiteVersionSchema } from '@mealprep/contracts';
 
 export interface SiteParts {
-  /** The shell's page and the runtime config: dropped, they are read again by the next render. */
-  dropSite(): void;
+  /** The shell's page and the runtime config: dropped, they are read again by the next render (as of `site`, the site part now named). */
+  dropSite(site: string): void;
   /** The public remote's release in use (null before the first load). */
   readonly release: string | null;
   /** Reads release.json and loads the release it names when it is another one. */
@@ -39,7 +39,7 @@ export function siteVersionFollower(parts: SiteParts, logger: Logger, backoff?: 
     if (!named.success) return;
     const [namedSite, release] = named.data.split('.') as [string, string];
     if (site !== null && namedSite !== site) {
-      parts.dropSite();
+      parts.dropSite(namedSite);
       // The runtime config may point elsewhere: the release is read again too.
       following?.stop.abort();
       following = null;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
-import { brandColourStyle, jsonInScript, REMOTE_NAMES, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@mealprep/contracts';
+import { brandColourStyle, jsonInScript, REMOTE_NAMES, RUNTIME_CONFIG_ELEMENT_ID, SITE_VERSION_HEADER, type RuntimeConfig } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import { literally, renderMeta, type PageMeta } from '../pages/page-meta';
 import type { RenderedPages } from '../pages/rendered-pages';
@@ -39,6 +39,8 @@ export function staticSite(options: {
   staticRoot: string;
   /** The runtime config as it is now (it changes with the published brand). */
   runtimeConfig: () => Promise<RuntimeConfig>;
+  /** The site version the runtime config belongs to, sent with it: a renderer that asked for another reads it again. */
+  siteVersion?: () => Promise<string>;
   /** The meta of a page the browser renders by itself (the site's defaults, the canonical URL and the status). */
   pageMeta: (path: string) => Promise<PageMeta>;
   /** Preload hints for what the page will fetch first. */
@@ -67,6 +69,8 @@ export function staticSite(options: {
 
   router.get('/runtime-config.json', async (_req, res) => {
     const config = await options.runtimeConfig();
+    const version = await options.siteVersion?.();
+    if (version) res.setHeader(SITE_VERSION_HEADER, version);
     res.setHeader('cache-control', 'no-cache');
     res.json(config);
   });

@@ -48,6 +48,8 @@ export const ADMIN_SCREENS = [
   { path: 'reviews', label: 'Reviews' },
   // The most viewed listings and the searches that found nothing (not in the original).
   { path: 'insights', label: 'Insights' },
+  // The operator's name, colours, texts, mail sender and analytics ids, changed at run time (not in the original).
+  { path: 'brand', label: 'Brand' },
 ] as const;
 
 /** Whether a path under /dashboard is an admin screen (services/{id}/edit is the owner's editor). */

@@ -25,7 +25,7 @@ export function AboutPage() {
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-10">
       <header>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">About {siteName}</h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{`About ${siteName}`}</h1>
         <p className="mt-4 text-lg text-gray-700 dark:text-gray-200">A directory of meal prep services in the United States, from neighbourhood kitchens to services that ship nationwide.</p>
       </header>
       <section aria-labelledby="mission">

@@ -28,7 +28,7 @@ function renderAt(path: string) {
 
 const me = (email: string, roles: string[] = []) => ({ status: 200, body: { user: { id: `id-${email}`, email, roles } } });
 const signedOut = { status: 200, body: { user: null } };
-const ADMIN_LINKS = ['Banner Images', 'Media', 'Services', 'Import Utilities', 'Service Utilities', 'Blog', 'Claims', 'Reviews', 'Insights'];
+const ADMIN_LINKS = ['Banner Images', 'Media', 'Services', 'Import Utilities', 'Service Utilities', 'Blog', 'Claims', 'Reviews', 'Insights', 'Brand'];
 
 describe('dashboard frame', () => {
   it.each(['/dashboard', '/dashboard/add-service', '/dashboard/services', '/dashboard/media', '/dashboard/services/abc/edit'])(
