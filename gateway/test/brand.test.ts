@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
-import type { PublishedBrand, RuntimeConfig } from '@mealprep/contracts';
+import type { BrandAdminView, PublishedBrand, RuntimeConfig } from '@mealprep/contracts';
+import { verifyIdentity } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testPublishedBrand } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../src/app';
@@ -13,6 +14,12 @@ const renamed = (version: number, siteName: string, tagline: string): PublishedB
   version,
   settings: { ...testPublishedBrand.settings, siteName, tagline, colours: { ...testPublishedBrand.settings.colours, primary: '#1d4ed8' } },
 });
+
+const DRAFT = { ...testPublishedBrand.settings, siteName: 'Draft Kitchen', tagline: 'Not yet published', colours: { ...testPublishedBrand.settings.colours, primary: '#7c2d12' } };
+const SESSIONS: Record<string, { userId: string; email: string; roles: Array<'admin'> }> = {
+  'admin-session-token-0001': { userId: 'a', email: 'boss@example.com', roles: ['admin'] },
+  'user-session-token-0001': { userId: 'u', email: 'someone@example.com', roles: [] },
+};
 
 describe("the operator's brand in the pages the gateway serves", () => {
   let staticRoot: string;
@@ -34,6 +41,15 @@ describe("the operator's brand in the pages the gateway serves", () => {
       brandReads += 1;
       if (brand === 'down') res.status(503).json({ error: { code: 'service_unavailable', message: 'starting' } });
       else res.json(brand);
+    });
+    // svc-auth's session lookup, and svc-catalog's staff view of the brand (its draft), for the preview.
+    app.use(express.json());
+    app.post('/internal/sessions/resolve', (req, res) => res.json({ identity: SESSIONS[String((req.body as { token?: unknown }).token)] ?? null }));
+    app.get('/admin/brand', (req, res) => {
+      if (!verifyIdentity(req.headers, TEST_IDENTITY_SECRET)?.roles.includes('admin')) return void res.status(403).json({ error: { code: 'forbidden', message: 'no' } });
+      const current = brand === 'down' ? testPublishedBrand : brand;
+      const view: BrandAdminView = { draft: { settings: DRAFT, savedBy: 'boss@example.com', savedAt: '2026-11-29T10:00:00.000Z' }, current, versions: [], trail: [] };
+      res.json(view);
     });
     app.use((_req, res) => res.status(404).json({ error: { code: 'not_found', message: 'no' } }));
     catalog = await serve(app);
@@ -81,6 +97,22 @@ describe("the operator's brand in the pages the gateway serves", () => {
     for (let i = 0; i < 5; i += 1) await page('/');
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(brandReads).toBe(reads);
+  });
+
+  it('when staff ask for a page with ?brand-preview=draft, then they see it with the draft (never kept, never indexed); a visitor or a signed-in user asking the same gets the published brand', async () => {
+    const asked = (cookie?: string) => fetch(`${site.url}/about?brand-preview=draft`, { headers: cookie ? { cookie: `mealprep_session=${cookie}` } : {} });
+    const staff = await asked('admin-session-token-0001');
+    const html = await staff.text();
+    expect(html).toContain('<title>Draft Kitchen — Not yet published</title>');
+    expect(html).toContain('--brand-primary:#7c2d12');
+    expect(embedded(html)).toMatchObject({ siteName: 'Draft Kitchen' });
+    expect(staff.headers.get('cache-control')).toBe('no-store');
+    expect(staff.headers.get('x-robots-tag')).toBe('noindex');
+    for (const cookie of [undefined, 'user-session-token-0001']) {
+      const other = await (await asked(cookie)).text();
+      expect(other).not.toContain('Draft Kitchen');
+      expect(embedded(other).siteName).toBe((await runtimeConfig()).siteName);
+    }
   });
 
   it('when staff publish a brand, then the next page carries it (title, share tags, the runtime config) without asking svc-catalog; an older one heard late changes nothing', async () => {

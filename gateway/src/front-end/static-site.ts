@@ -109,11 +109,14 @@ export function staticSite(options: {
     // A path that names a file (letters after a dot) and was not found is a missing file, not a
     // client route; anything else is the app's to answer, even odd slugs like "..%2F..".
     if (FILE_LIKE.test(req.path)) return next();
-    if (options.rendered?.handles(req.path) && (await options.rendered.serve(req, res))) return;
-    const config = await options.runtimeConfig();
+    // Staff's preview of the brand's draft (pages/brand-preview.ts): rendered in the browser, never kept nor indexed.
+    const preview = res.locals.brandPreview as RuntimeConfig | undefined;
+    if (!preview && options.rendered?.handles(req.path) && (await options.rendered.serve(req, res))) return;
+    const config = preview ?? (await options.runtimeConfig());
+    if (preview) res.setHeader('x-robots-tag', 'noindex');
     let html: string;
     try {
-      html = await shellPage(config);
+      html = preview ? injectRuntimeConfig(await readFile(path.join(shellDist, 'index.html'), 'utf8'), preview) : await shellPage(config);
     } catch {
       res.status(503).type('text').send('The site has not been built yet: run "npm run build" (npm start does it for you).');
       return;
@@ -123,13 +126,13 @@ export function staticSite(options: {
       const meta = await options.pageMeta(req.path);
       const hints = (await options.preloads?.(req.path, search)) ?? '';
       const page = renderMeta(html, meta, config);
-      res.setHeader('cache-control', 'no-cache');
+      res.setHeader('cache-control', preview ? 'no-store' : 'no-cache');
       res
         .status(meta.status)
         .type('html')
         .send(meta.status === 200 && hints ? page.replace('</head>', literally(`    ${hints}\n  </head>`)) : page);
     } catch {
-      res.setHeader('cache-control', 'no-cache');
+      res.setHeader('cache-control', preview ? 'no-store' : 'no-cache');
       res.type('html').send(html);
     }
   });

@@ -10,3 +10,6 @@ export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
  * as JSON) in this element, so the browser hydrates the page without asking for it again.
  */
 export const QUERY_STATE_ELEMENT_ID = 'query-state';
+
+/** The query parameter with which staff see the brand's draft on the real pages (`?brand-preview=draft`). */
+export const BRAND_PREVIEW_PARAM = 'brand-preview';

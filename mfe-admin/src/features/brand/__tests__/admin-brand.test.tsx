@@ -55,6 +55,16 @@ describe('the brand screen', () => {
     expect(document.title).toBe('Brand | Meal Prep Directory');
   });
 
+  it('when staff preview, then the draft is saved and the site opens with it in a new tab', async () => {
+    const fetch = mockApi({ '/api/catalog/admin/brand': { status: 200, body: view }, '/api/catalog/admin/brand/draft': { status: 200, body: { settings } } });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderAdminAt('/dashboard/brand');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Hero heading' }), ', weekly');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await expect.poll(() => open.mock.calls).toEqual([['/?brand-preview=draft', '_blank', 'noopener']]);
+    expect(bodiesTo(fetch, '/api/catalog/admin/brand/draft')).toEqual([{ ...settings, hero: { ...settings.hero, heading: 'Meals near you, weekly' } }]);
+  });
+
   it('when staff publish, then the draft is saved, they confirm, and the version made is said; an earlier version is published again from the list', async () => {
     const fetch = mockApi({
       '/api/catalog/admin/brand': { status: 200, body: view },

@@ -1,6 +1,6 @@
 import { serverMessage } from '@mealprep/api-client';
 import type { BrandAdminView, BrandSettings } from '@mealprep/contracts';
-import { contrastRatio, DARK_BACKGROUND, formatContrast, HEX_COLOUR, LIGHT_BACKGROUND, MIN_TEXT_CONTRAST } from '@mealprep/contracts/browser';
+import { BRAND_PREVIEW_PARAM, contrastRatio, DARK_BACKGROUND, formatContrast, HEX_COLOUR, LIGHT_BACKGROUND, MIN_TEXT_CONTRAST } from '@mealprep/contracts/browser';
 import { useQuery } from '@mealprep/query';
 import { AdminTable, Button, ErrorState, formatDayAndTime, Loading, usePageMeta } from '@mealprep/ui';
 import { useDialogs } from '@mealprep/ui/dialogs';
@@ -80,6 +80,10 @@ function BrandForm({ view, setOutcome }: { view: BrandAdminView; setOutcome: (ou
       setOutcome({ kind: 'error', text: serverMessage(error) ?? 'The draft could not be saved' });
       return false;
     }
+  };
+  // The draft on the real pages, for staff alone (the gateway serves it to admins, never kept): saved first.
+  const preview = async () => {
+    if (await saveDraft()) window.open(`/?${BRAND_PREVIEW_PARAM}=draft`, '_blank', 'noopener');
   };
   const publishDraft = async () => {
     if (!(await saveDraft())) return;
@@ -190,6 +194,9 @@ function BrandForm({ view, setOutcome }: { view: BrandAdminView; setOutcome: (ou
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant="outline" disabled={busy}>
           Save draft
+        </Button>
+        <Button type="button" variant="outline" disabled={busy} onClick={() => void preview()}>
+          Preview
         </Button>
         <Button type="button" disabled={busy} onClick={() => void publishDraft()}>
           Publish
