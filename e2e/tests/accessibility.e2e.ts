@@ -48,6 +48,7 @@ const DASHBOARD = [
   '/dashboard/claims',
   '/dashboard/reviews',
   '/dashboard/insights',
+  '/dashboard/brand',
   `/dashboard/claim/${service.id}`, // a demo listing's claim form (the admin's address is not the business's)
 ];
 

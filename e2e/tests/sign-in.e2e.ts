@@ -7,7 +7,7 @@ import { askForMail, newAddress, signInWithCode } from '../sign-in-helpers';
 import { expectHeading } from '../page-helpers';
 
 const siteUrl = inject('siteUrl');
-const ADMIN_LINKS = ['Banner Images', 'Media', 'Services', 'Import Utilities', 'Service Utilities', 'Blog', 'Claims', 'Reviews', 'Insights'];
+const ADMIN_LINKS = ['Banner Images', 'Media', 'Services', 'Import Utilities', 'Service Utilities', 'Blog', 'Claims', 'Reviews', 'Insights', 'Brand'];
 const DASHBOARD_ROUTES = [
   '/dashboard',
   '/dashboard/add-service',

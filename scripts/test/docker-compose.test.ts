@@ -45,7 +45,7 @@ const WIRING: Record<keyof typeof loaders, Record<string, string>> = {
   },
   renderer: { GATEWAY_URL: 'http://gateway:8080', CATALOG_URL: 'http://svc-catalog:3000', MEDIA_URL: 'http://svc-media:3000' },
   'svc-catalog': { MEDIA_URL: 'http://svc-media:3000', MONGODB_URI: REPLICA_SET, IDENTITY_SECRET: SECRET_SAMPLE },
-  'svc-auth': { MONGODB_URI: REPLICA_SET, IDENTITY_SECRET: SECRET_SAMPLE },
+  'svc-auth': { CATALOG_URL: 'http://svc-catalog:3000', MONGODB_URI: REPLICA_SET, IDENTITY_SECRET: SECRET_SAMPLE },
   'svc-media': { CATALOG_URL: 'http://svc-catalog:3000', MONGODB_URI: REPLICA_SET, IDENTITY_SECRET: SECRET_SAMPLE },
   'svc-checker': { CATALOG_URL: 'http://svc-catalog:3000', MONGODB_URI: REPLICA_SET, IDENTITY_SECRET: SECRET_SAMPLE },
 };

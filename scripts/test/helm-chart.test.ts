@@ -166,7 +166,7 @@ const WIRING: Record<Part, { peers: Partial<Record<string, Part>>; stores: Recor
   gateway: { peers: { CATALOG_URL: 'svc-catalog', AUTH_URL: 'svc-auth', MEDIA_URL: 'svc-media', CHECKER_URL: 'svc-checker', RENDERER_URL: 'renderer' }, stores: { AMQP_URL: amqpUrl } },
   renderer: { peers: { GATEWAY_URL: 'gateway', CATALOG_URL: 'svc-catalog', MEDIA_URL: 'svc-media' }, stores: {} },
   'svc-catalog': { peers: { MEDIA_URL: 'svc-media' }, stores: { DATA_DIR: '/data', MONGODB_URI: mongodbUri, AMQP_URL: amqpUrl } },
-  'svc-auth': { peers: {}, stores: { DATA_DIR: '/data', MONGODB_URI: mongodbUri, AMQP_URL: amqpUrl } },
+  'svc-auth': { peers: { CATALOG_URL: 'svc-catalog' }, stores: { DATA_DIR: '/data', MONGODB_URI: mongodbUri, AMQP_URL: amqpUrl } },
   'svc-media': { peers: { CATALOG_URL: 'svc-catalog' }, stores: { DATA_DIR: '/data', MONGODB_URI: mongodbUri, AMQP_URL: amqpUrl } },
   'svc-checker': { peers: { CATALOG_URL: 'svc-catalog' }, stores: { DATA_DIR: '/data', MONGODB_URI: mongodbUri, AMQP_URL: amqpUrl } },
 };

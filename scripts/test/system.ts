@@ -76,7 +76,7 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
     const urls = Object.fromEntries([...ports].map((port, i) => [SERVICES[i], `http://127.0.0.1:${port}`])) as Record<ServiceName, string>;
     const peers: Record<ServiceName, Record<string, string>> = {
       'svc-catalog': { MEDIA_URL: urls['svc-media'] },
-      'svc-auth': {},
+      'svc-auth': { CATALOG_URL: urls['svc-catalog'] },
       'svc-media': { CATALOG_URL: urls['svc-catalog'] },
       'svc-checker': { CATALOG_URL: urls['svc-catalog'] },
     };
