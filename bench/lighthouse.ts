@@ -7,12 +7,9 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { demoArticles, demoServices } from '@mealprep/demo-data';
+import { CATEGORIES, PAGES } from './lib/lighthouse-pages';
 import { CHROMIUM, CHROMIUM_FLAGS, ensureChromium, startSite } from './lib/site';
 
-const service = demoServices().find((s) => s.status === 'published' && s.media.logoImageId)!;
-const PAGES = ['/', '/services-by-name', '/state/texas', `/service/${service.slug}`, `/articles/${demoArticles()[0]!.slug}`];
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const RUNS = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 3);
 const mobileOnly = process.argv.includes('--mobile-only');
 const THEMES = { light: [] as string[], dark: ['--force-dark-mode', '--blink-settings=preferredColorScheme=0'] };

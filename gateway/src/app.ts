@@ -17,6 +17,7 @@ import { firstBanner } from './pages/first-banner';
 import { preloadHints } from './pages/preloads';
 import { publicRelease } from './pages/public-release';
 import { brandPreview } from './pages/brand-preview';
+import { webManifest } from './front-end/web-manifest';
 import { releasePointer, siteVersion } from './pages/site-version';
 import { RenderedPages } from './pages/rendered-pages';
 import { fallbackMeta } from './pages/route-meta';
@@ -139,6 +140,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.use(nearFormRoutes());
   app.use(stateShapesRoutes());
   app.use(brandPreview({ identify, pool: catalog.pool, secret: config.IDENTITY_SECRET, configOf: (draft) => runtimeConfigFrom(config, siteUrl, draft) }));
+  app.use(webManifest(currentRuntimeConfig));
   app.use(staticSite({ staticRoot: config.STATIC_ROOT, runtimeConfig: currentRuntimeConfig, siteVersion: version, pageMeta: fallbackMeta(routes), preloads, rendered }));
   app.use((req, _res, next) => next(AppError.notFound(`Nothing at ${req.path}`)));
   app.use(errorHandler({ exposeStack: false }));

@@ -131,4 +131,41 @@ describe("the operator's brand in the pages the gateway serves", () => {
     expect(await page('/about')).toContain('<title>Prep Finder Again</title>');
     expect(brandReads).toBe(reads);
   });
+
+  it("when the brand has an icon, a logo and a share image, then every page links the favicons, the Apple touch icon and the manifest, which the gateway writes from the brand; a page without an image of its own is shared with the brand's", async () => {
+    const manifest = async () => {
+      const answer = await fetch(`${site.url}/manifest.webmanifest`);
+      expect([answer.status, answer.headers.get('content-type'), answer.headers.get('cache-control')]).toEqual([200, 'application/manifest+json; charset=utf-8', 'no-cache']);
+      return (await answer.json()) as { name: string; short_name: string; theme_color?: string; icons: Array<{ src: string; sizes: string; type: string }> };
+    };
+    // Without an icon: an empty one (the browser asks for no /favicon.ico), and a manifest without icons.
+    expect(await page('/about')).toContain('<link rel="icon" href="data:,"><link rel="manifest" href="/manifest.webmanifest">');
+    expect((await manifest()).icons).toEqual([]);
+    const icon = 'brand-icon-00112233445566aa';
+    const pictures = { ...renamed(5, 'Prep Finder', 'Fresh food near you').settings, iconId: icon, logoLightId: 'brand-logo-00112233445566bb-240x64', shareImageId: 'brand-share-00112233445566cc' };
+    await mq.broker.publish('catalog.brand.published', { version: 5, settings: pictures });
+    await expect.poll(async () => (await runtimeConfig()).brand.version, { timeout: 5_000 }).toBe(5);
+    const html = await page('/about');
+    expect(html).toContain(
+      `<link rel="icon" href="/api/media/brand-images/${icon}/32" sizes="32x32" type="image/png"><link rel="icon" href="/api/media/brand-images/${icon}/16" sizes="16x16" type="image/png"><link rel="apple-touch-icon" href="/api/media/brand-images/${icon}/180"><link rel="manifest" href="/manifest.webmanifest">`,
+    );
+    expect(html).not.toContain('data:,');
+    expect(html).toContain('<meta property="og:image" content="https://meals.example.com/api/media/brand-images/brand-share-00112233445566cc/full">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(embedded(html).brand.images).toEqual({ logoLight: 'brand-logo-00112233445566bb-240x64', logoDark: null, icon, share: 'brand-share-00112233445566cc' });
+    expect(await manifest()).toEqual({
+      name: 'Prep Finder',
+      short_name: 'Meal Prep',
+      description: 'Fresh food near you',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#1d4ed8',
+      icons: [
+        { src: `/api/media/brand-images/${icon}/192`, sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: `/api/media/brand-images/${icon}/512`, sizes: '512x512', type: 'image/png', purpose: 'any' },
+      ],
+    });
+  });
 });

@@ -41,6 +41,7 @@ if (typeof document !== 'undefined') {
         socialLinks: ['https://www.instagram.com/'],
         footerText: '',
         hero: { heading: 'Meals Prepped & Delivered Locally', text: 'Find meal prep services near you, from local kitchens to services that ship nationwide.' },
+        images: { logoLight: null, logoDark: null, icon: null, share: null },
       },
       siteUrl: window.location.origin,
       apiBase: '/api',

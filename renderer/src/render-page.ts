@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { isApiError, isPublicQueryMeta, RUNTIME_CONFIG_QUERY_KEY } from '@mealprep/api-client';
-import { brandColourStyle, escapeHtml, jsonInScript, QUERY_STATE_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID, siteNamesOf, type RuntimeConfig } from '@mealprep/contracts';
+import { brandHeadTags, escapeHtml, jsonInScript, QUERY_STATE_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID, siteNamesOf, type RuntimeConfig } from '@mealprep/contracts';
 import { pageMetaTags, resolvePageMeta, type PageCollector } from '@mealprep/ui';
 import { QueryClient, type Query } from '@mealprep/query';
 import { dehydrate } from '@mealprep/query/server';
@@ -216,9 +216,8 @@ function headOpening(input: RenderInput): string {
   // finished for the browser has none: it waits for the end of the document; a browser without
   // rel=expect ignores it).
   const whole = `<link rel="expect" href="#${QUERY_STATE_ELEMENT_ID}" blocking="render">`;
-  // The brand's colours, over the stylesheet's own.
-  const colours = brandColourStyle(input.runtimeConfig.brand.colours);
-  return [input.shell.headStart, ...styles, ...(colours ? [colours] : []), whole].join('\n    ');
+  // The brand's colours (over the stylesheet's own), icons and manifest.
+  return [input.shell.headStart, ...styles, brandHeadTags(input.runtimeConfig.brand), whole].join('\n    ');
 }
 
 /** The rest of the head: this page's meta, the runtime config, the scripts for after the first paint, and the body's opening. */

@@ -128,6 +128,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/media/banners', expect: PUBLIC },
   { method: 'GET', path: '/api/media/images/{image}/card', expect: PUBLIC },
   { method: 'POST', path: '/api/media/uploads', expect: SIGNED_IN },
+  { method: 'GET', path: '/api/media/brand-images/brand-icon-0000000000000000/32', expect: PUBLIC },
+  { method: 'POST', path: '/api/media/admin/brand-images?use=logo', expect: ADMIN },
   { method: 'GET', path: '/api/media/admin/stock-photos?q=salad', expect: ADMIN },
   { method: 'GET', path: '/api/media/admin/stock-photos/by-url?url=https%3A%2F%2Funsplash.com%2Fphotos%2Fx', expect: ADMIN },
   { method: 'GET', path: '/api/media/admin/banners', expect: ADMIN },

@@ -14,6 +14,7 @@ import { uploadsRouter } from './entry-points/http/uploads-router';
 import { adminMediaRouter } from './entry-points/http/admin-media-router';
 import { adminBannersRouter } from './entry-points/http/admin-banners-router';
 import { internalRouter } from './entry-points/http/internal-router';
+import { brandImagesRouter } from './entry-points/http/brand-images-router';
 import { fetchPublic } from './data-access/public-image-fetch';
 import { stockPhotoApi } from './data-access/stock-photo-api';
 import { UploadGate, type UploadGateOptions } from './domain/upload-gate';
@@ -74,6 +75,7 @@ export function createMediaApp(deps: MediaDeps) {
       app.use(bannersRouter(repositories));
       app.use(imagesRouter(repositories));
       app.use(uploadsRouter({ ...repositories, gate, now: deps.now }));
+      app.use(brandImagesRouter({ ...repositories, gate }));
       app.use(adminMediaRouter({ ...repositories, cdnUrl: deps.cdnUrl }));
       app.use(
         adminBannersRouter({

@@ -6,6 +6,8 @@ export function siteUrlOf(config: GatewayConfig): string {
   return (config.SITE_URL ?? `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`).replace(/\/$/, '');
 }
 
+const NO_IMAGES = { logoLight: null, logoDark: null, icon: null, share: null };
+
 /**
  * What pages show of the published brand; before svc-catalog first gave it (version 0), the site's
  * host stands for its name, with neither tagline nor hero, and the colours the stylesheet has.
@@ -15,11 +17,21 @@ function brandShown(brand: PublishedBrand | null, siteUrl: string): Pick<Runtime
     const host = new URL(siteUrl).host;
     return {
       siteName: host,
-      brand: { version: 0, shortName: host, tagline: '', colours: { primary: '', accent: '', primaryDark: '', accentDark: '' }, socialLinks: [], footerText: '', hero: { heading: '', text: '' } },
+      brand: {
+        version: 0,
+        shortName: host,
+        tagline: '',
+        colours: { primary: '', accent: '', primaryDark: '', accentDark: '' },
+        socialLinks: [],
+        footerText: '',
+        hero: { heading: '', text: '' },
+        images: NO_IMAGES,
+      },
     };
   }
-  const { siteName, shortName, tagline, colours, socialLinks, footerText, hero } = brand.settings;
-  return { siteName, brand: { version: brand.version, shortName, tagline, colours, socialLinks, footerText, hero } };
+  const { siteName, shortName, tagline, colours, socialLinks, footerText, hero, logoLightId, logoDarkId, iconId, shareImageId } = brand.settings;
+  const images = { logoLight: logoLightId, logoDark: logoDarkId, icon: iconId, share: shareImageId };
+  return { siteName, brand: { version: brand.version, shortName, tagline, colours, socialLinks, footerText, hero, images } };
 }
 
 /** The analytics scripts the brand switches on (by their public ids), from where the gateway's settings say; none before the brand is known. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
-import { brandColourStyle, jsonInScript, REMOTE_NAMES, RUNTIME_CONFIG_ELEMENT_ID, SITE_VERSION_HEADER, type RuntimeConfig } from '@mealprep/contracts';
+import { brandHeadTags, jsonInScript, REMOTE_NAMES, RUNTIME_CONFIG_ELEMENT_ID, SITE_VERSION_HEADER, type RuntimeConfig } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import { literally, renderMeta, type PageMeta } from '../pages/page-meta';
 import type { RenderedPages } from '../pages/rendered-pages';
@@ -25,10 +25,9 @@ function cacheHeaders(res: Response, filePath: string, cors: boolean) {
   if (cors) res.setHeader('access-control-allow-origin', '*');
 }
 
-/** Embeds the runtime config as inert JSON (`<` is escaped so no value can close the script), and the brand's colours before it. */
+/** Embeds the runtime config as inert JSON (`<` is escaped so no value can close the script), and the brand's colours, icons and manifest before it. */
 export function injectRuntimeConfig(html: string, config: RuntimeConfig): string {
-  const colours = brandColourStyle(config.brand.colours);
-  return html.replace(RUNTIME_CONFIG_MARK, literally(`${colours}<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${jsonInScript(config)}</script>`));
+  return html.replace(RUNTIME_CONFIG_MARK, literally(`${brandHeadTags(config.brand)}<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${jsonInScript(config)}</script>`));
 }
 
 /**

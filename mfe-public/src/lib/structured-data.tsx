@@ -1,5 +1,5 @@
 import type { BlogPost, BlogPostSummary, PublicReview, PublicService, ServiceCard } from '@mealprep/contracts';
-import { formatPriceRange, imageUrl } from '@mealprep/contracts/browser';
+import { brandImagePath, formatPriceRange, imageUrl } from '@mealprep/contracts/browser';
 import { JsonLd } from '@mealprep/ui';
 import { siteOrigin, useRuntimeConfig } from './runtime-config';
 
@@ -130,13 +130,22 @@ function offerData(service: PublicService): Thing {
   };
 }
 
-/** The operator's site (the home page): its name and its social profiles, from the published brand. */
-export function organization(origin: string, site: { siteName: string; socialLinks: readonly string[] }): Thing {
+/** What structured data says of the operator's site, from the published brand. */
+export interface SiteFacts {
+  siteName: string;
+  socialLinks: readonly string[];
+  /** The brand's logo for light backgrounds (a site path), or null. */
+  logo?: string | null;
+}
+
+/** The operator's site (the home page): its name, logo and social profiles, from the published brand. */
+export function organization(origin: string, site: SiteFacts): Thing {
   return {
     '@context': CONTEXT,
     '@type': 'Organization',
     name: site.siteName,
     url: `${origin}/`,
+    ...(site.logo ? { logo: `${origin}${site.logo}` } : {}),
     ...(site.socialLinks.length ? { sameAs: [...site.socialLinks] } : {}),
   };
 }
@@ -160,9 +169,11 @@ export function blogPosting(origin: string, post: BlogPost, siteName: string): T
 }
 
 /** Structured data in the page, built against the site's origin. */
-export function StructuredData({ build }: { build: (origin: string, site: { siteName: string; socialLinks: readonly string[] }) => Thing | Thing[] }) {
+export function StructuredData({ build }: { build: (origin: string, site: SiteFacts) => Thing | Thing[] }) {
   const origin = useSiteOrigin();
   const config = useRuntimeConfig();
-  const site = config.status === 'ready' ? { siteName: config.config.siteName, socialLinks: config.config.brand.socialLinks } : { siteName: '', socialLinks: [] };
+  const brand = config.status === 'ready' ? config.config.brand : null;
+  const logo = brand?.images?.logoLight ?? brand?.images?.logoDark;
+  const site = config.status === 'ready' ? { siteName: config.config.siteName, socialLinks: brand!.socialLinks, logo: logo ? brandImagePath(logo) : null } : { siteName: '', socialLinks: [] };
   return <JsonLd data={build(origin, site)} />;
 }

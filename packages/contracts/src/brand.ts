@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRAND_IMAGE_ID, BRAND_IMAGE_USES, type BrandImageUse } from './brand-images';
 import { contrastRatio, DARK_BACKGROUND, formatContrast, HEX_COLOUR, LIGHT_BACKGROUND, MIN_TEXT_CONTRAST } from './contrast';
 import { ILL_FORMED_TEXT_MESSAGE, isWellFormedText } from './text';
 import { webAddress } from './web-address';
@@ -20,11 +21,8 @@ const plain = (max: number, options: { min?: number; oneLine?: boolean } = {}) =
     .refine((value) => !options.oneLine || !/[\r\n]/.test(value), 'must be one line');
 
 const colour = z.string().regex(HEX_COLOUR, 'must be a colour written #rrggbb');
-/** A picture kept by svc-media (a logo, the icon, the share image), or none. */
-const picture = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a media id')
-  .nullable();
+/** A brand picture kept by svc-media for its use (a logo, the icon, the share image: the id says which), or none. */
+const picture = (use: BrandImageUse) => z.string().regex(BRAND_IMAGE_ID[use], 'must be a media id').nullable();
 /** An analytics script's public id, or '' for none: letters, digits and the few marks their ids use. */
 const analyticsId = z.union([
   z.literal(''),
@@ -46,10 +44,10 @@ export const BrandSettingsSchema = z
     siteName: plain(BRAND_TEXT_LIMITS.siteName, { min: 1, oneLine: true }),
     shortName: plain(BRAND_TEXT_LIMITS.shortName, { min: 1, oneLine: true }),
     tagline: plain(BRAND_TEXT_LIMITS.tagline, { oneLine: true }),
-    logoLightId: picture,
-    logoDarkId: picture,
-    iconId: picture,
-    shareImageId: picture,
+    logoLightId: picture('logo'),
+    logoDarkId: picture('logo'),
+    iconId: picture('icon'),
+    shareImageId: picture('share'),
     /** `primary` and `accent` on the light theme, `primaryDark` and `accentDark` on the dark one. */
     colours: z.strictObject({ primary: colour, accent: colour, primaryDark: colour, accentDark: colour }),
     socialLinks: z.array(webAddress(BRAND_TEXT_LIMITS.url)).max(MAX_BRAND_SOCIAL_LINKS, `must be at most ${MAX_BRAND_SOCIAL_LINKS} links`),
@@ -119,3 +117,20 @@ export type BrandAdminView = z.infer<typeof BrandAdminViewSchema>;
 
 /** What a publish answers: the version now current, and whether the publish made it (false: it was current already). */
 export const BrandPublishAnswerSchema = z.object({ version: z.number().int().positive(), published: z.boolean() });
+
+/** A brand picture uploaded by staff (`POST /admin/brand-images?use=`): the bytes are the body. */
+export const BrandImageQuerySchema = z.strictObject({ use: z.enum(BRAND_IMAGE_USES, { error: 'must be logo, icon or share' }) });
+/** A brand picture's file: `size` is one of the icon's sizes, or "full" (a logo, the share image). */
+export const BrandImageParamsSchema = z.strictObject({
+  id: z.string().regex(/^brand-(?:logo|icon|share)-[0-9a-f]{16}(?:-[1-9][0-9]{0,3}x[1-9][0-9]{0,3})?$/, 'must be a brand picture id'),
+  size: z.union([
+    z.literal('full'),
+    z
+      .string()
+      .regex(/^[1-9][0-9]{1,2}$/, 'must be "full" or a size in pixels')
+      .transform(Number),
+  ]),
+});
+/** What an upload answers: the new picture's id (to put in the draft) and its size in pixels. */
+export const BrandImageAnswerSchema = z.object({ id: z.string(), width: z.number().int().positive(), height: z.number().int().positive() });
+export type BrandImageAnswer = z.infer<typeof BrandImageAnswerSchema>;

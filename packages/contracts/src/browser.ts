@@ -22,5 +22,6 @@ export * from './compare-constants';
 export * from './insight-constants';
 export * from './contrast';
 export * from './brand-style';
+export * from './brand-images';
 export * from './page-meta';
 export * from './route-manifest';

@@ -19,6 +19,7 @@ export * from './insight-constants';
 export * from './text';
 export * from './contrast';
 export * from './brand-style';
+export * from './brand-images';
 export * from './route-manifest';
 // Schemas (zod): servers only. Front-end code imports their types with `import type`.
 export * from './auth';

@@ -7,6 +7,8 @@
 export interface SiteNames {
   siteName: string;
   tagline: string;
+  /** The brand's default share image (a site path), for a page without an image of its own; none: null or absent. */
+  shareImage?: string | null;
 }
 
 /** A page without a title of its own: the site's name and tagline. */
@@ -56,7 +58,7 @@ export function resolvePageMeta(meta: PageMetaInput, where: { origin: string; pa
     description: meta.description ?? DEFAULT_PAGE_DESCRIPTION,
     canonical: absolute(meta.url ?? where.pathname),
     robots: meta.noindex ? 'noindex, nofollow' : 'index, follow',
-    image: meta.image ? absolute(meta.image) : null,
+    image: meta.image ? absolute(meta.image) : where.site.shareImage ? absolute(where.site.shareImage) : null,
     type: meta.type ?? 'website',
     publishedTime: meta.publishedTime ?? null,
     modifiedTime: meta.modifiedTime ?? null,

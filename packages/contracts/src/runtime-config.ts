@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandImagePath } from './brand-images';
 
 /**
  * What the gateway tells the shell at start: where each remote's manifest lives (so a remote can
@@ -19,6 +20,8 @@ export const RuntimeConfigSchema = z.object({
     socialLinks: z.array(z.string()),
     footerText: z.string(),
     hero: z.object({ heading: z.string(), text: z.string() }),
+    /** The brand's pictures (ids of svc-media's brand pictures; none: null). */
+    images: z.object({ logoLight: z.string().nullable(), logoDark: z.string().nullable(), icon: z.string().nullable(), share: z.string().nullable() }),
   }),
   siteUrl: z.string(),
   apiBase: z.string(),
@@ -43,4 +46,8 @@ export const RuntimeConfigSchema = z.object({
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 
 /** The names a page's title and share tags carry, from the runtime config. */
-export const siteNamesOf = (config: Pick<RuntimeConfig, 'siteName' | 'brand'>) => ({ siteName: config.siteName, tagline: config.brand.tagline });
+export const siteNamesOf = (config: Pick<RuntimeConfig, 'siteName' | 'brand'>) => ({
+  siteName: config.siteName,
+  tagline: config.brand.tagline,
+  shareImage: config.brand.images?.share ? brandImagePath(config.brand.images.share) : null,
+});

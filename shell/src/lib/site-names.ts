@@ -6,6 +6,9 @@ export interface ShownBrand {
   shortName: string;
   socialLinks: string[];
   footerText: string;
+  /** The brand's logos (ids), for the light and the dark theme; either stands for the other. */
+  logoLight: string | null;
+  logoDark: string | null;
 }
 
 /**
@@ -16,9 +19,12 @@ export interface ShownBrand {
 export function useShownBrand(): ShownBrand {
   const { data } = useQuery({ ...runtimeConfigQuery, enabled: false });
   const config = data ?? (typeof document === 'undefined' ? null : readInlineRuntimeConfig());
-  if (config) return { siteName: config.siteName, shortName: config.brand.shortName, socialLinks: config.brand.socialLinks, footerText: config.brand.footerText };
+  if (config) {
+    const { shortName, socialLinks, footerText, images } = config.brand;
+    return { siteName: config.siteName, shortName, socialLinks, footerText, logoLight: images?.logoLight ?? null, logoDark: images?.logoDark ?? null };
+  }
   const host = typeof window === 'undefined' ? '' : window.location.host;
-  return { siteName: host, shortName: host, socialLinks: [], footerText: '' };
+  return { siteName: host, shortName: host, socialLinks: [], footerText: '', logoLight: null, logoDark: null };
 }
 
 const KNOWN_SITES: Record<string, string> = {

@@ -5,21 +5,23 @@ import { AppError } from '@mealprep/service-kit';
 import type { ImageFolder } from './stored-image-repository';
 
 const SAFE_NAME = /^[a-z0-9-]{1,100}$/;
+const EXTENSIONS = new Set(['webp', 'png', 'jpeg', 'svg']);
 
 export type ImageFileStore = ReturnType<typeof imageFileStore>;
 
 /**
- * Image files under one media folder: `{folder}/{id}/{width}.webp`. Every path is built from
+ * Image files under one media folder: `{folder}/{id}/{width}.webp` (a brand picture's file may be
+ * `.png`, `.jpeg` or `.svg`). Every path is built from
  * checked parts and checked again after resolving, so nothing outside the folder is read or written.
  */
 export function imageFileStore(mediaDir: string) {
   const root = path.resolve(mediaDir);
 
-  function fileOf(folder: ImageFolder, id: string, width: number): string {
-    if (!SAFE_NAME.test(folder) || !SAFE_NAME.test(id) || !Number.isInteger(width) || width <= 0) {
+  function fileOf(folder: ImageFolder, id: string, width: number, extension: string): string {
+    if (!SAFE_NAME.test(folder) || !SAFE_NAME.test(id) || !Number.isInteger(width) || width <= 0 || !EXTENSIONS.has(extension)) {
       throw AppError.badRequest('That is not a valid image.');
     }
-    const file = path.resolve(root, folder, id, `${width}.webp`);
+    const file = path.resolve(root, folder, id, `${width}.${extension}`);
     if (!file.startsWith(root + path.sep)) throw AppError.badRequest('That is not a valid image.');
     return file;
   }
@@ -27,8 +29,8 @@ export function imageFileStore(mediaDir: string) {
   return {
     root,
     /** Writes through a temporary file and a rename, so a reader never sees half an image. */
-    async write(folder: ImageFolder, id: string, width: number, bytes: Buffer): Promise<void> {
-      const file = fileOf(folder, id, width);
+    async write(folder: ImageFolder, id: string, width: number, bytes: Buffer, extension = 'webp'): Promise<void> {
+      const file = fileOf(folder, id, width, extension);
       await mkdir(path.dirname(file), { recursive: true });
       const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
       try {
@@ -40,9 +42,9 @@ export function imageFileStore(mediaDir: string) {
       }
     },
     /** The file's bytes, or null when it is not there. */
-    async read(folder: ImageFolder, id: string, width: number): Promise<Buffer | null> {
+    async read(folder: ImageFolder, id: string, width: number, extension = 'webp'): Promise<Buffer | null> {
       try {
-        return await readFile(fileOf(folder, id, width));
+        return await readFile(fileOf(folder, id, width, extension));
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw err;

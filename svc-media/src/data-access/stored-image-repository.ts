@@ -2,7 +2,7 @@ import { Schema, type Connection } from 'mongoose';
 import { modelOn } from '@mealprep/service-kit';
 
 /** Folders under the media directory; a stored image names one of these, never a free path. */
-export const IMAGE_FOLDERS = ['banners', 'logos', 'uploads'] as const;
+export const IMAGE_FOLDERS = ['banners', 'logos', 'uploads', 'brand'] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 
 export interface Rendition {
@@ -13,11 +13,15 @@ export interface Rendition {
   etag: string;
 }
 
+export const STORED_CONTENT_TYPES = ['image/webp', 'image/png', 'image/jpeg', 'image/svg+xml'] as const;
+export type StoredContentType = (typeof STORED_CONTENT_TYPES)[number];
+
 /** One image of our own: where its files are and which widths were drawn. */
 export interface StoredImage {
   id: string;
   folder: ImageFolder;
-  contentType: 'image/webp';
+  /** WebP for every image but the brand's pictures (a logo may be an SVG, the icon's sizes are PNG, the share image JPEG). */
+  contentType: StoredContentType;
   renditions: Rendition[];
   createdAt: string;
 }
@@ -36,7 +40,7 @@ const storedImageSchema = new Schema(
   {
     _id: { type: String, required: true },
     folder: { type: String, required: true, enum: IMAGE_FOLDERS },
-    contentType: { type: String, required: true },
+    contentType: { type: String, required: true, enum: STORED_CONTENT_TYPES },
     renditions: { type: [renditionSchema], default: [] },
     createdAt: { type: Date, required: true },
   },
@@ -50,7 +54,7 @@ export function storedImageRepository(connection: Connection) {
   const toPlain = (doc: Record<string, unknown>): StoredImage => ({
     id: String(doc._id),
     folder: doc.folder as ImageFolder,
-    contentType: 'image/webp',
+    contentType: STORED_CONTENT_TYPES.includes(doc.contentType as StoredContentType) ? (doc.contentType as StoredContentType) : 'image/webp',
     renditions: ((doc.renditions ?? []) as Rendition[]).map((r) => ({
       width: Number(r.width),
       height: Number(r.height),

@@ -38,7 +38,8 @@ export async function openImage(deps: ImageDeps, id: string, size: ImageSize, vi
   const [image, item] = await Promise.all([deps.images.findById(id), deps.media.findById(id)]);
   const rendition = image && pickRendition(image.renditions, IMAGE_WIDTHS[size]);
   const deleted = Boolean(item?.deletedAt);
-  if (!image || !rendition || (deleted && !viewer.admin)) throw AppError.notFound(`There is no image "${id}".`);
+  // A brand picture is served by its own route (its files are not WebP).
+  if (!image || image.folder === 'brand' || !rendition || (deleted && !viewer.admin)) throw AppError.notFound(`There is no image "${id}".`);
   return {
     contentType: image.contentType,
     etag: rendition.etag,

@@ -11,6 +11,7 @@ export const testRuntimeConfig: RuntimeConfig = {
     socialLinks: ['https://www.instagram.com/'],
     footerText: '',
     hero: { heading: 'Meals Prepped & Delivered Locally', text: 'Find meal prep services near you, from local kitchens to services that ship nationwide.' },
+    images: { logoLight: null, logoDark: null, icon: null, share: null },
   },
   siteUrl: 'http://127.0.0.1:8080',
   apiBase: '/api',

@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, useLayoutEffect } from 'react';
-import { formatPageTitle, jsonInScript, resolvePageMeta, RUNTIME_CONFIG_ELEMENT_ID, type PageMetaInput, type SiteNames } from '@mealprep/contracts/browser';
+import { brandImagePath, formatPageTitle, jsonInScript, resolvePageMeta, RUNTIME_CONFIG_ELEMENT_ID, type PageMetaInput, type SiteNames } from '@mealprep/contracts/browser';
 
 export { DEFAULT_PAGE_DESCRIPTION, defaultPageTitle, formatPageTitle, pageMetaTags, resolvePageMeta, type PageMetaInput, type ResolvedPageMeta, type SiteNames } from '@mealprep/contracts/browser';
 
@@ -13,12 +13,17 @@ let read: { text: string; site: SiteNames & { shortName: string } } | null = nul
 export function currentSiteNames(): SiteNames & { shortName: string } {
   const text = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent ?? '';
   if (read?.text === text) return read.site;
-  let site = { siteName: window.location.host, tagline: '', shortName: window.location.host };
+  let site: SiteNames & { shortName: string } = { siteName: window.location.host, tagline: '', shortName: window.location.host };
   try {
-    const config = JSON.parse(text) as { siteName?: unknown; brand?: { tagline?: unknown; shortName?: unknown } };
+    const config = JSON.parse(text) as { siteName?: unknown; brand?: { tagline?: unknown; shortName?: unknown; images?: { share?: unknown } } };
     if (typeof config.siteName === 'string') {
-      const { tagline, shortName } = config.brand ?? {};
-      site = { siteName: config.siteName, tagline: typeof tagline === 'string' ? tagline : '', shortName: typeof shortName === 'string' ? shortName : config.siteName };
+      const { tagline, shortName, images } = config.brand ?? {};
+      site = {
+        siteName: config.siteName,
+        tagline: typeof tagline === 'string' ? tagline : '',
+        shortName: typeof shortName === 'string' ? shortName : config.siteName,
+        shareImage: typeof images?.share === 'string' ? brandImagePath(images.share) : null,
+      };
     }
   } catch {
     // no runtime config in the page: the host stands for the name

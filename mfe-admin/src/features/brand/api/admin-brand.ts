@@ -1,5 +1,5 @@
-import { apiClient } from '@mealprep/api-client';
-import type { BrandAdminView, BrandSettings } from '@mealprep/contracts';
+import { apiClient, uploadFile } from '@mealprep/api-client';
+import type { BrandAdminView, BrandImageAnswer, BrandImageUse, BrandSettings } from '@mealprep/contracts';
 import { queryOptions } from '@mealprep/query';
 import { useAdminMutation, type AdminCall } from '../../../lib/admin-actions';
 
@@ -19,3 +19,6 @@ export const usePublishBrand = () =>
   useAdminMutation(BRAND_ADMIN_KEY, ({ from }: AdminCall & { from: 'draft' | number }) =>
     apiClient.request<{ version: number; published: boolean }>('/catalog/admin/brand/publish', { method: 'POST', body: { from } }),
   );
+
+/** Uploads a brand picture for its use (staff only); answers its id for the draft. Nothing is stored for a picture refused. */
+export const uploadBrandImage = (use: BrandImageUse, file: Blob) => uploadFile<BrandImageAnswer>(`/media/admin/brand-images?use=${use}`, file);

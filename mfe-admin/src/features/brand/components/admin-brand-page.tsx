@@ -7,6 +7,7 @@ import { useDialogs } from '@mealprep/ui/dialogs';
 import { useId, useState, type ReactNode } from 'react';
 import { controlClass } from '../../../lib/admin-actions';
 import { adminBrandQuery, usePublishBrand, useSaveBrandDraft } from '../api/admin-brand';
+import { BrandPictures } from './brand-pictures';
 
 const COLOURS = [
   { key: 'primary', label: 'Primary colour (light theme)', background: LIGHT_BACKGROUND, theme: 'light' },
@@ -114,6 +115,7 @@ function BrandForm({ view, setOutcome }: { view: BrandAdminView; setOutcome: (ou
           {(control) => <input {...control} className={controlClass} maxLength={140} {...text('tagline')} />}
         </Field>
       </fieldset>
+      <BrandPictures settings={settings} set={set} />
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">Colours</legend>
         {COLOURS.map((colour) => (
@@ -239,7 +241,7 @@ function BrandVersions({ view }: { view: BrandAdminView }) {
   );
 }
 
-/** /dashboard/brand: the operator's site name, colours, texts, mail sender and analytics ids; draft, publish, roll back. */
+/** /dashboard/brand: the operator's site name, pictures, colours, texts, mail sender and analytics ids; draft, publish, roll back. */
 export function AdminBrandPage() {
   usePageMeta({ title: 'Brand', noindex: true });
   const brand = useQuery(adminBrandQuery);

@@ -1,4 +1,4 @@
-import { apiClient, errorFromBody, ApiError, MY_SERVICES_QUERY_KEY, newIdempotencyKey, queryKeys } from '@mealprep/api-client';
+import { apiClient, MY_SERVICES_QUERY_KEY, newIdempotencyKey, queryKeys, uploadFile } from '@mealprep/api-client';
 import type { EditableService, OwnedService, ServiceInsertInput, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@mealprep/query';
 
@@ -60,19 +60,6 @@ export function useEditorCall(id: string) {
 }
 
 /** media.uploadImageKit: sends the file's bytes; answers the new media id. */
-export async function uploadLogo(file: File): Promise<{ mediaId: string; url: string }> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/media/uploads?${new URLSearchParams({ fileName: file.name, folder: 'services' }).toString()}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/octet-stream', accept: 'application/json' },
-      body: file,
-    });
-  } catch (cause) {
-    throw new ApiError({ status: 0, code: 'network_error', message: 'The server could not be reached.', cause });
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw errorFromBody(response.status, body);
-  return body as { mediaId: string; url: string };
+export function uploadLogo(file: File): Promise<{ mediaId: string; url: string }> {
+  return uploadFile(`/media/uploads?${new URLSearchParams({ fileName: file.name, folder: 'services' }).toString()}`, file);
 }

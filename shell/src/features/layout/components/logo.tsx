@@ -1,3 +1,4 @@
+import { BRAND_LOGO_HEIGHT, brandImagePath, logoSize } from '@mealprep/contracts/browser';
 import { Link } from '@mealprep/router';
 import { useShownBrand } from '../../../lib/site-names';
 import type { Theme } from '../../../lib/theme-store';
@@ -19,13 +20,43 @@ function LogoMark({ theme }: { theme: Theme }) {
   );
 }
 
+/** The brand's logo for a theme, drawn at the header's height with its box known before the file arrives (its size is in its id). */
+function BrandLogo({ id, theme, siteName }: { id: string; theme: Theme; siteName: string }) {
+  const size = logoSize(id) ?? { width: BRAND_LOGO_HEIGHT, height: BRAND_LOGO_HEIGHT };
+  const width = Math.round((size.width * BRAND_LOGO_HEIGHT) / size.height);
+  return (
+    <img
+      src={brandImagePath(id)}
+      alt={siteName}
+      width={width}
+      height={BRAND_LOGO_HEIGHT}
+      // The other theme's is not shown (display: none) and so not fetched.
+      loading="lazy"
+      data-logo-variant={theme}
+      className={`h-8 w-auto max-w-60 shrink-0 object-contain ${theme === 'dark' ? 'hidden dark:block' : 'dark:hidden'}`}
+    />
+  );
+}
+
+/** The header's logo: the brand's own when staff gave one (it names the site), else the built-in mark beside the site's name. */
 export function Logo() {
-  const { siteName } = useShownBrand();
+  const { siteName, logoLight, logoDark } = useShownBrand();
+  const light = logoLight ?? logoDark;
+  const dark = logoDark ?? logoLight;
   return (
     <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-white">
-      <LogoMark theme="light" />
-      <LogoMark theme="dark" />
-      <span className="text-lg tracking-tight">{siteName}</span>
+      {light && dark ? (
+        <>
+          <BrandLogo id={light} theme="light" siteName={siteName} />
+          <BrandLogo id={dark} theme="dark" siteName={siteName} />
+        </>
+      ) : (
+        <>
+          <LogoMark theme="light" />
+          <LogoMark theme="dark" />
+          <span className="text-lg tracking-tight">{siteName}</span>
+        </>
+      )}
     </Link>
   );
 }
