@@ -1,4 +1,4 @@
-import { bodiesTo, mockApi } from '@mealprep/api-client/testing';
+import { bodiesTo, callsTo, mockApi } from '@mealprep/api-client/testing';
 import type { BrandAdminView, BrandSettings } from '@mealprep/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -91,5 +91,29 @@ describe('the brand screen', () => {
     await userEvent.click(within(first).getByRole('button', { name: 'Publish again' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Publish again' }));
     await expect.poll(() => bodiesTo(fetch, '/api/catalog/admin/brand/publish')).toEqual([{ from: 'draft' }, { from: 1 }]);
+  });
+
+  it('when staff choose a picture, then it is uploaded for its use and shown, and the draft keeps its id; one the server refuses says why and changes nothing', async () => {
+    const icon = 'brand-icon-00112233445566aa';
+    const fetch = mockApi({
+      '/api/catalog/admin/brand': { status: 200, body: view },
+      '/api/catalog/admin/brand/draft': { status: 200, body: { settings } },
+      '/api/media/admin/brand-images': [
+        { status: 400, body: { error: { code: 'bad_request', message: 'The SVG holds a script (<script>); a brand picture may not. Save it without scripts and upload it again.' } } },
+        { status: 201, body: { id: icon, width: 512, height: 512 } },
+      ],
+    });
+    renderAdminAt('/dashboard/brand');
+    const logo = await screen.findByLabelText('Logo (light theme)');
+    await userEvent.upload(logo, new File(['<svg><script>alert(1)</script></svg>'], 'logo.svg', { type: 'image/svg+xml' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The SVG holds a script (<script>)');
+    expect(screen.queryByRole('img', { name: 'Logo (light theme), as uploaded' })).toBeNull();
+    await userEvent.upload(screen.getByLabelText('Icon'), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'icon.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'Icon, as uploaded' })).toHaveAttribute('src', `/api/media/brand-images/${icon}/192`);
+    expect(callsTo(fetch, '/api/media/admin/brand-images').map((url) => url.searchParams.get('use'))).toEqual(['logo', 'icon']);
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await expect.poll(() => bodiesTo(fetch, '/api/catalog/admin/brand/draft')).toEqual([{ ...settings, iconId: icon }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove icon' }));
+    expect(screen.queryByRole('img', { name: 'Icon, as uploaded' })).toBeNull();
   });
 });

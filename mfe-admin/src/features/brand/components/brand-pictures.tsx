@@ -37,7 +37,7 @@ function PictureField({ picture, id, onChange }: { picture: (typeof PICTURES)[nu
         {id ? (
           <img src={brandImagePath(id, picture.use === 'icon' ? 192 : 'full')} alt={`${picture.label}, as uploaded`} className="max-h-16 max-w-full object-contain" />
         ) : (
-          <span className="text-gray-600">None</span>
+          <span className={picture.preview === 'dark' ? 'text-gray-300' : 'text-gray-700'}>None</span>
         )}
       </div>
       <input
