@@ -5,7 +5,7 @@
  * of the home page in Chromium (JavaScript and CSS, gzip -9 of each file). Printed side by side
  * with the difference. The issue's limits: the home page's first-load JavaScript within 1 KB, a
  * page's served bytes at most 1 KB more.
- * Run: npx tsx bench/brand-cost.ts <other tree>
+ * Run: npx tsx bench/brand-cost.ts <other tree> [--files: each first-load file that changed]
  */
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -22,7 +22,12 @@ interface Figures {
   html: Record<string, { raw: number; gzip: number }>;
   homeJs: number;
   homeCss: number;
+  /** Each file of the home page's first load (gzip -9), by its name without content hashes. */
+  files: Map<string, number>;
 }
+
+/** A file's name as both trees build it: its path without content hashes and release folders. */
+const sameName = (url: string) => new URL(url).pathname.replace(/\/releases\/[0-9a-f]{12}\//, '/').replace(/[.-][0-9a-f]{8,}(?=\.)/g, '');
 
 async function measure(root: string, browser: Browser): Promise<Figures> {
   const site = await startSite({}, { root });
@@ -38,6 +43,7 @@ async function measure(root: string, browser: Browser): Promise<Figures> {
     const tab = await context.newPage();
     let homeJs = 0;
     let homeCss = 0;
+    const files = new Map<string, number>();
     const pending: Array<Promise<void>> = [];
     tab.on('response', (response) => {
       const type = response.request().resourceType();
@@ -48,6 +54,7 @@ async function measure(root: string, browser: Browser): Promise<Figures> {
           .catch(() => Buffer.alloc(0))
           .then((body) => {
             const gz = gzipSync(body, { level: 9 }).length;
+            files.set(sameName(response.url()), gz);
             if (type === 'script') homeJs += gz;
             else homeCss += gz;
           }),
@@ -56,7 +63,7 @@ async function measure(root: string, browser: Browser): Promise<Figures> {
     await tab.goto(`${site.url}/`, { waitUntil: 'networkidle' });
     await Promise.all(pending);
     await context.close();
-    return { html, homeJs, homeCss };
+    return { html, homeJs, homeCss, files };
   } finally {
     await site.stop();
   }
@@ -77,6 +84,14 @@ try {
   console.log(
     `home page first load: JavaScript ${kib(ours.homeJs)} vs ${kib(theirs.homeJs)} (${delta(ours.homeJs, theirs.homeJs)}); CSS ${kib(ours.homeCss)} vs ${kib(theirs.homeCss)} (${delta(ours.homeCss, theirs.homeCss)})`,
   );
+  // With --files: which files of the first load changed, and by how much.
+  if (process.argv.includes('--files')) {
+    for (const name of [...new Set([...ours.files.keys(), ...theirs.files.keys()])].sort()) {
+      const a = ours.files.get(name) ?? 0;
+      const b = theirs.files.get(name) ?? 0;
+      if (a !== b) console.log(`  ${name.padEnd(70)} ${String(a).padStart(7)} vs ${String(b).padStart(7)} (${delta(a, b)})`);
+    }
+  }
 } finally {
   await browser.close();
 }

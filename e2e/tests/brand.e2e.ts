@@ -116,15 +116,20 @@ describe("the operator's brand, changed at run time on a site of two instances o
 
       // The pictures: an SVG with a script is refused with what it held; a logo, an icon and a share image are taken.
       const upload = async (label: string, file: { name: string; mimeType: string; buffer: Buffer }) => page.getByLabel(label, { exact: true }).setInputFiles(file);
-      const logoSvg = (inner: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" width="160" height="40"><rect width="160" height="40" rx="8" fill="#1d4ed8"/>${inner}</svg>`);
+      const logoSvg = (inner: string) =>
+        Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" width="160" height="40"><rect width="160" height="40" rx="8" fill="#1d4ed8"/>${inner}</svg>`);
       await upload('Logo (light theme)', { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: logoSvg('<script>fetch("/api/auth/me")</script>') });
       await page.getByText('The SVG holds a script (<script>); a brand picture may not. Save it without scripts and upload it again.').waitFor();
       await upload('Logo (light theme)', { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: logoSvg('<circle cx="20" cy="20" r="10" fill="#ffffff"/>') });
       await page.getByRole('img', { name: 'Logo (light theme), as uploaded' }).waitFor();
-      const square = await sharp({ create: { width: 512, height: 512, channels: 4, background: '#1d4ed8' } }).png().toBuffer();
+      const square = await sharp({ create: { width: 512, height: 512, channels: 4, background: '#1d4ed8' } })
+        .png()
+        .toBuffer();
       await upload('Icon', { name: 'icon.png', mimeType: 'image/png', buffer: square });
       await page.getByRole('img', { name: 'Icon, as uploaded' }).waitFor();
-      const wide = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#0f766e' } }).png().toBuffer();
+      const wide = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#0f766e' } })
+        .png()
+        .toBuffer();
       await upload('Share image', { name: 'share.png', mimeType: 'image/png', buffer: wide });
       await page.getByRole('img', { name: 'Share image, as uploaded' }).waitFor();
 
@@ -174,7 +179,10 @@ describe("the operator's brand, changed at run time on a site of two instances o
       const after = await signInMailTo(`again-${randomBytes(3).toString('hex')}@brand.example.com`);
       expect(after).toContain('Subject: Your sign-in link for Meal Prep Directory');
       // The errors the browser logged are the refusals of the poor colour and of the SVG with a script.
-      expect(browser.consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)', 'Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+      expect(browser.consoleErrors).toEqual([
+        'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+        'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      ]);
     },
   );
 });

@@ -152,6 +152,8 @@ describe("the operator's brand in the pages the gateway serves", () => {
     expect(html).not.toContain('data:,');
     expect(html).toContain('<meta property="og:image" content="https://meals.example.com/api/media/brand-images/brand-share-00112233445566cc/full">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    // The footer's names for the social links are the gateway's, so pages carry no table of networks.
+    expect(embedded(html).brand).toMatchObject({ socialLinks: ['https://www.instagram.com/'], socialLabels: ['Instagram'] });
     expect(embedded(html).brand.images).toEqual({ logoLight: 'brand-logo-00112233445566bb-240x64', logoDark: null, icon, share: 'brand-share-00112233445566cc' });
     expect(await manifest()).toEqual({
       name: 'Prep Finder',

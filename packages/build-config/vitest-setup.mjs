@@ -39,6 +39,7 @@ if (typeof document !== 'undefined') {
         tagline: 'Find meal prep services near you',
         colours: { primary: '#047857', accent: '#b45309', primaryDark: '#34d399', accentDark: '#fbbf24' },
         socialLinks: ['https://www.instagram.com/'],
+        socialLabels: ['Instagram'],
         footerText: '',
         hero: { heading: 'Meals Prepped & Delivered Locally', text: 'Find meal prep services near you, from local kitchens to services that ship nationwide.' },
         images: { logoLight: null, logoDark: null, icon: null, share: null },

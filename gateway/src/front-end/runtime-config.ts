@@ -6,6 +6,28 @@ export function siteUrlOf(config: GatewayConfig): string {
   return (config.SITE_URL ?? `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`).replace(/\/$/, '');
 }
 
+const KNOWN_NETWORKS: Record<string, string> = {
+  'instagram.com': 'Instagram',
+  'facebook.com': 'Facebook',
+  'x.com': 'X',
+  'twitter.com': 'X',
+  'tiktok.com': 'TikTok',
+  'youtube.com': 'YouTube',
+  'linkedin.com': 'LinkedIn',
+  'pinterest.com': 'Pinterest',
+  'threads.net': 'Threads',
+};
+
+/** A social link's name: the network's own for the well-known ones, else its host. */
+export function socialLinkLabel(href: string): string {
+  try {
+    const host = new URL(href).hostname.replace(/^www\./, '');
+    return KNOWN_NETWORKS[host] ?? host;
+  } catch {
+    return href;
+  }
+}
+
 const NO_IMAGES = { logoLight: null, logoDark: null, icon: null, share: null };
 
 /**
@@ -23,6 +45,7 @@ function brandShown(brand: PublishedBrand | null, siteUrl: string): Pick<Runtime
         tagline: '',
         colours: { primary: '', accent: '', primaryDark: '', accentDark: '' },
         socialLinks: [],
+        socialLabels: [],
         footerText: '',
         hero: { heading: '', text: '' },
         images: NO_IMAGES,
@@ -31,7 +54,8 @@ function brandShown(brand: PublishedBrand | null, siteUrl: string): Pick<Runtime
   }
   const { siteName, shortName, tagline, colours, socialLinks, footerText, hero, logoLightId, logoDarkId, iconId, shareImageId } = brand.settings;
   const images = { logoLight: logoLightId, logoDark: logoDarkId, icon: iconId, share: shareImageId };
-  return { siteName, brand: { version: brand.version, shortName, tagline, colours, socialLinks, footerText, hero, images } };
+  const socialLabels = socialLinks.map(socialLinkLabel);
+  return { siteName, brand: { version: brand.version, shortName, tagline, colours, socialLinks, socialLabels, footerText, hero, images } };
 }
 
 /** The analytics scripts the brand switches on (by their public ids), from where the gateway's settings say; none before the brand is known. */

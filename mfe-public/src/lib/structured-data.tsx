@@ -172,8 +172,8 @@ export function blogPosting(origin: string, post: BlogPost, siteName: string): T
 export function StructuredData({ build }: { build: (origin: string, site: SiteFacts) => Thing | Thing[] }) {
   const origin = useSiteOrigin();
   const config = useRuntimeConfig();
-  const brand = config.status === 'ready' ? config.config.brand : null;
-  const logo = brand?.images?.logoLight ?? brand?.images?.logoDark;
-  const site = config.status === 'ready' ? { siteName: config.config.siteName, socialLinks: brand!.socialLinks, logo: logo ? brandImagePath(logo) : null } : { siteName: '', socialLinks: [] };
+  // The logo for light backgrounds, as search results show it.
+  const logo = config.status === 'ready' ? config.config.brand.images.logoLight : null;
+  const site = config.status === 'ready' ? { siteName: config.config.siteName, socialLinks: config.config.brand.socialLinks, logo: logo && brandImagePath(logo) } : { siteName: '', socialLinks: [] };
   return <JsonLd data={build(origin, site)} />;
 }

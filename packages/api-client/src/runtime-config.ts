@@ -23,10 +23,9 @@ const nullOrStrings = (value: unknown, keys: readonly string[]) => value === nul
 export function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   if (!hasStrings(value, ['siteName', 'siteUrl', 'apiBase'])) return false;
   if (!hasStrings(value.remotes, ['public', 'dashboard', 'admin'])) return false;
-  const { brand } = value;
-  if (!hasStrings(brand, ['shortName', 'tagline', 'footerText']) || typeof brand.version !== 'number') return false;
-  if (!Array.isArray(brand.socialLinks) || !brand.socialLinks.every((link) => typeof link === 'string')) return false;
-  if (!hasStrings(brand.colours, ['primary', 'accent', 'primaryDark', 'accentDark']) || !hasStrings(brand.hero, ['heading', 'text'])) return false;
+  // The brand's own fields are the gateway's (read from svc-catalog through its schema): a page
+  // served by something else has no brand at all, which is what this tells apart.
+  if (!isObject(value.brand) || typeof value.brand.version !== 'number') return false;
   const { analytics, forms } = value;
   if (!isObject(analytics)) return false;
   return (

@@ -31,13 +31,14 @@ export const BRAND_IMAGE_ID: Record<BrandImageUse, RegExp> = {
 
 /** A logo's width and height from its id. */
 export function logoSize(id: string): { width: number; height: number } | null {
-  const match = /-([1-9][0-9]{0,3})x([1-9][0-9]{0,3})$/.exec(id);
-  return match ? { width: Number(match[1]), height: Number(match[2]) } : null;
+  const [width = 0, height = 0] = (id.split('-')[3] ?? '').split('x').map(Number);
+  return width > 0 && height > 0 ? { width, height } : null;
 }
 
 /** Where a page loads a brand picture's file (through the gateway): the icon at one of its sizes, a logo or the share image at its own ("full"). */
 export function brandImagePath(id: string, size: number | 'full' = 'full'): string {
-  return `/api/media/brand-images/${encodeURIComponent(id)}/${size}`;
+  // An id is letters, digits and '-' (BRAND_IMAGE_ID): nothing to encode.
+  return `/api/media/brand-images/${id}/${size}`;
 }
 
 /** Where the web manifest is (the gateway writes it from the published brand). */

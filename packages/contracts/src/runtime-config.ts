@@ -18,6 +18,8 @@ export const RuntimeConfigSchema = z.object({
     tagline: z.string(),
     colours: z.object({ primary: z.string(), accent: z.string(), primaryDark: z.string(), accentDark: z.string() }),
     socialLinks: z.array(z.string()),
+    /** Each social link's name, the network's (Instagram, X, …): made by the gateway, so pages carry no table of networks. */
+    socialLabels: z.array(z.string()),
     footerText: z.string(),
     hero: z.object({ heading: z.string(), text: z.string() }),
     /** The brand's pictures (ids of svc-media's brand pictures; none: null). */

@@ -1,3 +1,4 @@
+import type { RuntimeConfig } from '@mealprep/contracts';
 import { readInlineRuntimeConfig, runtimeConfigQuery } from '@mealprep/api-client';
 import { useQuery } from '@mealprep/query';
 
@@ -5,10 +6,11 @@ export interface ShownBrand {
   siteName: string;
   shortName: string;
   socialLinks: string[];
+  /** Each social link's name (the network's), as the gateway gives it. */
+  socialLabels: string[];
   footerText: string;
-  /** The brand's logos (ids), for the light and the dark theme; either stands for the other. */
-  logoLight: string | null;
-  logoDark: string | null;
+  /** The brand's pictures (ids): the logos, for the light and the dark theme, either standing for the other. */
+  images?: RuntimeConfig['brand']['images'];
 }
 
 /**
@@ -20,31 +22,9 @@ export function useShownBrand(): ShownBrand {
   const { data } = useQuery({ ...runtimeConfigQuery, enabled: false });
   const config = data ?? (typeof document === 'undefined' ? null : readInlineRuntimeConfig());
   if (config) {
-    const { shortName, socialLinks, footerText, images } = config.brand;
-    return { siteName: config.siteName, shortName, socialLinks, footerText, logoLight: images?.logoLight ?? null, logoDark: images?.logoDark ?? null };
+    const { shortName, socialLinks, socialLabels, footerText, images } = config.brand;
+    return { siteName: config.siteName, shortName, socialLinks, socialLabels: socialLabels ?? [], footerText, images };
   }
   const host = typeof window === 'undefined' ? '' : window.location.host;
-  return { siteName: host, shortName: host, socialLinks: [], footerText: '', logoLight: null, logoDark: null };
-}
-
-const KNOWN_SITES: Record<string, string> = {
-  'instagram.com': 'Instagram',
-  'facebook.com': 'Facebook',
-  'x.com': 'X',
-  'twitter.com': 'X',
-  'tiktok.com': 'TikTok',
-  'youtube.com': 'YouTube',
-  'linkedin.com': 'LinkedIn',
-  'pinterest.com': 'Pinterest',
-  'threads.net': 'Threads',
-};
-
-/** A social link's name: the network's own for the well-known ones, else its host. */
-export function socialLinkLabel(href: string): string {
-  try {
-    const host = new URL(href).hostname.replace(/^www\./, '');
-    return KNOWN_SITES[host] ?? host;
-  } catch {
-    return href;
-  }
+  return { siteName: host, shortName: host, socialLinks: [], socialLabels: [], footerText: '' };
 }

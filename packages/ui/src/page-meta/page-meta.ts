@@ -3,27 +3,23 @@ import { brandImagePath, formatPageTitle, jsonInScript, resolvePageMeta, RUNTIME
 
 export { DEFAULT_PAGE_DESCRIPTION, defaultPageTitle, formatPageTitle, pageMetaTags, resolvePageMeta, type PageMetaInput, type ResolvedPageMeta, type SiteNames } from '@mealprep/contracts/browser';
 
-let read: { text: string; site: SiteNames & { shortName: string } } | null = null;
+let read: { text: string; site: SiteNames } | null = null;
 
 /**
  * The operator's names as this page was served with them: the runtime config in the page (the
  * gateway and the renderer write it, with the published brand), read again only when it changed.
  * Without one (a remote's own dev page), the site's host.
  */
-export function currentSiteNames(): SiteNames & { shortName: string } {
+export function currentSiteNames(): SiteNames {
   const text = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent ?? '';
   if (read?.text === text) return read.site;
-  let site: SiteNames & { shortName: string } = { siteName: window.location.host, tagline: '', shortName: window.location.host };
+  let site: SiteNames = { siteName: window.location.host, tagline: '' };
   try {
-    const config = JSON.parse(text) as { siteName?: unknown; brand?: { tagline?: unknown; shortName?: unknown; images?: { share?: unknown } } };
-    if (typeof config.siteName === 'string') {
-      const { tagline, shortName, images } = config.brand ?? {};
-      site = {
-        siteName: config.siteName,
-        tagline: typeof tagline === 'string' ? tagline : '',
-        shortName: typeof shortName === 'string' ? shortName : config.siteName,
-        shareImage: typeof images?.share === 'string' ? brandImagePath(images.share) : null,
-      };
+    // The gateway's (or the renderer's) own JSON, of RuntimeConfigSchema's shape: a page without one has no siteName.
+    const config = JSON.parse(text) as { siteName?: string; brand: { tagline: string; images?: { share: string | null } } };
+    if (config.siteName) {
+      const { tagline, images } = config.brand;
+      site = { siteName: config.siteName, tagline, shareImage: images?.share ? brandImagePath(images.share) : null };
     }
   } catch {
     // no runtime config in the page: the host stands for the name

@@ -32,17 +32,16 @@ function BrandLogo({ id, theme, siteName }: { id: string; theme: Theme; siteName
       height={BRAND_LOGO_HEIGHT}
       // The other theme's is not shown (display: none) and so not fetched.
       loading="lazy"
-      data-logo-variant={theme}
-      className={`h-8 w-auto max-w-60 shrink-0 object-contain ${theme === 'dark' ? 'hidden dark:block' : 'dark:hidden'}`}
+      className={`h-8 max-w-60 object-contain ${theme === 'dark' ? 'hidden dark:block' : 'dark:hidden'}`}
     />
   );
 }
 
 /** The header's logo: the brand's own when staff gave one (it names the site), else the built-in mark beside the site's name. */
 export function Logo() {
-  const { siteName, logoLight, logoDark } = useShownBrand();
-  const light = logoLight ?? logoDark;
-  const dark = logoDark ?? logoLight;
+  const { siteName, images } = useShownBrand();
+  const light = images?.logoLight ?? images?.logoDark;
+  const dark = images?.logoDark ?? light;
   return (
     <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-white">
       {light && dark ? (
