@@ -68,6 +68,9 @@ describe("the operator's brand", () => {
     await refused({ ...FIRST, siteName: '<b>Prep</b>' }, 'siteName', expect.stringContaining('without HTML') as never);
     await refused({ ...FIRST, socialLinks: ['javascript:alert(1)'] }, 'socialLinks.0', expect.any(String) as never);
     await refused({ ...FIRST, tagline: 'Half \ud800 a character' }, 'tagline', expect.any(String) as never);
+    // A picture's id says its use: a logo's is not taken as the icon, nor a path as anything.
+    await refused({ ...FIRST, iconId: 'brand-logo-0011223344556677-120x40' }, 'iconId', 'must be a media id');
+    await refused({ ...FIRST, shareImageId: '../../media/brand' }, 'shareImageId', 'must be a media id');
     await refused({ ...FIRST, extra: true }, 'brand', 'Unrecognized key: "extra"');
     expect((await view()).draft.savedBy).toBeNull();
   });
