@@ -57,6 +57,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/catalog/services/compare?s={demoSlug}', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/places/nearest?lat=30.27&lng=-97.74', expect: PUBLIC },
   { method: 'POST', path: '/api/catalog/services/{demoService}/report-still-open', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/services/{demoService}/lead-form', expect: PUBLIC },
+  { method: 'POST', path: '/api/catalog/services/{demoService}/leads', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/regions', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/regions/counts', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/regions/{region}', expect: PUBLIC },

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
-import { Broker, createApp, isDatabaseConnected, Outbox, type Logger } from '@mealprep/service-kit';
+import { LEAD_LIMITS } from '@mealprep/contracts';
+import { Broker, createApp, isDatabaseConnected, Outbox, storedLimit, type Logger } from '@mealprep/service-kit';
 import { articleViewRepository } from './data-access/article-view-repository';
 import { brandRepository } from './data-access/brand-repository';
 import { claimRepository } from './data-access/claim-repository';
@@ -21,6 +22,8 @@ import { KeptAnswers } from './entry-points/http/kept-answers';
 import { adminArticlesRouter } from './entry-points/http/admin-articles-router';
 import { adminRouter } from './entry-points/http/admin-router';
 import { brandRouter } from './entry-points/http/brand-router';
+import { leadsRouter } from './entry-points/http/leads-router';
+import { leadRepository } from './data-access/lead-repository';
 import { claimsRouter } from './entry-points/http/claims-router';
 import { reviewsRouter } from './entry-points/http/reviews-router';
 import { insightsRouter } from './entry-points/http/insights-router';
@@ -74,6 +77,7 @@ export function catalogRepositories(connection: Connection, outbox: Outbox) {
     reviews: reviewRepository(connection, outbox),
     reviewRecords: reviewRecords(connection),
     insights: insightRepository(connection),
+    leads: leadRepository(connection),
     places: usPlaces(),
   };
 }
@@ -88,6 +92,24 @@ export const reviewQueues = (repositories: CatalogRepositories) => new ReviewQue
 export async function ensureCatalogIndexes(repositories: CatalogRepositories): Promise<void> {
   const { places: _places, reviewRecords: _records, ...stored } = repositories;
   await Promise.all(Object.values(stored).map((r) => r.ensureIndexes()));
+}
+
+/** The documented limits of quote requests, each kept in the database so it holds across instances. */
+function leadLimits(connection: Connection) {
+  const { perClient, perListing, perEmail } = LEAD_LIMITS;
+  return {
+    perClient: storedLimit(connection, {
+      name: 'lead-client',
+      ...perClient,
+      message: `You have sent ${perClient.points} requests in the last hour, the most one connection may send. Please try again later.`,
+    }),
+    perListing: storedLimit(connection, {
+      name: 'lead-listing',
+      ...perListing,
+      message: `This business has had ${perListing.points} requests today, the most a listing takes in a day. Please try again tomorrow.`,
+    }),
+    perEmail: storedLimit(connection, { name: 'lead-email', ...perEmail, message: `This e-mail address has sent ${perEmail.points} requests today, the most allowed. Please try again tomorrow.` }),
+  };
 }
 
 export function createCatalogApp(deps: CatalogDeps) {
@@ -128,6 +150,9 @@ export function createCatalogApp(deps: CatalogDeps) {
       app.use(internalRouter({ services: repositories.services, secret: deps.identitySecret }));
       app.use(adminArticlesRouter({ articles: repositories.articles, events: outbox, now: deps.now }));
       app.use(brandRouter({ brand: repositories.brand, events: outbox, now: deps.now }));
+      app.use(
+        leadsRouter({ services: repositories.services, leads: repositories.leads, places: repositories.places, limits: leadLimits(deps.connection), secret: deps.identitySecret, now: deps.now }),
+      );
     },
   });
 }

@@ -44,3 +44,4 @@ export * from './compare';
 export * from './insights';
 export * from './releases';
 export * from './brand';
+export * from './leads';

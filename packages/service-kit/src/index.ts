@@ -24,7 +24,7 @@ export { Lease, underLease } from './lease';
 export { KeyedRecords } from './keyed-records';
 export { GUARDED_WRITE_TRIES, LOST_RACE, untilWritten } from './guarded-write';
 export { followCatalogEvents, loadCopyFromCatalog, type CatalogCopy, type CatalogSource, type ServiceChange } from './catalog-copy';
-export { perClientLimit } from './rate-limit';
+export { perClientLimit, storedLimit } from './rate-limit';
 export { clientOf } from './client-key';
 export { DELETED_STATUS, versionedProjection } from './projection';
 export { brandFollower, type BrandFollower } from './brand-follower';

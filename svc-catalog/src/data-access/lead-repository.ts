@@ -1,0 +1,94 @@
+import { Schema, type Connection } from 'mongoose';
+import { modelOn } from '@mealprep/service-kit';
+import type { LeadHoldReason, LeadRequest, LeadStatus } from '@mealprep/contracts';
+
+/** A visitor's quote request as kept: what they sent, the listing and its owner then, and where it stands. */
+export interface StoredLead {
+  id: string;
+  serviceId: string;
+  /** The listing's owner when it arrived; null: nobody had claimed it (it waits for a claim). */
+  ownerUserId: string | null;
+  status: LeadStatus;
+  /** Why staff look at it before anyone else does; null: not held. */
+  held: LeadHoldReason | null;
+  request: Omit<LeadRequest, 'website' | 'formToken'>;
+  /** The message's words as a key: the same text to many listings is found by it. */
+  textKey: string;
+  /** The form's token, hashed: a form is sent once. */
+  formTokenHash: string;
+  /** The visitor's link that deletes the request, hashed. */
+  deleteTokenHash: string;
+  createdAt: Date;
+  /** When it is deleted (180 days; 30 for a listing nobody has claimed). */
+  expiresAt: Date;
+}
+
+const leadSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    serviceId: { type: String, required: true },
+    ownerUserId: { type: String, default: null },
+    status: { type: String, required: true },
+    held: { type: String, default: null },
+    request: { type: Schema.Types.Mixed, required: true },
+    textKey: { type: String, required: true },
+    formTokenHash: { type: String, required: true },
+    deleteTokenHash: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    expiresAt: { type: Date, required: true },
+  },
+  { collection: 'leads', versionKey: false, minimize: false },
+);
+leadSchema.index({ serviceId: 1, createdAt: -1 });
+leadSchema.index({ ownerUserId: 1, createdAt: -1 });
+leadSchema.index({ textKey: 1, createdAt: -1 });
+leadSchema.index({ formTokenHash: 1 }, { unique: true });
+leadSchema.index({ expiresAt: 1 });
+
+const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+/** What `add` answers when the form's token was used already. */
+export const TOKEN_USED = Symbol('token used');
+
+export type LeadRepository = ReturnType<typeof leadRepository>;
+
+/** The quote requests: read by key or by an indexed field, a bounded number at a time. */
+export function leadRepository(connection: Connection) {
+  const Model = modelOn(connection, 'Lead', leadSchema);
+  return {
+    /** Keeps a request; TOKEN_USED when its form was sent already (the token's hash is unique). */
+    async add(lead: StoredLead): Promise<true | typeof TOKEN_USED> {
+      const { id, ...rest } = lead;
+      try {
+        await Model.collection.insertOne({ _id: id, ...rest } as never);
+      } catch (err) {
+        if (isDuplicateKey(err)) return TOKEN_USED;
+        throw err;
+      }
+      return true;
+    },
+    /** The listings other than this one that got the same text since a time (at most `limit`). */
+    async otherListingsWithText(textKey: string, serviceId: string, since: Date, limit: number): Promise<string[]> {
+      const docs = await Model.find({ textKey, createdAt: { $gte: since }, serviceId: { $ne: serviceId } }, { serviceId: 1 })
+        .limit(limit)
+        .lean();
+      return docs.map((doc) => String(doc.serviceId));
+    },
+    /** A listing's newest requests, newest first (at most `limit`). */
+    async latestFor(serviceId: string, limit: number): Promise<StoredLead[]> {
+      const docs = await Model.find({ serviceId }).sort({ createdAt: -1 }).limit(limit).lean();
+      return docs.map((doc) => {
+        const { _id, ...rest } = doc as unknown as Omit<StoredLead, 'id'> & { _id: string };
+        return { id: String(_id), ...rest };
+      });
+    },
+    async findById(id: string): Promise<StoredLead | null> {
+      const doc = await Model.findById(id).lean();
+      if (!doc) return null;
+      const { _id, ...rest } = doc as unknown as Omit<StoredLead, 'id'> & { _id: string };
+      return { id: String(_id), ...rest };
+    },
+    async ensureIndexes(): Promise<void> {
+      await Model.init();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { LEAD_KEPT_DAYS, UNCLAIMED_LEAD_KEPT_DAYS, type LeadAnswer, type LeadForm, type LeadHoldReason, type LeadRequest } from '@mealprep/contracts';
+import { AppError } from '@mealprep/service-kit';
+import { TOKEN_USED, type LeadRepository } from '../../data-access/lead-repository';
+import type { StoredService } from '../../data-access/service-mapping';
+import type { Places } from '../catalogue/places';
+import { hasLink, hasStrongLanguage, shouts, textKey } from '../reviews/review-checks';
+import { checkLeadFormToken, leadFormToken } from './lead-form-token';
+
+export interface LeadDeps {
+  services: { findById(id: string): Promise<StoredService | null> };
+  leads: LeadRepository;
+  places: Places;
+  /** The documented limits, each held across instances: per client address, per listing, per e-mail address. */
+  limits: { perClient(key: string): Promise<void>; perListing(key: string): Promise<void>; perEmail(key: string): Promise<void> };
+  /** Signs the forms' tokens. */
+  secret: string;
+  now?: () => Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The same text to this many other listings within an hour is held for staff. */
+const REPEAT_WINDOW_MS = 60 * 60 * 1000;
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The listing a request is for: published, else not found (the same answer as an unknown id). */
+async function publishedListing(deps: LeadDeps, serviceId: string): Promise<StoredService> {
+  const service = await deps.services.findById(serviceId);
+  if (!service || service.status !== 'published') throw AppError.notFound(`There is no listing "${serviceId}".`);
+  return service;
+}
+
+/** The quote form of a published listing: its token, and whether anyone has claimed the listing to read requests yet. */
+export async function leadForm(deps: LeadDeps, serviceId: string): Promise<LeadForm> {
+  const service = await publishedListing(deps, serviceId);
+  return { formToken: leadFormToken(deps.secret, service.id, (deps.now?.() ?? new Date()).getTime()), unclaimed: service.ownerUserId === null };
+}
+
+/** Today's date where the US day starts last (Hawaii, UTC−10): nobody in the US is told their today is past. */
+const earliestStart = (now: Date) => new Date(now.getTime() - 10 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/** Why staff see a request first, or null: a link, strong language or shouting in what it says, or its text sent to other listings within the hour. */
+async function holdReason(deps: LeadDeps, serviceId: string, request: LeadRequest, key: string, now: Date): Promise<LeadHoldReason | null> {
+  const said = `${request.name}\n${request.message}`;
+  if (hasLink(said)) return 'link';
+  if (hasStrongLanguage(said)) return 'strong-language';
+  if (shouts(request.message)) return 'shouting';
+  const others = await deps.leads.otherListingsWithText(key, serviceId, new Date(now.getTime() - REPEAT_WINDOW_MS), 1);
+  return others.length > 0 ? 'repeated' : null;
+}
+
+/**
+ * A visitor's quote request to a published listing. A request whose hidden field is filled (a bot)
+ * is answered as sent and kept nowhere. Otherwise its form token must be this listing's, shown at
+ * least a few seconds and at most two hours ago, and not used before; its ZIP code one of the US
+ * table's; its start date not past; and the client, the listing and the e-mail address within their
+ * limits. It is kept (with a hashed link that deletes it) and is then: held for staff when a check
+ * finds spam, waiting for a claim when nobody owns the listing (30 days), else the owner's.
+ */
+export async function sendLead(deps: LeadDeps, serviceId: string, request: LeadRequest, client: string): Promise<LeadAnswer & { deleteToken: string | null }> {
+  const now = deps.now?.() ?? new Date();
+  const service = await publishedListing(deps, serviceId);
+  if (request.website !== '') return { outcome: 'sent', deleteToken: null };
+  const token = checkLeadFormToken(deps.secret, service.id, request.formToken, now.getTime());
+  if (token === 'forged') throw AppError.badRequest('This form could not be checked: load the page again and send your request from it.');
+  if (token === 'too-soon') throw AppError.badRequest('That was sent quicker than a person fills in the form: wait a moment and send it again.');
+  if (token === 'expired') throw AppError.badRequest('This form has run out (it is kept two hours): load the page again and send your request from it.');
+  if (!deps.places.byZip(request.zip)) throw AppError.badRequest(`Invalid request: zip ${request.zip} is not a US ZIP code`, [{ path: 'zip', message: `${request.zip} is not a US ZIP code` }]);
+  if (request.startDate < earliestStart(now)) throw AppError.badRequest('Invalid request: startDate must not be in the past', [{ path: 'startDate', message: 'must not be in the past' }]);
+
+  // The sender's own limits first: a request they may not send takes nothing from the listing's day.
+  await deps.limits.perClient(client);
+  await deps.limits.perEmail(request.email.toLowerCase());
+  await deps.limits.perListing(service.id);
+
+  const key = textKey(request.message);
+  const held = await holdReason(deps, service.id, request, key, now);
+  const deleteToken = randomBytes(24).toString('base64url');
+  const unclaimed = service.ownerUserId === null;
+  const { website: _website, formToken, ...sent } = request;
+  const added = await deps.leads.add({
+    id: `l-${randomBytes(12).toString('hex')}`,
+    serviceId: service.id,
+    ownerUserId: service.ownerUserId,
+    status: 'new',
+    held,
+    request: sent,
+    textKey: key,
+    formTokenHash: hash(formToken),
+    deleteTokenHash: hash(deleteToken),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + (unclaimed ? UNCLAIMED_LEAD_KEPT_DAYS : LEAD_KEPT_DAYS) * DAY_MS),
+  });
+  if (added === TOKEN_USED) throw AppError.badRequest('This form was sent already: load the page again to send another request.');
+  return { outcome: held ? 'held' : unclaimed ? 'waiting-for-claim' : 'sent', deleteToken };
+}

@@ -1,0 +1,144 @@
+import { LEAD_LIMITS, type LeadForm } from '@mealprep/contracts';
+import { signClientAddress } from '@mealprep/service-kit';
+import { TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { leadFormToken } from '../src/domain/leads/lead-form-token';
+import { as, sampleListing, useCatalog } from './harness';
+
+const owner = as('owner-leads');
+const admin = as('boss', ['admin']);
+const MESSAGE = 'We are two adults looking for high-protein lunches, five days a week, from next month.';
+
+describe('quote requests to a listing', () => {
+  const catalog = useCatalog('catalog-leads', { demo: new Date('2026-11-01T00:00:00Z') });
+  const { send } = catalog;
+  let clients = 0;
+  let sent = 0;
+  /** A client of its own (the gateway signs each caller's address), so the per-client limit counts each test's requests apart. */
+  const client = (address = `2001:db8::${(clients += 1).toString(16)}`) => signClientAddress(address, TEST_IDENTITY_SECRET);
+
+  async function ownedListing(slug: string): Promise<string> {
+    const created = await send('POST', '/services', owner, sampleListing(`Kitchen ${slug}`, slug));
+    const id = created.body.id as string;
+    expect((await send('PATCH', `/admin/services/${id}/status`, admin, { status: 'published' })).status).toBe(200);
+    return id;
+  }
+  const unclaimedListing = async () => (await catalog.repositories.services.listAll()).find((s) => s.status === 'published' && s.ownerUserId === null)!.id;
+  /** A form shown ten seconds ago, as a visitor who filled it in would send it. */
+  const filledIn = (serviceId: string, change: Record<string, unknown> = {}) => ({
+    name: 'Dana Rivera',
+    email: `dana.${(sent += 1)}@example.com`,
+    zip: '78701',
+    mealTypes: ['high-protein'],
+    mealsPerWeek: 10,
+    startDate: '2099-01-04',
+    fulfilment: 'delivery',
+    // A text of its own: the same text to two listings within the hour is held.
+    message: `${MESSAGE} Our order number ${(sent += 1)}.`,
+    website: '',
+    formToken: leadFormToken(TEST_IDENTITY_SECRET, serviceId, Date.now() - 10_000),
+    ...change,
+  });
+  const stored = async (serviceId: string) => catalog.repositories.leads.latestFor(serviceId, 100);
+
+  it('when a visitor opens the form of a published listing, then it comes with a token and says whether anyone has claimed the listing; an unknown or unpublished listing has none', async () => {
+    const id = await ownedListing('leads-form-kitchen');
+    const form = await send('GET', `/services/${id}/lead-form`);
+    expect(form.headers.get('cache-control')).toBe('no-store');
+    expect(form.body).toMatchObject({ unclaimed: false, formToken: expect.stringMatching(/^[0-9]+\.[\w-]+$/) as never });
+    expect(((await send('GET', `/services/${await unclaimedListing()}/lead-form`)).body as unknown as LeadForm).unclaimed).toBe(true);
+    expect((await send('GET', '/services/0123456789abcdef01234567/lead-form')).status).toBe(404);
+    const draft = await send('POST', '/services', owner, sampleListing('Kitchen Draft Leads', 'leads-draft-kitchen'));
+    expect((await send('GET', `/services/${draft.body.id as string}/lead-form`)).status).toBe(404);
+  });
+
+  it('when a visitor sends a request to an owned listing, then it is kept for its owner (180 days) without its token or hidden field; the same form sent again is refused', async () => {
+    const id = await ownedListing('leads-sent-kitchen');
+    const request = filledIn(id);
+    const sent = await send('POST', `/services/${id}/leads`, client(), request);
+    expect([sent.status, sent.body]).toEqual([201, { outcome: 'sent' }]);
+    const [lead, ...others] = await stored(id);
+    expect(others).toEqual([]);
+    expect(lead).toMatchObject({ serviceId: id, ownerUserId: 'owner-leads', status: 'new', held: null });
+    const { website: _website, formToken: _formToken, ...kept } = request;
+    expect(lead!.request).toEqual(kept);
+    expect(lead!.expiresAt.getTime() - lead!.createdAt.getTime()).toBe(180 * 24 * 60 * 60 * 1000);
+    expect(JSON.stringify(lead)).not.toContain(request.formToken);
+    const again = await send('POST', `/services/${id}/leads`, client(), { ...request, email: 'other@example.com' });
+    expect([again.status, again.body.error?.message]).toEqual([400, 'This form was sent already: load the page again to send another request.']);
+    expect(await stored(id)).toHaveLength(1);
+  });
+
+  it('when a listing has no owner, then the request waits for a claim (30 days); when the hidden field is filled (a bot), it is answered as sent and kept nowhere', async () => {
+    const id = await unclaimedListing();
+    const waiting = await send('POST', `/services/${id}/leads`, client(), filledIn(id));
+    expect([waiting.status, waiting.body]).toEqual([201, { outcome: 'waiting-for-claim' }]);
+    const [lead] = await stored(id);
+    expect(lead!.expiresAt.getTime() - lead!.createdAt.getTime()).toBe(30 * 24 * 60 * 60 * 1000);
+    const bot = await send('POST', `/services/${id}/leads`, client(), filledIn(id, { website: 'https://cheap-pills.example.com' }));
+    expect([bot.status, bot.body]).toEqual([201, { outcome: 'sent' }]);
+    expect(await stored(id)).toHaveLength(1);
+  });
+
+  it('when a request has a link, strong language, shouting, or the text another listing got within the hour, then it is held for staff', async () => {
+    const id = await ownedListing('leads-held-kitchen');
+    const other = await ownedListing('leads-held-other');
+    const held = async (serviceId: string, change: Record<string, unknown>) => (await send('POST', `/services/${serviceId}/leads`, client(), filledIn(serviceId, change))).body;
+    expect(await held(id, { message: 'Cheap meal plans for you, see www.cheap-meals.example.com today!' })).toEqual({ outcome: 'held' });
+    expect(await held(id, { message: 'I WANT TEN MEALS A WEEK DELIVERED TO MY OFFICE RIGHT NOW PLEASE' })).toEqual({ outcome: 'held' });
+    const copied = 'Hello, we cater office lunches and would like a quote for forty people each week.';
+    expect(await held(id, { message: copied })).toEqual({ outcome: 'sent' });
+    expect(await held(other, { message: copied })).toEqual({ outcome: 'held' });
+    expect((await stored(id)).map((lead) => String(lead.held)).sort()).toEqual(['link', 'null', 'shouting']);
+    expect((await stored(other)).map((lead) => lead.held)).toEqual(['repeated']);
+  });
+
+  it('when a request is what the issue warns of, then it is refused with a message naming the field, and nothing is kept', async () => {
+    const id = await ownedListing('leads-bad-kitchen');
+    const other = await ownedListing('leads-bad-other');
+    const cases: Array<[Record<string, unknown>, string | RegExp]> = [
+      [{ message: 'x'.repeat(10_000) }, /message must be at most 2000 characters/],
+      [{ message: 'Too short.' }, /message must be at least 20 characters/],
+      [{ name: 'Dana\ud800 Rivera' }, /name must be well-formed text/],
+      [{ name: 'Dana\r\nBcc: everyone@example.com' }, /name must be one line/],
+      [{ email: 'dana@example.com\r\nBcc: everyone@example.com' }, /email must be an e-mail address/],
+      [{ zip: '00000' }, 'Invalid request: zip 00000 is not a US ZIP code'],
+      [{ zip: '7870' }, /zip must be a 5-digit ZIP code/],
+      [{ startDate: '2020-01-01' }, 'Invalid request: startDate must not be in the past'],
+      [{ mealsPerWeek: 0 }, /mealsPerWeek must be at least 1/],
+      [{ fulfilment: 'drone' }, /fulfilment must be delivery, pickup or either/],
+      [{ formToken: `${Date.now() - 10_000}.forged-signature` }, 'This form could not be checked: load the page again and send your request from it.'],
+      [{ formToken: leadFormToken(TEST_IDENTITY_SECRET, other, Date.now() - 10_000) }, 'This form could not be checked: load the page again and send your request from it.'],
+      [{ formToken: leadFormToken(TEST_IDENTITY_SECRET, id, Date.now()) }, 'That was sent quicker than a person fills in the form: wait a moment and send it again.'],
+      [{ formToken: leadFormToken(TEST_IDENTITY_SECRET, id, Date.now() - 3 * 60 * 60 * 1000) }, 'This form has run out (it is kept two hours): load the page again and send your request from it.'],
+      [{ extra: 'field' }, /Unrecognized key/],
+    ];
+    for (const [change, message] of cases) {
+      const answer = await send('POST', `/services/${id}/leads`, client(), filledIn(id, change));
+      expect([change, answer.status]).toEqual([change, 400]);
+      expect(answer.body.error?.message).toMatch(message);
+    }
+    expect(await stored(id)).toEqual([]);
+  });
+
+  it('when one client, one e-mail address or one listing reaches its limit, then the next request is refused with a clear message and Retry-After, and not kept', async () => {
+    const id = await ownedListing('leads-limited-kitchen');
+    const busy = client();
+    for (let i = 0; i < LEAD_LIMITS.perClient.points; i += 1) expect((await send('POST', `/services/${id}/leads`, busy, filledIn(id))).status).toBe(201);
+    const refused = await send('POST', `/services/${id}/leads`, busy, filledIn(id));
+    expect([refused.status, refused.body.error?.message]).toEqual([429, 'You have sent 5 requests in the last hour, the most one connection may send. Please try again later.']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3_000);
+
+    const email = 'busy.sender@example.com';
+    const other = await ownedListing('leads-limited-email');
+    for (let i = 0; i < LEAD_LIMITS.perEmail.points; i += 1) expect((await send('POST', `/services/${other}/leads`, client(), filledIn(other, { email }))).status).toBe(201);
+    const byEmail = await send('POST', `/services/${other}/leads`, client(), filledIn(other, { email: 'Busy.Sender@example.com' }));
+    expect([byEmail.status, byEmail.body.error?.message]).toEqual([429, 'This e-mail address has sent 10 requests today, the most allowed. Please try again tomorrow.']);
+
+    for (let i = (await stored(other)).length; i < LEAD_LIMITS.perListing.points; i += 1) expect((await send('POST', `/services/${other}/leads`, client(), filledIn(other))).status).toBe(201);
+    const byListing = await send('POST', `/services/${other}/leads`, client(), filledIn(other));
+    expect([byListing.status, byListing.body.error?.message]).toEqual([429, 'This business has had 20 requests today, the most a listing takes in a day. Please try again tomorrow.']);
+    expect(await stored(id)).toHaveLength(LEAD_LIMITS.perClient.points);
+    expect(await stored(other)).toHaveLength(LEAD_LIMITS.perListing.points);
+  });
+});
