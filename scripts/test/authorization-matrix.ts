@@ -59,6 +59,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/catalog/services/{demoService}/report-still-open', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/services/{demoService}/lead-form', expect: PUBLIC },
   { method: 'POST', path: '/api/catalog/services/{demoService}/leads', expect: PUBLIC },
+  { method: 'POST', path: '/api/catalog/leads/delete', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/regions', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/regions/counts', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/regions/{region}', expect: PUBLIC },

@@ -7,6 +7,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes ('' when the mail names no Reply-To). */
+  replyTo: string;
   receivedAt: number;
 }
 
@@ -21,7 +23,14 @@ export async function startMailCatcher(options: { onMail?: (mail: CaughtMail) =>
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-          const mail = { to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '', receivedAt: Date.now() };
+          const mail = {
+            to: to ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            replyTo: parsed.replyTo?.text ?? '',
+            receivedAt: Date.now(),
+          };
           mails.push(mail);
           options.onMail?.(mail);
           callback();

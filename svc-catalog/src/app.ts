@@ -77,7 +77,7 @@ export function catalogRepositories(connection: Connection, outbox: Outbox) {
     reviews: reviewRepository(connection, outbox),
     reviewRecords: reviewRecords(connection),
     insights: insightRepository(connection),
-    leads: leadRepository(connection),
+    leads: leadRepository(connection, outbox),
     places: usPlaces(),
   };
 }
@@ -151,7 +151,15 @@ export function createCatalogApp(deps: CatalogDeps) {
       app.use(adminArticlesRouter({ articles: repositories.articles, events: outbox, now: deps.now }));
       app.use(brandRouter({ brand: repositories.brand, events: outbox, now: deps.now }));
       app.use(
-        leadsRouter({ services: repositories.services, leads: repositories.leads, places: repositories.places, limits: leadLimits(deps.connection), secret: deps.identitySecret, now: deps.now }),
+        leadsRouter({
+          services: repositories.services,
+          leads: repositories.leads,
+          places: repositories.places,
+          events: outbox,
+          limits: leadLimits(deps.connection),
+          secret: deps.identitySecret,
+          now: deps.now,
+        }),
       );
     },
   });

@@ -1,4 +1,4 @@
-import { LEAD_LIMITS, type LeadForm } from '@mealprep/contracts';
+import { LEAD_LIMITS, type EventPayload, type LeadForm } from '@mealprep/contracts';
 import { signClientAddress } from '@mealprep/service-kit';
 import { TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,12 @@ describe('quote requests to a listing', () => {
     ...change,
   });
   const stored = async (serviceId: string) => catalog.repositories.leads.latestFor(serviceId, 100);
+  /** The requests announced for a listing (svc-auth mails them from these). */
+  const announced = (serviceId: string) =>
+    catalog.events
+      .filter((e) => e.type === 'catalog.lead.received')
+      .map((e) => e.payload as EventPayload<'catalog.lead.received'>)
+      .filter((lead) => lead.serviceId === serviceId);
 
   it('when a visitor opens the form of a published listing, then it comes with a token and says whether anyone has claimed the listing; an unknown or unpublished listing has none', async () => {
     const id = await ownedListing('leads-form-kitchen');
@@ -67,6 +73,16 @@ describe('quote requests to a listing', () => {
     const again = await send('POST', `/services/${id}/leads`, client(), { ...request, email: 'other@example.com' });
     expect([again.status, again.body.error?.message]).toEqual([400, 'This form was sent already: load the page again to send another request.']);
     expect(await stored(id)).toHaveLength(1);
+
+    // Announced once, in the same write: svc-auth mails the owner and the visitor from it.
+    await expect.poll(() => announced(id).length).toBe(1);
+    const [event] = announced(id);
+    expect(event).toMatchObject({ leadId: lead!.id, serviceName: 'Kitchen leads-sent-kitchen', slug: 'leads-sent-kitchen', ownerUserId: 'owner-leads', held: false, request: kept });
+    // The visitor's delete link removes it at once; used again, or forged, it finds nothing.
+    expect((await send('POST', '/leads/delete', {}, { token: event!.deleteToken })).status).toBe(204);
+    expect(await stored(id)).toEqual([]);
+    expect((await send('POST', '/leads/delete', {}, { token: event!.deleteToken })).status).toBe(404);
+    expect((await send('POST', '/leads/delete', {}, { token: 'not-a-link' })).status).toBe(400);
   });
 
   it('when a listing has no owner, then the request waits for a claim (30 days); when the hidden field is filled (a bot), it is answered as sent and kept nowhere', async () => {
@@ -78,6 +94,7 @@ describe('quote requests to a listing', () => {
     const bot = await send('POST', `/services/${id}/leads`, client(), filledIn(id, { website: 'https://cheap-pills.example.com' }));
     expect([bot.status, bot.body]).toEqual([201, { outcome: 'sent' }]);
     expect(await stored(id)).toHaveLength(1);
+    await expect.poll(() => announced(id).map((lead) => [lead.ownerUserId, lead.held])).toEqual([[null, false]]);
   });
 
   it('when a request has a link, strong language, shouting, or the text another listing got within the hour, then it is held for staff', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PublishedBrandSchema } from './brand';
+import { LeadRequestSchema } from './leads';
 import { InsightHitBatchSchema } from './insights';
 import { ServiceStatusSchema } from './service';
 
@@ -112,6 +113,23 @@ export const EventPayloadSchemas = {
    * from its next page (one newer than the one it holds) and svc-auth's mails carry its sender.
    */
   'catalog.brand.published': PublishedBrandSchema,
+  /**
+   * A visitor's quote request was kept (in the same write): svc-auth mails the visitor a copy with
+   * the link that deletes it, and the listing's owner the request with the visitor as Reply-To,
+   * unless it is held for staff or nobody owns the listing yet. The request's words and addresses
+   * travel only between the services.
+   */
+  'catalog.lead.received': z.object({
+    leadId: z.string(),
+    serviceId: z.string(),
+    serviceName: z.string(),
+    slug: z.string(),
+    ownerUserId: z.string().nullable(),
+    held: z.boolean(),
+    request: LeadRequestSchema.omit({ website: true, formToken: true }),
+    /** The visitor's link's secret (svc-catalog keeps only its hash). */
+    deleteToken: z.string(),
+  }),
   /** Counted visits, clicks and appearances, a batch at a time (svc-catalog's pages report them; svc-catalog stores them). */
   'insights.hits.batch': z.object({ hits: InsightHitBatchSchema }),
   'media.banners.changed': z.object({ count: z.number().int().nonnegative() }),

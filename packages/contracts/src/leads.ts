@@ -76,3 +76,6 @@ export type LeadForm = z.infer<typeof LeadFormSchema>;
 /** What a sent request comes to: on its way to the owner, held for staff first, or kept until the business claims its listing. */
 export const LeadAnswerSchema = z.object({ outcome: z.enum(['sent', 'held', 'waiting-for-claim']) });
 export type LeadAnswer = z.infer<typeof LeadAnswerSchema>;
+
+/** The secret of a visitor's delete link, sent back to delete their request. */
+export const LeadDeleteBodySchema = z.strictObject({ token: z.string().regex(/^[\w-]{32}$/, 'must be the link from your e-mail') });

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies to this mail go, over the brand's reply-to (a quote request: the visitor). */
+  replyTo?: string;
   /** Written to the log when mail goes to the outbox (no SMTP server), so local sign-in works. */
   logFields?: Record<string, string>;
 }
@@ -46,7 +48,7 @@ export function branded(draft: MailDraft, site: MailSite, from: string) {
     message,
     envelope: {
       from: { name: site.senderName, address: senderAddress(from) },
-      ...(site.replyTo ? { replyTo: site.replyTo } : {}),
+      ...(message.replyTo || site.replyTo ? { replyTo: message.replyTo || site.replyTo } : {}),
       to: message.to,
       subject: message.subject,
       text: footer ? `${message.text}\n\n--\n${footer}` : message.text,

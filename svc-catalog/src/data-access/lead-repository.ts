@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
-import { modelOn } from '@mealprep/service-kit';
-import type { LeadHoldReason, LeadRequest, LeadStatus } from '@mealprep/contracts';
+import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
+import type { EventEnvelope, LeadHoldReason, LeadRequest, LeadStatus } from '@mealprep/contracts';
 
 /** A visitor's quote request as kept: what they sent, the listing and its owner then, and where it stands. */
 export interface StoredLead {
@@ -39,7 +39,9 @@ const leadSchema = new Schema(
   },
   { collection: 'leads', versionKey: false, minimize: false },
 );
+leadSchema.plugin(carriesEvents);
 leadSchema.index({ serviceId: 1, createdAt: -1 });
+leadSchema.index({ deleteTokenHash: 1 });
 leadSchema.index({ ownerUserId: 1, createdAt: -1 });
 leadSchema.index({ textKey: 1, createdAt: -1 });
 leadSchema.index({ formTokenHash: 1 }, { unique: true });
@@ -52,19 +54,30 @@ export const TOKEN_USED = Symbol('token used');
 export type LeadRepository = ReturnType<typeof leadRepository>;
 
 /** The quote requests: read by key or by an indexed field, a bounded number at a time. */
-export function leadRepository(connection: Connection) {
+export function leadRepository(connection: Connection, outbox: Outbox) {
   const Model = modelOn(connection, 'Lead', leadSchema);
+  const carrier = outbox.carrier(Model);
+  const toLead = (doc: Record<string, unknown>): StoredLead => {
+    const { _id, _outbox: _events, ...rest } = doc as unknown as Omit<StoredLead, 'id'> & { _id: string; _outbox?: unknown };
+    return { id: String(_id), ...rest };
+  };
   return {
-    /** Keeps a request; TOKEN_USED when its form was sent already (the token's hash is unique). */
-    async add(lead: StoredLead): Promise<true | typeof TOKEN_USED> {
+    /** Keeps a request with the events that announce it, in one write; TOKEN_USED when its form was sent already (the token's hash is unique). */
+    async add(lead: StoredLead, events: readonly EventEnvelope[]): Promise<true | typeof TOKEN_USED> {
       const { id, ...rest } = lead;
       try {
-        await Model.collection.insertOne({ _id: id, ...rest } as never);
+        await Model.collection.insertOne(carrier.insert({ _id: id, ...rest }, events) as never);
       } catch (err) {
         if (isDuplicateKey(err)) return TOKEN_USED;
         throw err;
       }
+      carrier.written([id], events);
       return true;
+    },
+    /** Deletes the request its delete link names (by the link's hash); whether there was one. */
+    async deleteByTokenHash(deleteTokenHash: string): Promise<boolean> {
+      const result = await Model.deleteOne({ deleteTokenHash });
+      return result.deletedCount === 1;
     },
     /** The listings other than this one that got the same text since a time (at most `limit`). */
     async otherListingsWithText(textKey: string, serviceId: string, since: Date, limit: number): Promise<string[]> {
@@ -76,16 +89,11 @@ export function leadRepository(connection: Connection) {
     /** A listing's newest requests, newest first (at most `limit`). */
     async latestFor(serviceId: string, limit: number): Promise<StoredLead[]> {
       const docs = await Model.find({ serviceId }).sort({ createdAt: -1 }).limit(limit).lean();
-      return docs.map((doc) => {
-        const { _id, ...rest } = doc as unknown as Omit<StoredLead, 'id'> & { _id: string };
-        return { id: String(_id), ...rest };
-      });
+      return docs.map((doc) => toLead(doc));
     },
     async findById(id: string): Promise<StoredLead | null> {
       const doc = await Model.findById(id).lean();
-      if (!doc) return null;
-      const { _id, ...rest } = doc as unknown as Omit<StoredLead, 'id'> & { _id: string };
-      return { id: String(_id), ...rest };
+      return doc ? toLead(doc) : null;
     },
     async ensureIndexes(): Promise<void> {
       await Model.init();

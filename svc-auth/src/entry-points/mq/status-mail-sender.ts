@@ -1,12 +1,14 @@
 import { EventPayloadSchemas } from '@mealprep/contracts';
 import type { Broker } from '@mealprep/service-kit';
 import { mailClaimDecision } from '../../domain/claim-mail';
+import { mailLead } from '../../domain/lead-mail';
 import { mailOfReview } from '../../domain/review-mail';
 import { mailOwnerOfStatusChange, type StatusMailDeps } from '../../domain/status-change-mail';
 
 /**
  * Owners hear by e-mail when an admin publishes or rejects their listing and when a review of it is
- * shown; claimants how their claim was decided, and reviewers how staff decided their review. Shared durable queues: with several svc-auth instances each event is mailed
+ * shown; claimants how their claim was decided, reviewers how staff decided their review, and
+ * visitors and owners of the quote requests sent. Shared durable queues: with several svc-auth instances each event is mailed
  * once; a failed send is retried (the use cases claim the event id and give it back when the send fails).
  */
 export async function subscribeStatusMail(deps: StatusMailDeps & { broker: Broker }): Promise<void> {
@@ -21,5 +23,10 @@ export async function subscribeStatusMail(deps: StatusMailDeps & { broker: Broke
   await deps.broker.subscribe('auth-review-mail', ['catalog.review.changed'], async (event) => {
     const review = EventPayloadSchemas['catalog.review.changed'].parse(event.payload);
     await mailOfReview(deps, event.id, review);
+  });
+  // A quote request: never lost while svc-auth is away (the queue is durable and shared) and mailed again when a send fails.
+  await deps.broker.subscribe('auth-lead-mail', ['catalog.lead.received'], async (event) => {
+    const lead = EventPayloadSchemas['catalog.lead.received'].parse(event.payload);
+    await mailLead(deps, event.id, lead);
   });
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LEAD_KEPT_DAYS, UNCLAIMED_LEAD_KEPT_DAYS, type LeadAnswer, type LeadForm, type LeadHoldReason, type LeadRequest } from '@mealprep/contracts';
-import { AppError } from '@mealprep/service-kit';
+import { AppError, type Outbox } from '@mealprep/service-kit';
 import { TOKEN_USED, type LeadRepository } from '../../data-access/lead-repository';
 import type { StoredService } from '../../data-access/service-mapping';
 import type { Places } from '../catalogue/places';
@@ -13,6 +13,8 @@ export interface LeadDeps {
   places: Places;
   /** The documented limits, each held across instances: per client address, per listing, per e-mail address. */
   limits: { perClient(key: string): Promise<void>; perListing(key: string): Promise<void>; perEmail(key: string): Promise<void> };
+  /** Makes the event a kept request is announced by, and relays it once written (the outbox). */
+  events: Pick<Outbox, 'event' | 'relay'>;
   /** Signs the forms' tokens. */
   secret: string;
   now?: () => Date;
@@ -78,19 +80,39 @@ export async function sendLead(deps: LeadDeps, serviceId: string, request: LeadR
   const deleteToken = randomBytes(24).toString('base64url');
   const unclaimed = service.ownerUserId === null;
   const { website: _website, formToken, ...sent } = request;
-  const added = await deps.leads.add({
-    id: `l-${randomBytes(12).toString('hex')}`,
+  const id = `l-${randomBytes(12).toString('hex')}`;
+  const received = deps.events.event('catalog.lead.received', {
+    leadId: id,
     serviceId: service.id,
+    serviceName: service.name,
+    slug: service.slug,
     ownerUserId: service.ownerUserId,
-    status: 'new',
-    held,
+    held: held !== null,
     request: sent,
-    textKey: key,
-    formTokenHash: hash(formToken),
-    deleteTokenHash: hash(deleteToken),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + (unclaimed ? UNCLAIMED_LEAD_KEPT_DAYS : LEAD_KEPT_DAYS) * DAY_MS),
+    deleteToken,
   });
+  const added = await deps.leads.add(
+    {
+      id,
+      serviceId: service.id,
+      ownerUserId: service.ownerUserId,
+      status: 'new',
+      held,
+      request: sent,
+      textKey: key,
+      formTokenHash: hash(formToken),
+      deleteTokenHash: hash(deleteToken),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + (unclaimed ? UNCLAIMED_LEAD_KEPT_DAYS : LEAD_KEPT_DAYS) * DAY_MS),
+    },
+    [received],
+  );
   if (added === TOKEN_USED) throw AppError.badRequest('This form was sent already: load the page again to send another request.');
+  void deps.events.relay();
   return { outcome: held ? 'held' : unclaimed ? 'waiting-for-claim' : 'sent', deleteToken };
+}
+
+/** The visitor's delete link: removes their request at once (the link's secret is kept only hashed); an unknown or used link is a 404. */
+export async function deleteLead(deps: Pick<LeadDeps, 'leads'>, deleteToken: string): Promise<void> {
+  if (!(await deps.leads.deleteByTokenHash(hash(deleteToken)))) throw AppError.notFound('There is no request for this link: it was deleted already, or has expired.');
 }

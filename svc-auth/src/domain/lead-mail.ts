@@ -1,0 +1,18 @@
+import type { EventPayload } from '@mealprep/contracts';
+import { ownerLeadMail, visitorCopyMail } from '../mail/lead-mail';
+import { sendOnce, type StatusMailDeps } from './status-change-mail';
+
+/**
+ * A quote request kept by svc-catalog: the visitor gets a copy with the link that deletes it; the
+ * listing's owner gets the request (the visitor as Reply-To) unless staff look at it first or
+ * nobody owns the listing yet. Once per event and person (the key is claimed before the mail goes
+ * out and given back when it fails, so the broker's redelivery sends it again).
+ */
+export async function mailLead(deps: StatusMailDeps, eventId: string, lead: EventPayload<'catalog.lead.received'>): Promise<void> {
+  const listingUrl = `${deps.siteUrl}/service/${lead.slug}`;
+  const deleteUrl = `${deps.siteUrl}/quote-requests/delete?token=${encodeURIComponent(lead.deleteToken)}`;
+  await sendOnce(deps, `${eventId}:visitor`, visitorCopyMail(lead, listingUrl, deleteUrl));
+  const owner = !lead.held && lead.ownerUserId ? await deps.users.findById(lead.ownerUserId) : null;
+  if (owner) await sendOnce(deps, `${eventId}:owner`, ownerLeadMail(owner.email, lead, `${deps.siteUrl}/dashboard/leads`));
+  deps.logger.info({ serviceId: lead.serviceId, leadId: lead.leadId, held: lead.held, toOwner: Boolean(owner) }, 'quote request mailed');
+}

@@ -1,0 +1,57 @@
+import type { EventPayload } from '@mealprep/contracts';
+import type { MailDraft } from './mailer';
+import { plainMail } from './status-mail';
+
+type Received = EventPayload<'catalog.lead.received'>;
+
+const FULFILMENT = { delivery: 'Delivery', pickup: 'Pickup', either: 'Delivery or pickup' } as const;
+
+/** The request's answers, one line each, as the owner and the visitor read them. */
+function details(lead: Received): string[] {
+  const { request } = lead;
+  return [
+    `Name: ${request.name}`,
+    `E-mail: ${request.email}`,
+    `ZIP code: ${request.zip}`,
+    ...(request.mealTypes.length ? [`Meal types: ${request.mealTypes.join(', ')}`] : []),
+    `Meals per week: ${request.mealsPerWeek}`,
+    `Start: ${request.startDate}`,
+    `${FULFILMENT[request.fulfilment]}`,
+    '',
+    request.message,
+  ];
+}
+
+/** The request, to the listing's owner; replying answers the visitor (Reply-To), whose address the site never shows. */
+export function ownerLeadMail(to: string, lead: Received, inboxUrl: string): MailDraft {
+  return (site) => ({
+    ...plainMail(to, `Quote request for ${lead.serviceName} from ${lead.request.name}`, [
+      `${lead.request.name} asked ${lead.serviceName} for a quote on ${site.siteName}. Reply to this e-mail to answer them.`,
+      '',
+      ...details(lead),
+      '',
+      `Your requests: ${inboxUrl}`,
+    ]),
+    replyTo: lead.request.email,
+  });
+}
+
+/** The visitor's copy: what they sent, where it stands, and the link that deletes it. */
+export function visitorCopyMail(lead: Received, listingUrl: string, deleteUrl: string): MailDraft {
+  return (site) => {
+    const standing = lead.held
+      ? `Our team looks at it first; then it goes to ${lead.serviceName}.`
+      : lead.ownerUserId === null
+        ? `${lead.serviceName} has not claimed its listing on ${site.siteName} yet: we pass your request on when it does (we keep it 30 days).`
+        : `${lead.serviceName} will answer you by e-mail.`;
+    return plainMail(lead.request.email, `Your quote request to ${lead.serviceName}`, [
+      `You asked ${lead.serviceName} for a quote on ${site.siteName}. ${standing}`,
+      '',
+      ...details(lead),
+      '',
+      `The listing: ${listingUrl}`,
+      `To delete your request at once: ${deleteUrl}`,
+      `We delete it ourselves 180 days after you sent it.`,
+    ]);
+  };
+}
