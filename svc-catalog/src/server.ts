@@ -14,6 +14,7 @@ import { migrateReviewRecords } from './domain/reviews/review-migration';
 import { subscribeInsightHits } from './entry-points/mq/insight-hits';
 import { forgetOldHits, InsightRecorder } from './domain/insights/insights';
 import { InsightTally } from './domain/insights/insight-tally';
+import { forgetExpiredLeads } from './domain/leads/leads';
 
 const config = loadCatalogConfig();
 let catalog: CatalogIndex;
@@ -62,7 +63,11 @@ await runService('svc-catalog', () =>
       recorder = new InsightRecorder({ broker, insights: repositories.insights, catalog, logger });
       tally = new InsightTally({ store: repositories.insights, logger });
       await subscribeInsightHits(broker, tally, logger);
-      const forget = () => forgetOldHits(repositories).catch((err: unknown) => logger.warn({ err }, 'old insight hits not removed; trying again later'));
+      const forget = async () => {
+        await forgetOldHits(repositories).catch((err: unknown) => logger.warn({ err }, 'old insight hits not removed; trying again later'));
+        // Quote requests go when their time is up (docs/quote-requests.md).
+        await forgetExpiredLeads(repositories).catch((err: unknown) => logger.warn({ err }, 'expired quote requests not removed; trying again later'));
+      };
       void forget();
       forgetting = setInterval(() => void forget(), FORGET_EVERY_MS);
       forgetting.unref();

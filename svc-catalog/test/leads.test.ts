@@ -3,6 +3,7 @@ import { signClientAddress } from '@mealprep/service-kit';
 import { TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { leadFormToken } from '../src/domain/leads/lead-form-token';
+import { forgetExpiredLeads } from '../src/domain/leads/leads';
 import { as, sampleListing, useCatalog } from './harness';
 
 const owner = as('owner-leads');
@@ -157,5 +158,18 @@ describe('quote requests to a listing', () => {
     expect([byListing.status, byListing.body.error?.message]).toEqual([429, 'This business has had 20 requests today, the most a listing takes in a day. Please try again tomorrow.']);
     expect(await stored(id)).toHaveLength(LEAD_LIMITS.perClient.points);
     expect(await stored(other)).toHaveLength(LEAD_LIMITS.perListing.points);
+  });
+
+  it('when their time is up (30 days unclaimed, 180 days owned), then requests are deleted by the scheduled sweep, and none before', async () => {
+    const owned = await ownedListing('leads-expiring-kitchen');
+    const unclaimed = (await catalog.repositories.services.listAll()).filter((s) => s.status === 'published' && s.ownerUserId === null)[1]!.id;
+    for (const id of [owned, unclaimed]) expect((await send('POST', `/services/${id}/leads`, client(), filledIn(id))).status).toBe(201);
+    const sweep = (days: number) => forgetExpiredLeads({ leads: catalog.repositories.leads, now: () => new Date(Date.now() + days * 24 * 60 * 60 * 1000) });
+    await sweep(29);
+    expect([(await stored(owned)).length, (await stored(unclaimed)).length]).toEqual([1, 1]);
+    await sweep(31);
+    expect([(await stored(owned)).length, (await stored(unclaimed)).length]).toEqual([1, 0]);
+    await sweep(181);
+    expect([(await stored(owned)).length, (await stored(unclaimed)).length]).toEqual([0, 0]);
   });
 });

@@ -74,6 +74,11 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
       carrier.written([id], events);
       return true;
     },
+    /** Deletes every request whose time is up (through the index on expiresAt); how many. */
+    async deleteExpired(now: Date): Promise<number> {
+      const result = await Model.deleteMany({ expiresAt: { $lte: now } });
+      return result.deletedCount;
+    },
     /** Deletes the request its delete link names (by the link's hash); whether there was one. */
     async deleteByTokenHash(deleteTokenHash: string): Promise<boolean> {
       const result = await Model.deleteOne({ deleteTokenHash });

@@ -116,3 +116,11 @@ export async function sendLead(deps: LeadDeps, serviceId: string, request: LeadR
 export async function deleteLead(deps: Pick<LeadDeps, 'leads'>, deleteToken: string): Promise<void> {
   if (!(await deps.leads.deleteByTokenHash(hash(deleteToken)))) throw AppError.notFound('There is no request for this link: it was deleted already, or has expired.');
 }
+
+/**
+ * Deletes the requests whose time is up: 180 days after they arrived, 30 for a listing nobody
+ * claimed (FerretDB has no TTL index: the service runs this every few minutes). Answers how many.
+ */
+export async function forgetExpiredLeads(deps: Pick<LeadDeps, 'leads' | 'now'>): Promise<number> {
+  return deps.leads.deleteExpired(deps.now?.() ?? new Date());
+}
