@@ -1,11 +1,6 @@
 import type { EventPayload } from '@mealprep/contracts';
-import { silentLogger, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authRepositories, ensureAuthIndexes } from '../src/app';
-import { subscribeStatusMail } from '../src/entry-points/mq/status-mail-sender';
-import { createMailer } from '../src/mail/mailer';
-import { TEST_MAIL_SITE } from '../src/testing/fakes';
-import { startMailCatcher } from './mail-catcher';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useMailSenders } from './mail-senders';
 
 const REQUEST = {
   name: 'Dana Rivera',
@@ -19,31 +14,15 @@ const REQUEST = {
 };
 
 describe('quote requests by mail', () => {
-  let db: Awaited<ReturnType<typeof testDatabase>>;
-  let mq: Awaited<ReturnType<typeof testBroker>>;
-  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  const senders = useMailSenders('auth-lead-mail');
   let ownerId = '';
-
   beforeAll(async () => {
-    db = await testDatabase('auth-lead-mail');
-    mq = await testBroker('auth-lead-mail', 'svc-catalog');
-    smtp = await startMailCatcher();
-    const repositories = authRepositories(db.connection, testOutbox(db.connection, mq.broker));
-    await ensureAuthIndexes(repositories);
-    ownerId = (await repositories.users.findOrCreate('chef.owner@example.com', new Date(), () => [])).user.id;
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'x <x@example.com>', outbox: '/nonexistent', logger: silentLogger, site: () => TEST_MAIL_SITE });
-    await subscribeStatusMail({ broker: mq.broker, ...repositories, mailer, siteUrl: 'https://meals.example.com', logger: silentLogger });
+    ownerId = (await senders.repositories.users.findOrCreate('chef.owner@example.com', new Date(), () => [])).user.id;
   });
-  afterAll(async () => {
-    await smtp?.close();
-    await mq?.destroy();
-    await db?.drop();
-  });
-
   let leads = 0;
   const received = (change: Partial<EventPayload<'catalog.lead.received'>> = {}) => {
     leads += 1;
-    return mq.broker.publish('catalog.lead.received', {
+    return senders.mq.broker.publish('catalog.lead.received', {
       leadId: `l-${String(leads).padStart(24, '0')}`,
       serviceId: 'a'.repeat(24),
       serviceName: 'Chef Kitchen',
@@ -55,12 +34,12 @@ describe('quote requests by mail', () => {
       ...change,
     });
   };
-  const handled = () => mq.broker.handled.get('auth-lead-mail') ?? 0;
+  const handled = () => senders.mq.broker.handled.get('auth-lead-mail') ?? 0;
 
   it("when a request reaches an owned listing, then the owner gets it with the visitor as Reply-To, and the visitor a copy with the link that deletes it, without the owner's address", async () => {
     const started = Date.now();
     await received();
-    const toOwner = await smtp.next('chef.owner@example.com', started);
+    const toOwner = await senders.smtp.next('chef.owner@example.com', started);
     expect(toOwner.subject).toBe('Quote request for Chef Kitchen from Dana Rivera');
     expect(toOwner.replyTo).toBe('dana.rivera@example.com');
     for (const line of [
@@ -74,7 +53,7 @@ describe('quote requests by mail', () => {
       'https://meals.example.com/dashboard/leads',
     ])
       expect(toOwner.text).toContain(line);
-    const copy = await smtp.next('dana.rivera@example.com', started);
+    const copy = await senders.smtp.next('dana.rivera@example.com', started);
     expect(copy.subject).toBe('Your quote request to Chef Kitchen');
     expect(copy.text).toContain('Chef Kitchen will answer you by e-mail.');
     expect(copy.text).toContain(`https://meals.example.com/quote-requests/delete?token=delete-token-${String(leads).padStart(19, '0')}`);
@@ -87,7 +66,7 @@ describe('quote requests by mail', () => {
     await received({ held: true });
     await received({ ownerUserId: null, serviceName: 'Unclaimed Kitchen' });
     await expect.poll(handled, { timeout: 10_000 }).toBe(before + 2);
-    const copies = smtp.mails.filter((m) => m.receivedAt >= started);
+    const copies = senders.smtp.mails.filter((m) => m.receivedAt >= started);
     expect(copies.map((m) => m.to).sort()).toEqual(['dana.rivera@example.com', 'dana.rivera@example.com']);
     expect(copies.map((m) => m.text).join('\n')).toContain('Our team looks at it first; then it goes to Chef Kitchen.');
     expect(copies.map((m) => m.text).join('\n')).toContain('Unclaimed Kitchen has not claimed its listing on Meal Prep Directory yet: we pass your request on when it does (we keep it 30 days).');

@@ -16,6 +16,13 @@ const COLOURS = [
   { key: 'accentDark', label: 'Accent colour (dark theme)', background: DARK_BACKGROUND, theme: 'dark' },
 ] as const;
 
+/** The analytics scripts' public ids, one field each. */
+const ANALYTICS = [
+  { key: 'productAnalyticsKey', label: 'Product analytics key' },
+  { key: 'siteAnalyticsId', label: 'Site analytics id' },
+  { key: 'marketingScriptId', label: 'Marketing script id' },
+] as const;
+
 const STEP_NAMES = { 'draft-saved': 'Draft saved', published: 'Published', republished: 'Published again' } as const;
 
 /** A labelled control with its hint, which describes it (not part of its name). */
@@ -162,36 +169,11 @@ function BrandForm({ view, setOutcome }: { view: BrandAdminView; setOutcome: (ou
         <Field label="Reply-to address" hint="Empty: replies go to the sender's address">
           {(control) => <input {...control} type="email" className={controlClass} value={settings.mail.replyTo} onChange={(e) => set('mail', { ...settings.mail, replyTo: e.target.value.trim() })} />}
         </Field>
-        <Field label="Product analytics key" hint="Empty: not loaded">
-          {(control) => (
-            <input
-              {...control}
-              className={controlClass}
-              value={settings.analytics.productAnalyticsKey}
-              onChange={(e) => set('analytics', { ...settings.analytics, productAnalyticsKey: e.target.value.trim() })}
-            />
-          )}
-        </Field>
-        <Field label="Site analytics id" hint="Empty: not loaded">
-          {(control) => (
-            <input
-              {...control}
-              className={controlClass}
-              value={settings.analytics.siteAnalyticsId}
-              onChange={(e) => set('analytics', { ...settings.analytics, siteAnalyticsId: e.target.value.trim() })}
-            />
-          )}
-        </Field>
-        <Field label="Marketing script id" hint="Empty: not loaded">
-          {(control) => (
-            <input
-              {...control}
-              className={controlClass}
-              value={settings.analytics.marketingScriptId}
-              onChange={(e) => set('analytics', { ...settings.analytics, marketingScriptId: e.target.value.trim() })}
-            />
-          )}
-        </Field>
+        {ANALYTICS.map(({ key, label }) => (
+          <Field key={key} label={label} hint="Empty: not loaded">
+            {(control) => <input {...control} className={controlClass} value={settings.analytics[key]} onChange={(e) => set('analytics', { ...settings.analytics, [key]: e.target.value.trim() })} />}
+          </Field>
+        ))}
       </fieldset>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant="outline" disabled={busy}>

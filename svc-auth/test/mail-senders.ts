@@ -1,0 +1,38 @@
+import { silentLogger, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
+import { afterAll, beforeAll } from 'vitest';
+import { authRepositories, ensureAuthIndexes } from '../src/app';
+import { subscribeStatusMail } from '../src/entry-points/mq/status-mail-sender';
+import { createMailer } from '../src/mail/mailer';
+import { TEST_MAIL_SITE } from '../src/testing/fakes';
+import { startMailCatcher } from './mail-catcher';
+
+export interface MailSenders {
+  mq: Awaited<ReturnType<typeof testBroker>>;
+  smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  repositories: ReturnType<typeof authRepositories>;
+}
+
+/**
+ * svc-auth's mail senders as a test file needs them: its own database and broker prefix (events
+ * published as svc-catalog's), subscribed to the events they mail, sending to a real SMTP catcher
+ * for https://meals.example.com; all of it removed after the file. Filled in before the tests run.
+ */
+export function useMailSenders(label: string): MailSenders {
+  const senders = {} as MailSenders;
+  let db: Awaited<ReturnType<typeof testDatabase>> | undefined;
+  beforeAll(async () => {
+    db = await testDatabase(label);
+    senders.mq = await testBroker(label, 'svc-catalog');
+    senders.smtp = await startMailCatcher();
+    senders.repositories = authRepositories(db.connection, testOutbox(db.connection, senders.mq.broker));
+    await ensureAuthIndexes(senders.repositories);
+    const mailer = createMailer({ smtpUrl: senders.smtp.url, from: 'x <x@example.com>', outbox: '/nonexistent', logger: silentLogger, site: () => TEST_MAIL_SITE });
+    await subscribeStatusMail({ broker: senders.mq.broker, ...senders.repositories, mailer, siteUrl: 'https://meals.example.com', logger: silentLogger });
+  });
+  afterAll(async () => {
+    await senders.smtp?.close();
+    await senders.mq?.destroy();
+    await db?.drop();
+  });
+  return senders;
+}
