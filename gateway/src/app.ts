@@ -22,6 +22,7 @@ import { releasePointer, siteVersion } from './pages/site-version';
 import { RenderedPages } from './pages/rendered-pages';
 import { fallbackMeta } from './pages/route-meta';
 import { nearFormRoutes } from './pages/near-form';
+import { quoteFormRoutes } from './pages/quote-form-posts';
 import { sitemapRoutes } from './pages/sitemap';
 import { serviceProxies } from './proxy/service-proxies';
 import { createUpstream, SERVICE_NAMES, type Upstream } from './proxy/upstream-proxy';
@@ -132,12 +133,14 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   // If sessions cannot be resolved just now, the stream is opened as a visitor's rather than refused.
   const identify = resolveIdentity(sessions);
   app.get(LIVE_PATH, (req, res, next) => identify(req, res, () => next()), live.handler());
-  app.use('/api', noInternalRoutes, sameOriginWrites(new URL(siteUrl).origin, { allowRequestHost: !config.SITE_URL }), identify);
+  const sameOrigin = sameOriginWrites(new URL(siteUrl).origin, { allowRequestHost: !config.SITE_URL });
+  app.use('/api', noInternalRoutes, sameOrigin, identify);
   app.post('/api/auth/logout', forgetSessionOnLogout(sessions, live));
   for (const { path, forward } of serviceProxies(upstreams, config)) app.use(path, forward);
   app.use('/api', (req, _res, next) => next(AppError.notFound(`No API at ${req.originalUrl.split('?')[0]}`)));
   app.use(sitemapRoutes(read, siteUrl, routes));
   app.use(nearFormRoutes());
+  app.use(quoteFormRoutes({ pool: catalog.pool, secret: config.IDENTITY_SECRET, sameOrigin }));
   app.use(stateShapesRoutes());
   app.use(brandPreview({ identify, pool: catalog.pool, secret: config.IDENTITY_SECRET, configOf: (draft) => runtimeConfigFrom(config, siteUrl, draft) }));
   app.use(webManifest(currentRuntimeConfig));

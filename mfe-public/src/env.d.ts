@@ -1,1 +1,2 @@
+/// <reference types="altcha/types/react" />
 declare module '*.css';

@@ -14,6 +14,7 @@ import { nearbyQueryOptions } from './features/services/api/get-nearby';
 import { isPossibleServiceSlug, serviceQueryOptions } from './features/services/api/get-service';
 import { clampSearch, FEATURED_FILTER, servicesQueryOptions, type ServiceListFilter } from './features/services/api/get-services';
 import { reviewsQueryOptions } from './features/services/api/reviews';
+import { leadFormQueryOptions } from './features/leads/api/leads';
 import { filtersFromSearch } from './lib/list-filters';
 import { parsePageParam } from './lib/use-page-param';
 
@@ -54,6 +55,8 @@ export const PAGE_READS = {
   ServicesByNamePage: (_, search) => [labels(), list({}, search)],
   ServicePage: ({ serviceSlug = '' }, search) =>
     isPossibleServiceSlug(serviceSlug) ? [serviceQueryOptions(serviceSlug), nearbyQueryOptions(serviceSlug), labels(), reviewsQueryOptions(serviceSlug, parsePageParam(search.get('reviews')))] : [],
+  QuotePage: ({ serviceSlug = '' }) => (isPossibleServiceSlug(serviceSlug) ? [serviceQueryOptions(serviceSlug), leadFormQueryOptions(serviceSlug), labels()] : []),
+  QuoteSentPage: ({ serviceSlug = '' }) => (isPossibleServiceSlug(serviceSlug) ? [serviceQueryOptions(serviceSlug)] : []),
   ComparePage: (_, search) => {
     const { slugs } = comparedSlugs(search.get('s'));
     return slugs.length ? [labels(), compareQueryOptions(slugs, (search.get('place') ?? '').trim().slice(0, 100))] : [labels()];

@@ -130,6 +130,17 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
       { path: '/catalog/services/by-slug/{serviceSlug}/reviews', query: [['page', '$reviewsPage']] },
     ],
   },
+  // A listing's quote form on a page of its own (it works without JavaScript), and where a request sent from it stands: not indexed.
+  {
+    path: '/service/:serviceSlug/quote',
+    component: 'QuotePage',
+    chunk: 'page-service-page',
+    params: { serviceSlug: 'slug' },
+    reads: [{ path: '/catalog/services/by-slug/{serviceSlug}' }, { path: '/catalog/services/by-slug/{serviceSlug}/lead-form' }, LABELS],
+  },
+  { path: '/service/:serviceSlug/quote/sent', component: 'QuoteSentPage', chunk: 'page-service-page', params: { serviceSlug: 'slug' }, reads: [{ path: '/catalog/services/by-slug/{serviceSlug}' }] },
+  // The page the delete link in a visitor's copy of their request opens.
+  { path: '/quote-requests/delete', component: 'QuoteDeletePage', chunk: 'page-service-page' },
   // Side by side: not indexed (any mix of listings), so not in the sitemap.
   {
     path: '/compare',

@@ -58,6 +58,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/catalog/places/nearest?lat=30.27&lng=-97.74', expect: PUBLIC },
   { method: 'POST', path: '/api/catalog/services/{demoService}/report-still-open', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/services/{demoService}/lead-form', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/services/by-slug/{demoSlug}/lead-form', expect: PUBLIC },
   { method: 'POST', path: '/api/catalog/services/{demoService}/leads', expect: PUBLIC },
   { method: 'POST', path: '/api/catalog/leads/delete', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/regions', expect: PUBLIC },

@@ -112,6 +112,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/catalog/services/by-slug/{demoSlug}/nearby': { path: '/api/catalog/services/by-slug/:slug/nearby', params: SlugParamsSchema, query: NoQuerySchema, known: 'slugs' },
   'POST /api/catalog/services/{demoService}/report-still-open': byId('/api/catalog/services/:id/report-still-open', 'services'),
   'GET /api/catalog/services/{demoService}/lead-form': byId('/api/catalog/services/:id/lead-form', 'services'),
+  'GET /api/catalog/services/by-slug/{demoSlug}/lead-form': { path: '/api/catalog/services/by-slug/:slug/lead-form', params: SlugParamsSchema, query: NoQuerySchema, known: 'slugs' },
   'POST /api/catalog/services/{demoService}/leads': { ...byId('/api/catalog/services/:id/leads', 'services'), body: LeadRequestSchema },
   'POST /api/catalog/leads/delete': { query: NoQuerySchema, body: LeadDeleteBodySchema },
   'GET /api/catalog/regions': { query: GeoRegionListQuerySchema },

@@ -152,6 +152,7 @@ export function createCatalogApp(deps: CatalogDeps) {
       app.use(brandRouter({ brand: repositories.brand, events: outbox, now: deps.now }));
       app.use(
         leadsRouter({
+          catalog,
           services: repositories.services,
           leads: repositories.leads,
           places: repositories.places,

@@ -1,8 +1,9 @@
-import { LEAD_LIMITS, type EventPayload, type LeadForm } from '@mealprep/contracts';
+import { LEAD_LIMITS, type EventPayload, type LeadChallenge, type LeadForm } from '@mealprep/contracts';
 import { signClientAddress } from '@mealprep/service-kit';
 import { TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { leadFormToken } from '../src/domain/leads/lead-form-token';
+import { solved, solvedPayload } from './lead-challenges';
 import { forgetExpiredLeads } from '../src/domain/leads/leads';
 import { as, sampleListing, useCatalog } from './harness';
 
@@ -25,21 +26,24 @@ describe('quote requests to a listing', () => {
     return id;
   }
   const unclaimedListing = async () => (await catalog.repositories.services.listAll()).find((s) => s.status === 'published' && s.ownerUserId === null)!.id;
-  /** A form shown ten seconds ago, as a visitor who filled it in would send it. */
-  const filledIn = (serviceId: string, change: Record<string, unknown> = {}) => ({
-    name: 'Dana Rivera',
-    email: `dana.${(sent += 1)}@example.com`,
-    zip: '78701',
-    mealTypes: ['high-protein'],
-    mealsPerWeek: 10,
-    startDate: '2099-01-04',
-    fulfilment: 'delivery',
-    // A text of its own: the same text to two listings within the hour is held.
-    message: `${MESSAGE} Our order number ${(sent += 1)}.`,
-    website: '',
-    formToken: leadFormToken(TEST_IDENTITY_SECRET, serviceId, Date.now() - 10_000),
-    ...change,
-  });
+  /** A form shown ten seconds ago, as a visitor who filled it in would send it (its proof of work solved as the browser solves it). */
+  const filledIn = async (serviceId: string, change: Record<string, unknown> = {}): Promise<Record<string, unknown> & { formToken: string; altcha?: string }> => {
+    const form = {
+      name: 'Dana Rivera',
+      email: `dana.${(sent += 1)}@example.com`,
+      zip: '78701',
+      mealTypes: ['high-protein'],
+      mealsPerWeek: 10,
+      startDate: '2099-01-04',
+      fulfilment: 'delivery',
+      // A text of its own: the same text to two listings within the hour is held.
+      message: `${MESSAGE} Our order number ${(sent += 1)}.`,
+      website: '',
+      formToken: leadFormToken(TEST_IDENTITY_SECRET, serviceId, Date.now() - 10_000),
+      ...change,
+    };
+    return 'altcha' in change ? form : { ...form, altcha: await solved(String(form.formToken)) };
+  };
   const stored = async (serviceId: string) => catalog.repositories.leads.latestFor(serviceId, 100);
   /** The requests announced for a listing (svc-auth mails them from these). */
   const announced = (serviceId: string) =>
@@ -53,24 +57,32 @@ describe('quote requests to a listing', () => {
     const form = await send('GET', `/services/${id}/lead-form`);
     expect(form.headers.get('cache-control')).toBe('no-store');
     expect(form.body).toMatchObject({ unclaimed: false, formToken: expect.stringMatching(/^[0-9]+\.[\w-]+$/) as never });
+    expect((form.body as unknown as LeadForm).challenge).toMatchObject({ parameters: { algorithm: 'SHA-256', cost: 1 }, signature: expect.stringMatching(/^[0-9a-f]{64}$/) as never });
     expect(((await send('GET', `/services/${await unclaimedListing()}/lead-form`)).body as unknown as LeadForm).unclaimed).toBe(true);
+    // The quote page asks by the listing's address: the same form, each time its own token.
+    const bySlug = await send('GET', '/services/by-slug/leads-form-kitchen/lead-form');
+    expect([bySlug.status, bySlug.headers.get('cache-control'), (bySlug.body as unknown as LeadForm).unclaimed]).toEqual([200, 'no-store', false]);
+    expect((bySlug.body as unknown as LeadForm).formToken).not.toBe((form.body as unknown as LeadForm).formToken);
+    expect((await send('GET', '/services/by-slug/no-such-kitchen/lead-form')).status).toBe(404);
     expect((await send('GET', '/services/0123456789abcdef01234567/lead-form')).status).toBe(404);
     const draft = await send('POST', '/services', owner, sampleListing('Kitchen Draft Leads', 'leads-draft-kitchen'));
     expect((await send('GET', `/services/${draft.body.id as string}/lead-form`)).status).toBe(404);
+    expect((await send('GET', '/services/by-slug/leads-draft-kitchen/lead-form')).status).toBe(404);
   });
 
   it('when a visitor sends a request to an owned listing, then it is kept for its owner (180 days) without its token or hidden field; the same form sent again is refused', async () => {
     const id = await ownedListing('leads-sent-kitchen');
-    const request = filledIn(id);
+    const request = await filledIn(id);
     const sent = await send('POST', `/services/${id}/leads`, client(), request);
     expect([sent.status, sent.body]).toEqual([201, { outcome: 'sent' }]);
     const [lead, ...others] = await stored(id);
     expect(others).toEqual([]);
     expect(lead).toMatchObject({ serviceId: id, ownerUserId: 'owner-leads', status: 'new', held: null });
-    const { website: _website, formToken: _formToken, ...kept } = request;
+    const { website: _website, formToken: _formToken, altcha, ...kept } = request;
     expect(lead!.request).toEqual(kept);
     expect(lead!.expiresAt.getTime() - lead!.createdAt.getTime()).toBe(180 * 24 * 60 * 60 * 1000);
     expect(JSON.stringify(lead)).not.toContain(request.formToken);
+    expect(JSON.stringify(lead)).not.toContain(altcha);
     const again = await send('POST', `/services/${id}/leads`, client(), { ...request, email: 'other@example.com' });
     expect([again.status, again.body.error?.message]).toEqual([400, 'This form was sent already: load the page again to send another request.']);
     expect(await stored(id)).toHaveLength(1);
@@ -88,11 +100,11 @@ describe('quote requests to a listing', () => {
 
   it('when a listing has no owner, then the request waits for a claim (30 days); when the hidden field is filled (a bot), it is answered as sent and kept nowhere', async () => {
     const id = await unclaimedListing();
-    const waiting = await send('POST', `/services/${id}/leads`, client(), filledIn(id));
+    const waiting = await send('POST', `/services/${id}/leads`, client(), await filledIn(id));
     expect([waiting.status, waiting.body]).toEqual([201, { outcome: 'waiting-for-claim' }]);
     const [lead] = await stored(id);
     expect(lead!.expiresAt.getTime() - lead!.createdAt.getTime()).toBe(30 * 24 * 60 * 60 * 1000);
-    const bot = await send('POST', `/services/${id}/leads`, client(), filledIn(id, { website: 'https://cheap-pills.example.com' }));
+    const bot = await send('POST', `/services/${id}/leads`, client(), await filledIn(id, { website: 'https://cheap-pills.example.com' }));
     expect([bot.status, bot.body]).toEqual([201, { outcome: 'sent' }]);
     expect(await stored(id)).toHaveLength(1);
     await expect.poll(() => announced(id).map((lead) => [lead.ownerUserId, lead.held])).toEqual([[null, false]]);
@@ -101,7 +113,7 @@ describe('quote requests to a listing', () => {
   it('when a request has a link, strong language, shouting, or the text another listing got within the hour, then it is held for staff', async () => {
     const id = await ownedListing('leads-held-kitchen');
     const other = await ownedListing('leads-held-other');
-    const held = async (serviceId: string, change: Record<string, unknown>) => (await send('POST', `/services/${serviceId}/leads`, client(), filledIn(serviceId, change))).body;
+    const held = async (serviceId: string, change: Record<string, unknown>) => (await send('POST', `/services/${serviceId}/leads`, client(), await filledIn(serviceId, change))).body;
     expect(await held(id, { message: 'Cheap meal plans for you, see www.cheap-meals.example.com today!' })).toEqual({ outcome: 'held' });
     expect(await held(id, { message: 'I WANT TEN MEALS A WEEK DELIVERED TO MY OFFICE RIGHT NOW PLEASE' })).toEqual({ outcome: 'held' });
     const copied = 'Hello, we cater office lunches and would like a quote for forty people each week.';
@@ -114,7 +126,7 @@ describe('quote requests to a listing', () => {
   it('when a request is what the issue warns of, then it is refused with a message naming the field, and nothing is kept', async () => {
     const id = await ownedListing('leads-bad-kitchen');
     const other = await ownedListing('leads-bad-other');
-    const cases: Array<[Record<string, unknown>, string | RegExp]> = [
+    const cases: Array<[Record<string, unknown> | (() => Record<string, unknown>), string | RegExp]> = [
       [{ message: 'x'.repeat(10_000) }, /message must be at most 2000 characters/],
       [{ message: 'Too short.' }, /message must be at least 20 characters/],
       [{ name: 'Dana\ud800 Rivera' }, /name must be well-formed text/],
@@ -127,34 +139,74 @@ describe('quote requests to a listing', () => {
       [{ fulfilment: 'drone' }, /fulfilment must be delivery, pickup or either/],
       [{ formToken: `${Date.now() - 10_000}.forged-signature` }, 'This form could not be checked: load the page again and send your request from it.'],
       [{ formToken: leadFormToken(TEST_IDENTITY_SECRET, other, Date.now() - 10_000) }, 'This form could not be checked: load the page again and send your request from it.'],
-      [{ formToken: leadFormToken(TEST_IDENTITY_SECRET, id, Date.now()) }, 'That was sent quicker than a person fills in the form: wait a moment and send it again.'],
+      // Made as it is sent (each request's check takes a moment to solve): shown just now.
+      [() => ({ formToken: leadFormToken(TEST_IDENTITY_SECRET, id, Date.now() + 2_000) }), 'That was sent quicker than a person fills in the form: wait a moment and send it again.'],
       [{ formToken: leadFormToken(TEST_IDENTITY_SECRET, id, Date.now() - 3 * 60 * 60 * 1000) }, 'This form has run out (it is kept two hours): load the page again and send your request from it.'],
       [{ extra: 'field' }, /Unrecognized key/],
     ];
-    for (const [change, message] of cases) {
-      const answer = await send('POST', `/services/${id}/leads`, client(), filledIn(id, change));
+    for (const [made, message] of cases) {
+      const change = typeof made === 'function' ? made() : made;
+      const answer = await send('POST', `/services/${id}/leads`, client(), await filledIn(id, change));
       expect([change, answer.status]).toEqual([change, 400]);
       expect(answer.body.error?.message).toMatch(message);
     }
     expect(await stored(id)).toEqual([]);
   });
 
+  it("when the browser solved the form's challenge, then the request goes through; without one (no JavaScript) it is held for staff; a challenge forged, unsolved or solved for another form is refused and nothing is kept", async () => {
+    const id = await ownedListing('leads-challenge-kitchen');
+    // The path a browser takes: the form and its challenge from the API, solved, sent once a person could have filled it in.
+    const shown = Date.now();
+    const form = (await send('GET', `/services/${id}/lead-form`)).body as unknown as LeadForm;
+    const altcha = await solvedPayload(form.challenge);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, shown + 3_100 - Date.now())));
+    const sent = await send('POST', `/services/${id}/leads`, client(), await filledIn(id, { formToken: form.formToken, altcha }));
+    expect([sent.status, sent.body]).toEqual([201, { outcome: 'sent' }]);
+
+    const { altcha: _none, ...withoutChallenge } = await filledIn(id);
+    expect((await send('POST', `/services/${id}/leads`, client(), withoutChallenge)).body).toEqual({ outcome: 'held' });
+    expect((await stored(id)).map((lead) => lead.held)).toEqual(['no-challenge', null]);
+
+    const otherForm = await solved(leadFormToken(TEST_IDENTITY_SECRET, id, Date.now() - 10_000));
+    const decoded = JSON.parse(Buffer.from(otherForm, 'base64').toString('utf8')) as { challenge: LeadChallenge; solution: { counter: number; derivedKey: string } };
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+    const cases: Array<[string, string]> = [
+      [otherForm, 'The check your browser made was for another form: load the page again and send your request from it.'],
+      [await solved('', 'another-secret'), 'The check your browser made did not pass: load the page again and send your request from it.'],
+      [
+        encode({ ...decoded, solution: { ...decoded.solution, derivedKey: `${decoded.solution.derivedKey.slice(0, -1)}${decoded.solution.derivedKey.endsWith('0') ? '1' : '0'}` } }),
+        'The check your browser made did not pass: load the page again and send your request from it.',
+      ],
+      [
+        encode({ ...decoded, challenge: { ...decoded.challenge, parameters: { ...decoded.challenge.parameters, cost: 2 } } }),
+        'The check your browser made did not pass: load the page again and send your request from it.',
+      ],
+      [encode({ challenge: 'none' }), 'The check your browser made could not be read: load the page again and send your request from it.'],
+      ['not base64 JSON', 'The check your browser made could not be read: load the page again and send your request from it.'],
+    ];
+    for (const [payload, message] of cases) {
+      const answer = await send('POST', `/services/${id}/leads`, client(), await filledIn(id, { altcha: payload }));
+      expect([answer.status, answer.body.error?.message]).toEqual([400, message]);
+    }
+    expect(await stored(id)).toHaveLength(2);
+  });
+
   it('when one client, one e-mail address or one listing reaches its limit, then the next request is refused with a clear message and Retry-After, and not kept', async () => {
     const id = await ownedListing('leads-limited-kitchen');
     const busy = client();
-    for (let i = 0; i < LEAD_LIMITS.perClient.points; i += 1) expect((await send('POST', `/services/${id}/leads`, busy, filledIn(id))).status).toBe(201);
-    const refused = await send('POST', `/services/${id}/leads`, busy, filledIn(id));
+    for (let i = 0; i < LEAD_LIMITS.perClient.points; i += 1) expect((await send('POST', `/services/${id}/leads`, busy, await filledIn(id))).status).toBe(201);
+    const refused = await send('POST', `/services/${id}/leads`, busy, await filledIn(id));
     expect([refused.status, refused.body.error?.message]).toEqual([429, 'You have sent 5 requests in the last hour, the most one connection may send. Please try again later.']);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3_000);
 
     const email = 'busy.sender@example.com';
     const other = await ownedListing('leads-limited-email');
-    for (let i = 0; i < LEAD_LIMITS.perEmail.points; i += 1) expect((await send('POST', `/services/${other}/leads`, client(), filledIn(other, { email }))).status).toBe(201);
-    const byEmail = await send('POST', `/services/${other}/leads`, client(), filledIn(other, { email: 'Busy.Sender@example.com' }));
+    for (let i = 0; i < LEAD_LIMITS.perEmail.points; i += 1) expect((await send('POST', `/services/${other}/leads`, client(), await filledIn(other, { email }))).status).toBe(201);
+    const byEmail = await send('POST', `/services/${other}/leads`, client(), await filledIn(other, { email: 'Busy.Sender@example.com' }));
     expect([byEmail.status, byEmail.body.error?.message]).toEqual([429, 'This e-mail address has sent 10 requests today, the most allowed. Please try again tomorrow.']);
 
-    for (let i = (await stored(other)).length; i < LEAD_LIMITS.perListing.points; i += 1) expect((await send('POST', `/services/${other}/leads`, client(), filledIn(other))).status).toBe(201);
-    const byListing = await send('POST', `/services/${other}/leads`, client(), filledIn(other));
+    for (let i = (await stored(other)).length; i < LEAD_LIMITS.perListing.points; i += 1) expect((await send('POST', `/services/${other}/leads`, client(), await filledIn(other))).status).toBe(201);
+    const byListing = await send('POST', `/services/${other}/leads`, client(), await filledIn(other));
     expect([byListing.status, byListing.body.error?.message]).toEqual([429, 'This business has had 20 requests today, the most a listing takes in a day. Please try again tomorrow.']);
     expect(await stored(id)).toHaveLength(LEAD_LIMITS.perClient.points);
     expect(await stored(other)).toHaveLength(LEAD_LIMITS.perListing.points);
@@ -163,7 +215,7 @@ describe('quote requests to a listing', () => {
   it('when their time is up (30 days unclaimed, 180 days owned), then requests are deleted by the scheduled sweep, and none before', async () => {
     const owned = await ownedListing('leads-expiring-kitchen');
     const unclaimed = (await catalog.repositories.services.listAll()).filter((s) => s.status === 'published' && s.ownerUserId === null)[1]!.id;
-    for (const id of [owned, unclaimed]) expect((await send('POST', `/services/${id}/leads`, client(), filledIn(id))).status).toBe(201);
+    for (const id of [owned, unclaimed]) expect((await send('POST', `/services/${id}/leads`, client(), await filledIn(id))).status).toBe(201);
     const sweep = (days: number) => forgetExpiredLeads({ leads: catalog.repositories.leads, now: () => new Date(Date.now() + days * 24 * 60 * 60 * 1000) });
     await sweep(29);
     expect([(await stored(owned)).length, (await stored(unclaimed)).length]).toEqual([1, 1]);

@@ -60,6 +60,8 @@ export function contentSecurityPolicy(input: SecurityPolicyInput): Record<string
     'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...others(input.stockPhotoImageOrigins), ...analyticsScripts],
     'font-src': ["'self'", 'data:', ...remotes],
     'connect-src': ["'self'", ...remotes, ...others(input.analyticsConnect), ...analyticsScripts],
+    // The quote form's proof of work runs in workers the ALTCHA widget makes from its own bundle (blob: URLs).
+    'worker-src': ["'self'", 'blob:'],
     'frame-src': formFrames.length ? formFrames : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -58,6 +58,15 @@ function rows(labelForMealType: (slug: string) => string, withDistance: boolean)
           NOT_SAID
         ),
     ],
+    // The quote form, on a page of its own (it works without JavaScript).
+    [
+      'Request a quote',
+      (s) => (
+        <Link to={`/service/${encodeURIComponent(s.slug)}/quote`} className={link}>
+          Request a quote<span className="sr-only"> from {s.name}</span>
+        </Link>
+      ),
+    ],
   ];
 }
 

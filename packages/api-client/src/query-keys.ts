@@ -71,6 +71,8 @@ export const queryKeys = {
     listing: (serviceId: string, days: number) => ['insights', 'listing', serviceId, days] as const,
     site: (days: number) => ['insights', 'site', days] as const,
   },
+  /** A listing's quote form (its token and challenge): one per showing of the form, never refreshed under the visitor. */
+  leads: { form: (slug: string) => ['lead-form', slug] as const },
   checks: { all: ['checks'] as const, status: ['checks', 'status'] as const, list: (filter: string) => ['checks', 'list', filter] as const, lists: ['checks', 'list'] as const },
   media: { admin: (params: Record<string, string>) => ['media', 'admin', params] as const },
   runtimeConfig: ['runtime-config'] as const,

@@ -17,6 +17,7 @@ export * from './offer-constants';
 export * from './price';
 export * from './claim-constants';
 export * from './review-constants';
+export * from './lead-constants';
 export * from './filter-constants';
 export * from './compare-constants';
 export * from './insight-constants';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PublishedBrandSchema } from './brand';
-import { LeadRequestSchema } from './leads';
+import { LeadDetailsSchema } from './leads';
 import { InsightHitBatchSchema } from './insights';
 import { ServiceStatusSchema } from './service';
 
@@ -126,7 +126,7 @@ export const EventPayloadSchemas = {
     slug: z.string(),
     ownerUserId: z.string().nullable(),
     held: z.boolean(),
-    request: LeadRequestSchema.omit({ website: true, formToken: true }),
+    request: LeadDetailsSchema,
     /** The visitor's link's secret (svc-catalog keeps only its hash). */
     deleteToken: z.string(),
   }),

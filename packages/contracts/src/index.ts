@@ -45,3 +45,4 @@ export * from './insights';
 export * from './releases';
 export * from './brand';
 export * from './leads';
+export * from './lead-constants';

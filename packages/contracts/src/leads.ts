@@ -1,34 +1,7 @@
 import { z } from 'zod';
 import { SlugSchema } from './geo-region';
 import { ILL_FORMED_TEXT_MESSAGE, isWellFormedText } from './text';
-
-/** A quote request's message: long enough to say what is wanted, short enough to read. */
-export const LEAD_MESSAGE_LIMITS = { min: 20, max: 2000 } as const;
-export const LEAD_FULFILMENTS = ['delivery', 'pickup', 'either'] as const;
-export const LEAD_STATUSES = ['new', 'replied', 'closed', 'spam'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-/** Why a request waits for staff before it reaches anyone (the review checks, a form sent without JavaScript, one text to many listings). */
-export const LEAD_HOLD_REASONS = ['link', 'strong-language', 'shouting', 'no-challenge', 'repeated'] as const;
-export type LeadHoldReason = (typeof LEAD_HOLD_REASONS)[number];
-
-/**
- * The documented limits: requests from one client address an hour, to one listing a day, from one
- * e-mail address a day; each held across every instance (kept in the database).
- */
-export const LEAD_LIMITS = {
-  perClient: { points: 5, windowMs: 60 * 60 * 1000 },
-  perListing: { points: 20, windowMs: 24 * 60 * 60 * 1000 },
-  perEmail: { points: 10, windowMs: 24 * 60 * 60 * 1000 },
-} as const;
-/** A form sent sooner than this after it was shown was not filled in by a person. */
-export const LEAD_MIN_FILL_MS = 3_000;
-/** A form older than this asks to be loaded again (its token has run out). */
-export const LEAD_FORM_MAX_AGE_MS = 2 * 60 * 60 * 1000;
-/** How long a request is kept: 180 days; one for a listing nobody has claimed, 30 days unless it is claimed by then. */
-export const LEAD_KEPT_DAYS = 180;
-export const UNCLAIMED_LEAD_KEPT_DAYS = 30;
-/** Meals a week one may ask for. */
-export const LEAD_MEALS_PER_WEEK = { min: 1, max: 100 } as const;
+import { LEAD_CHALLENGE_PAYLOAD_MAX, LEAD_FULFILMENTS, LEAD_MEALS_PER_WEEK, LEAD_MESSAGE_LIMITS } from './lead-constants';
 
 /** One line of text a mail may carry in a header: no line breaks (no header injection), no markup, well-formed. */
 const oneLine = (max: number) =>
@@ -66,11 +39,43 @@ export const LeadRequestSchema = z.strictObject({
     .refine(isWellFormedText, ILL_FORMED_TEXT_MESSAGE),
   website: z.string().max(500).default(''),
   formToken: z.string().min(1, 'is missing: load the form again').max(500),
+  /** The proof of work the browser solved (the ALTCHA widget's payload); a form sent without JavaScript has none and waits for staff. */
+  altcha: z.string().max(LEAD_CHALLENGE_PAYLOAD_MAX, 'must be the check the form made').optional(),
 });
 export type LeadRequest = z.infer<typeof LeadRequestSchema>;
+/** What is kept of a request and mailed: what the visitor wrote, without the form's token, hidden field or proof of work. */
+export const LeadDetailsSchema = LeadRequestSchema.omit({ website: true, formToken: true, altcha: true });
+export type LeadDetails = z.infer<typeof LeadDetailsSchema>;
 
-/** What the form is shown with: its signed token, and whether the listing has an owner to read the request yet. */
-export const LeadFormSchema = z.object({ formToken: z.string(), unclaimed: z.boolean() });
+const hex = (max: number) =>
+  z
+    .string()
+    .regex(/^[0-9a-f]+$/)
+    .max(max);
+/** An ALTCHA challenge (version 2) as made for one form: what the browser works on, signed. */
+export const LeadChallengeSchema = z.object({
+  parameters: z.object({
+    algorithm: z.string().max(20),
+    nonce: hex(128),
+    salt: hex(128),
+    cost: z.number().int().positive().max(1_000_000),
+    keyLength: z.number().int().positive().max(64),
+    keyPrefix: hex(128),
+    keySignature: hex(128).optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: hex(128).optional(),
+});
+export type LeadChallenge = z.infer<typeof LeadChallengeSchema>;
+/** What the widget sends back: the challenge and the counter it found, with the key that counter derives. */
+export const LeadChallengePayloadSchema = z.object({
+  challenge: LeadChallengeSchema,
+  solution: z.object({ counter: z.number().int().nonnegative(), derivedKey: hex(128) }),
+});
+
+/** What the form is shown with: its signed token, its proof-of-work challenge, and whether the listing has an owner to read the request yet. */
+export const LeadFormSchema = z.object({ formToken: z.string(), challenge: LeadChallengeSchema, unclaimed: z.boolean() });
 export type LeadForm = z.infer<typeof LeadFormSchema>;
 
 /** What a sent request comes to: on its way to the owner, held for staff first, or kept until the business claims its listing. */

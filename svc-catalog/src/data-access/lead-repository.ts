@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
-import type { EventEnvelope, LeadHoldReason, LeadRequest, LeadStatus } from '@mealprep/contracts';
+import type { EventEnvelope, LeadDetails, LeadHoldReason, LeadStatus } from '@mealprep/contracts';
 
 /** A visitor's quote request as kept: what they sent, the listing and its owner then, and where it stands. */
 export interface StoredLead {
@@ -11,7 +11,7 @@ export interface StoredLead {
   status: LeadStatus;
   /** Why staff look at it before anyone else does; null: not held. */
   held: LeadHoldReason | null;
-  request: Omit<LeadRequest, 'website' | 'formToken'>;
+  request: LeadDetails;
   /** The message's words as a key: the same text to many listings is found by it. */
   textKey: string;
   /** The form's token, hashed: a form is sent once. */

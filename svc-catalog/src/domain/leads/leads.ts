@@ -5,9 +5,12 @@ import { TOKEN_USED, type LeadRepository } from '../../data-access/lead-reposito
 import type { StoredService } from '../../data-access/service-mapping';
 import type { Places } from '../catalogue/places';
 import { hasLink, hasStrongLanguage, shouts, textKey } from '../reviews/review-checks';
+import { checkLeadChallenge, leadChallenge } from './lead-challenge';
 import { checkLeadFormToken, leadFormToken } from './lead-form-token';
 
 export interface LeadDeps {
+  /** Finds a public listing by its address (the quote page knows only that). */
+  catalog: { findPublic(slug: string): { id: string } | null };
   services: { findById(id: string): Promise<StoredService | null> };
   leads: LeadRepository;
   places: Places;
@@ -32,29 +35,50 @@ async function publishedListing(deps: LeadDeps, serviceId: string): Promise<Stor
   return service;
 }
 
-/** The quote form of a published listing: its token, and whether anyone has claimed the listing to read requests yet. */
+/** The quote form of a published listing: its token, its proof-of-work challenge, and whether anyone has claimed the listing to read requests yet. */
 export async function leadForm(deps: LeadDeps, serviceId: string): Promise<LeadForm> {
   const service = await publishedListing(deps, serviceId);
-  return { formToken: leadFormToken(deps.secret, service.id, (deps.now?.() ?? new Date()).getTime()), unclaimed: service.ownerUserId === null };
+  const now = (deps.now?.() ?? new Date()).getTime();
+  const formToken = leadFormToken(deps.secret, service.id, now);
+  return { formToken, challenge: await leadChallenge(deps.secret, formToken, now), unclaimed: service.ownerUserId === null };
 }
+
+/** The quote form of the public listing at this address (the quote page's read): as `leadForm`. */
+export async function leadFormBySlug(deps: LeadDeps, slug: string): Promise<LeadForm> {
+  const listed = deps.catalog.findPublic(slug);
+  if (!listed) throw AppError.notFound(`There is no listing "${slug}".`);
+  return leadForm(deps, listed.id);
+}
+
+const CHALLENGE_REFUSED = {
+  unreadable: 'The check your browser made could not be read: load the page again and send your request from it.',
+  'other-form': 'The check your browser made was for another form: load the page again and send your request from it.',
+  expired: 'This form has run out (it is kept two hours): load the page again and send your request from it.',
+  unsolved: 'The check your browser made did not pass: load the page again and send your request from it.',
+} as const;
 
 /** Today's date where the US day starts last (Hawaii, UTC−10): nobody in the US is told their today is past. */
 const earliestStart = (now: Date) => new Date(now.getTime() - 10 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
-/** Why staff see a request first, or null: a link, strong language or shouting in what it says, or its text sent to other listings within the hour. */
+/**
+ * Why staff see a request first, or null: a link, strong language or shouting in what it says, its
+ * text sent to other listings within the hour, or no proof of work (a form sent without JavaScript).
+ */
 async function holdReason(deps: LeadDeps, serviceId: string, request: LeadRequest, key: string, now: Date): Promise<LeadHoldReason | null> {
   const said = `${request.name}\n${request.message}`;
   if (hasLink(said)) return 'link';
   if (hasStrongLanguage(said)) return 'strong-language';
   if (shouts(request.message)) return 'shouting';
   const others = await deps.leads.otherListingsWithText(key, serviceId, new Date(now.getTime() - REPEAT_WINDOW_MS), 1);
-  return others.length > 0 ? 'repeated' : null;
+  if (others.length > 0) return 'repeated';
+  return request.altcha === undefined ? 'no-challenge' : null;
 }
 
 /**
  * A visitor's quote request to a published listing. A request whose hidden field is filled (a bot)
  * is answered as sent and kept nowhere. Otherwise its form token must be this listing's, shown at
- * least a few seconds and at most two hours ago, and not used before; its ZIP code one of the US
+ * least a few seconds and at most two hours ago, and not used before; its proof of work, when it
+ * has one, solved for this form (without one it is held for staff); its ZIP code one of the US
  * table's; its start date not past; and the client, the listing and the e-mail address within their
  * limits. It is kept (with a hashed link that deletes it) and is then: held for staff when a check
  * finds spam, waiting for a claim when nobody owns the listing (30 days), else the owner's.
@@ -67,6 +91,10 @@ export async function sendLead(deps: LeadDeps, serviceId: string, request: LeadR
   if (token === 'forged') throw AppError.badRequest('This form could not be checked: load the page again and send your request from it.');
   if (token === 'too-soon') throw AppError.badRequest('That was sent quicker than a person fills in the form: wait a moment and send it again.');
   if (token === 'expired') throw AppError.badRequest('This form has run out (it is kept two hours): load the page again and send your request from it.');
+  if (request.altcha !== undefined) {
+    const solved = await checkLeadChallenge(deps.secret, request.formToken, request.altcha);
+    if (solved !== 'solved') throw AppError.badRequest(CHALLENGE_REFUSED[solved]);
+  }
   if (!deps.places.byZip(request.zip)) throw AppError.badRequest(`Invalid request: zip ${request.zip} is not a US ZIP code`, [{ path: 'zip', message: `${request.zip} is not a US ZIP code` }]);
   if (request.startDate < earliestStart(now)) throw AppError.badRequest('Invalid request: startDate must not be in the past', [{ path: 'startDate', message: 'must not be in the past' }]);
 
@@ -79,7 +107,7 @@ export async function sendLead(deps: LeadDeps, serviceId: string, request: LeadR
   const held = await holdReason(deps, service.id, request, key, now);
   const deleteToken = randomBytes(24).toString('base64url');
   const unclaimed = service.ownerUserId === null;
-  const { website: _website, formToken, ...sent } = request;
+  const { website: _website, formToken, altcha: _altcha, ...sent } = request;
   const id = `l-${randomBytes(12).toString('hex')}`;
   const received = deps.events.event('catalog.lead.received', {
     leadId: id,

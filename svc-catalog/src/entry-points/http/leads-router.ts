@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { LeadDeleteBodySchema, LeadRequestSchema, NoQuerySchema, ServiceIdParamsSchema } from '@mealprep/contracts';
+import { LeadDeleteBodySchema, LeadRequestSchema, NoQuerySchema, ServiceIdParamsSchema, SlugParamsSchema } from '@mealprep/contracts';
 import { parseInput, route } from '@mealprep/service-kit';
-import { deleteLead, leadForm, sendLead, type LeadDeps } from '../../domain/leads/leads';
+import { deleteLead, leadForm, leadFormBySlug, sendLead, type LeadDeps } from '../../domain/leads/leads';
 
 /** A published listing's quote form (its signed token) and the requests visitors send with it; no sign-in. */
 export function leadsRouter(deps: LeadDeps): Router {
@@ -13,6 +13,16 @@ export function leadsRouter(deps: LeadDeps): Router {
       const { id } = parseInput(ServiceIdParamsSchema, req.params, 'service');
       res.set('cache-control', 'no-store');
       res.json(await leadForm(deps, id));
+    }),
+  );
+  // The same, for the quote page, which knows the listing by its address: read by the server render, never kept (each form its own token).
+  router.get(
+    '/services/by-slug/:slug/lead-form',
+    route(async (req, res) => {
+      parseInput(NoQuerySchema, req.query, 'query');
+      const { slug } = parseInput(SlugParamsSchema, req.params, 'service');
+      res.set('cache-control', 'no-store');
+      res.json(await leadFormBySlug(deps, slug));
     }),
   );
   router.post(

@@ -32,17 +32,19 @@ export interface ServiceDetailPageProps {
   renderMealTypes: (slugs: string[]) => ReactNode;
   /** Names meal types on the cards of "Also near". */
   labelForMealType?: (slug: string) => string;
+  /** The listing's "Request a quote" (another feature's, composed by the page). */
+  renderQuote?: (service: PublicService) => ReactNode;
 }
 
-export function ServiceDetailPage({ slug, renderMealTypes, labelForMealType }: ServiceDetailPageProps) {
+export function ServiceDetailPage({ slug, renderMealTypes, labelForMealType, renderQuote }: ServiceDetailPageProps) {
   const { data, error, isError, isFetching, refetch } = useService(slug);
   if (!isPossibleServiceSlug(slug) || isNotFound(error)) return <ServiceNotFound />;
   if (isError && !isFetching) return <ErrorState onRetry={() => void refetch()} />;
   if (!data) return <Loading />;
-  return <LoadedService service={data} renderMealTypes={renderMealTypes} labelForMealType={labelForMealType} />;
+  return <LoadedService service={data} renderMealTypes={renderMealTypes} labelForMealType={labelForMealType} renderQuote={renderQuote} />;
 }
 
-function LoadedService({ service, renderMealTypes, labelForMealType }: { service: PublicService } & Pick<ServiceDetailPageProps, 'renderMealTypes' | 'labelForMealType'>) {
+function LoadedService({ service, renderMealTypes, labelForMealType, renderQuote }: { service: PublicService } & Pick<ServiceDetailPageProps, 'renderMealTypes' | 'labelForMealType' | 'renderQuote'>) {
   // Nearby services are extra: while they load, or if they cannot, the page is whole without them.
   const { data: nearby } = useNearby(service.slug);
   // The page of reviews shown (read by the server render with the listing): the structured data carries them.
@@ -69,6 +71,7 @@ function LoadedService({ service, renderMealTypes, labelForMealType }: { service
         ]}
       />
       <ServiceDetails service={service} pageUrl={pageUrl} renderMealTypes={renderMealTypes} cityHref={nearby?.city ? cityPath(nearby.city) : undefined} />
+      {renderQuote ? <div className="mt-12">{renderQuote(service)}</div> : null}
       <div className="mt-12">
         <ReviewsSection service={service} />
       </div>

@@ -1,0 +1,162 @@
+import mongoose from 'mongoose';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIdentity } from '@mealprep/service-kit';
+import { useBrowserPage } from '../browser';
+import { waitForMail } from '../mail-catcher';
+import { newAddress, signInWithCode } from '../sign-in-helpers';
+
+const siteUrl = inject('siteUrl');
+const catalogUrl = inject('catalogUrl');
+const mailDir = inject('mailDir');
+const admin = () => signIdentity({ userId: 'e2e-admin', email: 'admin@example.com', roles: ['admin'] }, inject('identitySecret'));
+
+let auth: mongoose.Connection;
+let catalog: mongoose.Connection;
+const made: string[] = [];
+
+/** A published listing owned by the account signed in with `email` (made through svc-catalog's API, as the owner's form would). */
+async function ownedListing(page: Page, email: string, slug: string): Promise<string> {
+  await signInWithCode(page, email);
+  const user = await auth.collection('users').findOne({ primaryEmail: email });
+  const owner = signIdentity({ userId: String(user!._id), email, roles: [] }, inject('identitySecret'));
+  const listing = {
+    name: `Quote Kitchen ${slug.slice(-4)}`,
+    slug,
+    tagline: 'Weekly keto boxes',
+    description: 'Fresh keto boxes every Monday.',
+    mealTypes: ['keto'],
+    deliveryMethods: { localDelivery: true, pickup: true, shipsDomestically: false, shipsInternationally: false },
+    contact: { email: `${slug}@kitchen.test`, phone: '555-0100', website: `https://${slug}.example.com`, socialLinks: [] },
+    locations: [{ label: '', address: { line1: '1 Main St', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true }],
+    media: { logoImageId: null },
+    metadata: { ownerName: 'Sam Owner', yearsInBusiness: '1-2 years', termsAccepted: true, submittedVia: 'dashboard' },
+  };
+  const created = await fetch(`${catalogUrl}/services`, { method: 'POST', headers: { 'content-type': 'application/json', ...owner }, body: JSON.stringify(listing) });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  made.push(id);
+  const published = await fetch(`${catalogUrl}/admin/services/${id}/status`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', ...admin() },
+    body: JSON.stringify({ status: 'published' }),
+  });
+  expect(published.status).toBe(200);
+  return listing.name;
+}
+
+/** Fills the quote form on the page in view; the form must have been on screen a few seconds (as a person takes) before it is sent. */
+async function fillIn(page: Page, visitor: string, message: string): Promise<void> {
+  await page.getByLabel('Your name').fill('Dana Rivera');
+  await page.getByLabel('Your e-mail address').fill(visitor);
+  await page.getByLabel('ZIP code').fill('78701');
+  await page.getByLabel('Meals per week').fill('10');
+  await page.getByLabel('Start date').fill('2099-01-04');
+  await page.getByLabel('Delivery or pickup').selectOption('delivery');
+  await page.getByLabel('Keto').check();
+  await page.getByLabel('Your message').fill(message);
+}
+
+const leadsOf = async (serviceSlug: string) => {
+  const service = await catalog.collection('services').findOne({ slug: serviceSlug });
+  return catalog
+    .collection('leads')
+    .find({ serviceId: String(service!._id) })
+    .toArray();
+};
+
+describe('a visitor asks a listing for a quote', () => {
+  const browser = useBrowserPage();
+  beforeAll(async () => {
+    auth = await mongoose.createConnection(inject('mongodbUri'), { dbName: 'auth' }).asPromise();
+    catalog = await mongoose.createConnection(inject('mongodbUri'), { dbName: 'catalog' }).asPromise();
+  });
+  afterAll(async () => {
+    for (const id of made) await fetch(`${catalogUrl}/admin/services/${id}`, { method: 'DELETE', headers: admin() });
+    await catalog?.collection('leads').deleteMany({ serviceId: { $in: made } });
+    await auth?.close();
+    await catalog?.close();
+  });
+
+  it('when a visitor sends a request with JavaScript, then their browser solves the check, the owner is mailed it with the visitor as Reply-To, the visitor gets a copy whose link deletes it', async () => {
+    const ownerEmail = newAddress('quote-owner');
+    const slug = `quote-kitchen-${Date.now().toString(36)}`;
+    const name = await ownedListing(browser.page, ownerEmail, slug);
+
+    const visitor = newAddress('quote-visitor');
+    const page = await browser.newPage();
+    await page.goto(`${siteUrl}/service/${slug}`);
+    // Hydrated (the header's menu button has lost its early-click mark, the page is quiet): the link now opens the form in place.
+    await page.locator('button[aria-controls="site-nav"]:not([data-early-click])').waitFor({ state: 'attached', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: 'Request a quote' }).click();
+    // Opened in place: the page stays the listing's.
+    await page.getByLabel('Your message').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/service/${slug}`);
+    const shown = Date.now();
+    const sentAt = Date.now();
+    await fillIn(page, visitor, 'We are two adults looking for keto lunches, five days a week, from January.');
+    await page.waitForTimeout(Math.max(0, shown + 3_200 - Date.now()));
+    await page.getByRole('button', { name: 'Send your request' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Thank you' }).textContent(), { timeout: 20_000 }).toContain('your request is on its way to the business');
+
+    const [lead] = await leadsOf(slug);
+    expect(lead).toMatchObject({ held: null, status: 'new' });
+    const toOwner = await waitForMail(mailDir, ownerEmail, sentAt, 20_000);
+    expect(toOwner.replyTo).toBe(visitor);
+    expect(toOwner.text).toContain('We are two adults looking for keto lunches');
+    const copy = await waitForMail(mailDir, visitor, sentAt, 20_000);
+    expect(copy.text).not.toContain(ownerEmail);
+    expect(copy.text).toContain(name);
+    const link = /https?:\/\/\S+\/quote-requests\/delete\?token=[\w-]+/.exec(copy.text)?.[0];
+    expect(link).toBeDefined();
+
+    // The link opens a page; only its button deletes (a mail scanner following the link deletes nothing).
+    const deleting = await browser.newPage();
+    await deleting.goto(link!);
+    expect(await leadsOf(slug)).toHaveLength(1);
+    await deleting.getByRole('button', { name: 'Delete my request' }).click();
+    await expect.poll(() => deleting.getByRole('status').textContent()).toContain('Your request is deleted');
+    expect(await leadsOf(slug)).toEqual([]);
+  });
+
+  it('when a visitor sends a request without JavaScript, then the form on its own page is taken, held for staff, and the confirmation page a reload cannot send twice; the delete link works without JavaScript too', async () => {
+    const ownerEmail = newAddress('quote-owner-nojs');
+    const slug = `quote-nojs-${Date.now().toString(36)}`;
+    await ownedListing(browser.page, ownerEmail, slug);
+
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto(`${siteUrl}/service/${slug}`);
+    await page.getByRole('link', { name: 'Request a quote' }).click();
+    await page.waitForURL(`${siteUrl}/service/${slug}/quote`);
+    const shown = Date.now();
+    const visitor = newAddress('quote-visitor-nojs');
+    await fillIn(page, visitor, 'Keto dinners for a family of four, delivered on Mondays please.');
+    await page.waitForTimeout(Math.max(0, shown + 3_200 - Date.now()));
+    await page.getByRole('button', { name: 'Send your request' }).click();
+    await page.waitForURL(`${siteUrl}/service/${slug}/quote/sent?outcome=held`);
+    expect(await page.getByRole('status').textContent()).toContain('your request is with our team for a quick look');
+    await page.reload();
+    expect(await leadsOf(slug)).toHaveLength(1);
+    expect((await leadsOf(slug))[0]).toMatchObject({ held: 'no-challenge' });
+
+    // A refused form says why, with the way back.
+    const again = await browser.newPage({ javaScriptEnabled: false });
+    await again.goto(`${siteUrl}/service/${slug}/quote`);
+    await fillIn(again, visitor, 'Keto dinners for a family of four, delivered on Mondays please.');
+    await again.getByLabel('ZIP code').fill('00000');
+    await again.waitForTimeout(3_200);
+    await again.getByRole('button', { name: 'Send your request' }).click();
+    expect(await again.getByRole('alert').textContent()).toContain('zip 00000 is not a US ZIP code');
+    expect(await leadsOf(slug)).toHaveLength(1);
+
+    const copy = await waitForMail(mailDir, visitor, shown, 20_000);
+    const link = /https?:\/\/\S+\/quote-requests\/delete\?token=[\w-]+/.exec(copy.text)![0];
+    const deleting = await browser.newPage({ javaScriptEnabled: false });
+    await deleting.goto(link);
+    await deleting.getByRole('button', { name: 'Delete my request' }).click();
+    await deleting.waitForURL(`${siteUrl}/quote-requests/delete?done=deleted`);
+    expect(await deleting.getByRole('status').textContent()).toContain('Your request is deleted');
+    expect(await leadsOf(slug)).toEqual([]);
+  });
+});

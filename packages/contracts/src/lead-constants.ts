@@ -1,0 +1,32 @@
+// No zod here: the browser imports these through '@mealprep/contracts/browser'.
+
+/** A quote request's message: long enough to say what is wanted, short enough to read. */
+export const LEAD_MESSAGE_LIMITS = { min: 20, max: 2000 } as const;
+export const LEAD_FULFILMENTS = ['delivery', 'pickup', 'either'] as const;
+export const LEAD_STATUSES = ['new', 'replied', 'closed', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+/** Why a request waits for staff before it reaches anyone (the review checks, a form sent without JavaScript, one text to many listings). */
+export const LEAD_HOLD_REASONS = ['link', 'strong-language', 'shouting', 'no-challenge', 'repeated'] as const;
+export type LeadHoldReason = (typeof LEAD_HOLD_REASONS)[number];
+
+/**
+ * The documented limits: requests from one client address an hour, to one listing a day, from one
+ * e-mail address a day; each held across every instance (kept in the database).
+ */
+export const LEAD_LIMITS = {
+  perClient: { points: 5, windowMs: 60 * 60 * 1000 },
+  perListing: { points: 20, windowMs: 24 * 60 * 60 * 1000 },
+  perEmail: { points: 10, windowMs: 24 * 60 * 60 * 1000 },
+} as const;
+/** A form sent sooner than this after it was shown was not filled in by a person. */
+export const LEAD_MIN_FILL_MS = 3_000;
+/** A form older than this asks to be loaded again (its token has run out). */
+export const LEAD_FORM_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+/** How long a request is kept: 180 days; one for a listing nobody has claimed, 30 days unless it is claimed by then. */
+export const LEAD_KEPT_DAYS = 180;
+export const UNCLAIMED_LEAD_KEPT_DAYS = 30;
+/** The longest proof-of-work payload a form may send (a challenge and its solution, base64: about 700 characters). */
+export const LEAD_CHALLENGE_PAYLOAD_MAX = 4_000;
+
+/** Meals a week one may ask for. */
+export const LEAD_MEALS_PER_WEEK = { min: 1, max: 100 } as const;
