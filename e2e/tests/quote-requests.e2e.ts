@@ -2,7 +2,9 @@ import mongoose from 'mongoose';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIdentity } from '@mealprep/service-kit';
+import { AUTHORIZATION_MATRIX } from '../../scripts/test/authorization-matrix';
 import { useBrowserPage } from '../browser';
+import { E2E_ADMINS } from '../global-setup';
 import { waitForMail } from '../mail-catcher';
 import { newAddress, signInWithCode } from '../sign-in-helpers';
 
@@ -16,7 +18,7 @@ let catalog: mongoose.Connection;
 const made: string[] = [];
 
 /** A published listing owned by the account signed in with `email` (made through svc-catalog's API, as the owner's form would). */
-async function ownedListing(page: Page, email: string, slug: string): Promise<string> {
+async function ownedListing(page: Page, email: string, slug: string, showEmail = false): Promise<string> {
   await signInWithCode(page, email);
   const user = await auth.collection('users').findOne({ primaryEmail: email });
   const owner = signIdentity({ userId: String(user!._id), email, roles: [] }, inject('identitySecret'));
@@ -27,7 +29,7 @@ async function ownedListing(page: Page, email: string, slug: string): Promise<st
     description: 'Fresh keto boxes every Monday.',
     mealTypes: ['keto'],
     deliveryMethods: { localDelivery: true, pickup: true, shipsDomestically: false, shipsInternationally: false },
-    contact: { email: `${slug}@kitchen.test`, phone: '555-0100', website: `https://${slug}.example.com`, socialLinks: [] },
+    contact: { email: `${slug}@kitchen.test`, phone: '555-0100', website: `https://${slug}.example.com`, socialLinks: [], showEmail },
     locations: [{ label: '', address: { line1: '1 Main St', city: 'Austin', region: 'Texas', postalCode: '78701', countryCode: 'US' }, isPrimary: true }],
     media: { logoImageId: null },
     metadata: { ownerName: 'Sam Owner', yearsInBusiness: '1-2 years', termsAccepted: true, submittedVia: 'dashboard' },
@@ -78,10 +80,14 @@ describe('a visitor asks a listing for a quote', () => {
     await catalog?.close();
   });
 
-  it('when a visitor sends a request with JavaScript, then their browser solves the check, the owner is mailed it with the visitor as Reply-To, the visitor gets a copy whose link deletes it', async () => {
+  it("when a visitor sends a request with JavaScript, then their browser solves the check, it arrives live in the owner's open inbox, who replies to the visitor and closes it; the owner is mailed it with the visitor as Reply-To, the visitor gets a copy whose link deletes it", async () => {
     const ownerEmail = newAddress('quote-owner');
     const slug = `quote-kitchen-${Date.now().toString(36)}`;
     const name = await ownedListing(browser.page, ownerEmail, slug);
+
+    // The owner has their inbox open: the request arrives there live.
+    await browser.page.goto(`${siteUrl}/dashboard/leads`);
+    await browser.page.getByText('No quote requests yet. They arrive here as visitors send them.').waitFor();
 
     const visitor = newAddress('quote-visitor');
     const page = await browser.newPage();
@@ -102,6 +108,15 @@ describe('a visitor asks a listing for a quote', () => {
 
     const [lead] = await leadsOf(slug);
     expect(lead).toMatchObject({ held: null, status: 'new' });
+    const arrived = browser.page.getByRole('article', { name: 'Request from Dana Rivera' });
+    await arrived.waitFor({ timeout: 20_000 });
+    expect(await arrived.getByText('Unread').count()).toBe(1);
+    await arrived.getByText('Dana Rivera').click();
+    expect(await arrived.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')).toBe(
+      `mailto:${encodeURIComponent(visitor)}?subject=${encodeURIComponent(`Your quote request to ${name}`)}`,
+    );
+    await arrived.getByLabel('Status').selectOption('closed');
+    await expect.poll(async () => (await leadsOf(slug))[0]).toMatchObject({ status: 'closed', readAt: expect.any(Date) as never });
     const toOwner = await waitForMail(mailDir, ownerEmail, sentAt, 20_000);
     expect(toOwner.replyTo).toBe(visitor);
     expect(toOwner.text).toContain('We are two adults looking for keto lunches');
@@ -120,7 +135,7 @@ describe('a visitor asks a listing for a quote', () => {
     expect(await leadsOf(slug)).toEqual([]);
   });
 
-  it('when a visitor sends a request without JavaScript, then the form on its own page is taken, held for staff, and the confirmation page a reload cannot send twice; the delete link works without JavaScript too', async () => {
+  it('when a visitor sends a request without JavaScript, then the form on its own page is taken, held for staff, and the confirmation page a reload cannot send twice; staff mark it spam and its sender is refused; the delete link works without JavaScript too', async () => {
     const ownerEmail = newAddress('quote-owner-nojs');
     const slug = `quote-nojs-${Date.now().toString(36)}`;
     await ownedListing(browser.page, ownerEmail, slug);
@@ -140,14 +155,28 @@ describe('a visitor asks a listing for a quote', () => {
     expect(await leadsOf(slug)).toHaveLength(1);
     expect((await leadsOf(slug))[0]).toMatchObject({ held: 'no-challenge' });
 
+    // Staff find it in the held queue and mark it spam: its sender cannot send another.
+    const staff = await browser.newPage();
+    await signInWithCode(staff, E2E_ADMINS.leads);
+    await staff.goto(`${siteUrl}/dashboard/leads?view=held`);
+    const held = staff.getByRole('article', { name: 'Request from Dana Rivera' }).filter({ hasText: 'Held for staff: it was sent without the browser check (no JavaScript).' });
+    await held.getByText('Dana Rivera').click();
+    await held.getByRole('button', { name: 'Mark spam and block the sender' }).click();
+    await expect.poll(async () => (await leadsOf(slug))[0]?.status).toBe('spam');
+
     // A refused form says why, with the way back.
     const again = await browser.newPage({ javaScriptEnabled: false });
     await again.goto(`${siteUrl}/service/${slug}/quote`);
-    await fillIn(again, visitor, 'Keto dinners for a family of four, delivered on Mondays please.');
+    await fillIn(again, newAddress('quote-visitor-nojs-2'), 'Keto dinners for a family of four, delivered on Mondays please.');
     await again.getByLabel('ZIP code').fill('00000');
     await again.waitForTimeout(3_200);
     await again.getByRole('button', { name: 'Send your request' }).click();
     expect(await again.getByRole('alert').textContent()).toContain('zip 00000 is not a US ZIP code');
+    await again.goto(`${siteUrl}/service/${slug}/quote`);
+    await fillIn(again, visitor, 'Keto dinners for a family of four, delivered on Mondays please.');
+    await again.waitForTimeout(3_200);
+    await again.getByRole('button', { name: 'Send your request' }).click();
+    expect(await again.getByRole('alert').textContent()).toContain('Requests from this e-mail address are not taken for now.');
     expect(await leadsOf(slug)).toHaveLength(1);
 
     const copy = await waitForMail(mailDir, visitor, shown, 20_000);
@@ -158,5 +187,47 @@ describe('a visitor asks a listing for a quote', () => {
     await deleting.waitForURL(`${siteUrl}/quote-requests/delete?done=deleted`);
     expect(await deleting.getByRole('status').textContent()).toContain('Your request is deleted');
     expect(await leadsOf(slug)).toEqual([]);
+  });
+
+  it("when a listing has an owner, then no public answer (every public API read, its pages, the sitemap) carries the owner's address or the listing's e-mail; an owner who shows it has it revealed by a button, still never in the HTML", async () => {
+    const ownerEmail = newAddress('quote-owner-scan');
+    const slug = `quote-scan-${Date.now().toString(36)}`;
+    await ownedListing(browser.page, ownerEmail, slug);
+    const listingEmail = `${slug}@kitchen.test`;
+    const service = (await (await fetch(`${catalogUrl}/services/by-slug/${slug}`)).json()) as { id: string };
+    // Every public read of the API (the authorization matrix's; not the live stream, which never ends), with this listing in place of the demo's; then its pages as a crawler and a browser get them.
+    const apiReads = AUTHORIZATION_MATRIX.filter(
+      (row) => row.method === 'GET' && row.expect[0] === 'allow' && row.path.startsWith('/api/') && row.path !== '/api/live' && !/\{(?!demoSlug|demoService)[a-zA-Z]+\}/.test(row.path),
+    ).map((row) => row.path.replace('{demoSlug}', slug).replace('{demoService}', service.id));
+    expect(apiReads.length).toBeGreaterThan(20);
+    const pages = [
+      `/service/${slug}`,
+      `/service/${slug}/quote`,
+      `/service/${slug}/quote/sent`,
+      `/compare?s=${slug}`,
+      '/services-by-name',
+      '/state/texas',
+      '/near/78701',
+      `/find-service?q=${slug}`,
+      '/sitemap.xml',
+    ];
+    const leaks: string[] = [];
+    for (const url of [...apiReads, ...pages]) {
+      const text = await (await fetch(`${siteUrl}${url}`, { headers: { 'user-agent': 'Googlebot/2.1' } })).text();
+      for (const secret of [ownerEmail, listingEmail]) if (text.toLowerCase().includes(secret.toLowerCase())) leaks.push(`${url} carries ${secret}`);
+    }
+    expect(leaks).toEqual([]);
+    expect((await fetch(`${siteUrl}/api/catalog/services/${service.id}/contact-email`)).status).toBe(404);
+
+    // The owner chooses to show it: a button fetches it; the HTML crawlers read still does not carry it.
+    const shown = `quote-shown-${Date.now().toString(36)}`;
+    await ownedListing(await browser.newPage(), newAddress('quote-owner-shown'), shown, true);
+    const html = await (await fetch(`${siteUrl}/service/${shown}`)).text();
+    expect(html).not.toContain(`${shown}@kitchen.test`);
+    const visitor = await browser.newPage();
+    await visitor.goto(`${siteUrl}/service/${shown}`);
+    await visitor.locator('button[aria-controls="site-nav"]:not([data-early-click])').waitFor({ state: 'attached', timeout: 30_000 });
+    await visitor.getByRole('button', { name: 'Show e-mail address' }).click();
+    await expect.poll(() => visitor.getByRole('link', { name: `${shown}@kitchen.test` }).getAttribute('href')).toBe(`mailto:${shown}@kitchen.test`);
   });
 });

@@ -7,6 +7,7 @@ import { ListingInsights } from './features/insights/components/listing-insights
 import { MyListingsInsights } from './features/insights/components/my-listings-insights';
 import { DashboardHome } from './features/dashboard-home/components/dashboard-home';
 import { DashboardNotFound } from './features/not-found/components/dashboard-not-found';
+import { LeadsInbox } from './features/leads/components/leads-inbox';
 import { AddServicePage } from './features/services/components/add-service-page';
 import { EditServicePage } from './features/services/components/edit-service-page';
 
@@ -18,6 +19,7 @@ export default function DashboardRoutes() {
         <Route index element={<DashboardHome claims={<MyClaims />} insights={<MyListingsInsights />} />} />
         <Route path="claim/:serviceId" element={<ClaimPage />} />
         <Route path="add-service" element={<AddServicePage />} />
+        <Route path="leads" element={<LeadsInbox />} />
         <Route path="services/:serviceId/edit" element={<EditServicePage insights={(serviceId) => <ListingInsights serviceId={serviceId} />} />} />
         <Route path="*" element={<DashboardNotFound />} />
       </Routes>

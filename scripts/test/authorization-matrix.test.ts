@@ -80,6 +80,10 @@ describe('authorization matrix through the gateway', () => {
         regionsSeeded: () => announcer.publish('catalog.regions.seeded', { count: 1 }),
         articleChanged: () => admin('PATCH', `/api/catalog/admin/articles/${values.article}/status`, { status: 'published' }),
         bannerChanged: () => admin('PATCH', `/api/media/admin/banners/${banners.items[0]!.id}`, { isActive: true }),
+        leadForOwnChanged: async () => {
+          const me = JSON.parse((await call('owner', 'GET', '/api/auth/me')).text) as { user: { id: string } };
+          return announcer.publish('catalog.lead.changed', { leadId: `l-${'0'.repeat(24)}`, ownerUserId: me.user.id });
+        },
       };
       const differences: string[] = [];
       for (const change of Object.keys(LIVE_CHANGES) as LiveChange[]) {

@@ -59,8 +59,15 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/catalog/services/{demoService}/report-still-open', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/services/{demoService}/lead-form', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/services/by-slug/{demoSlug}/lead-form', expect: PUBLIC },
+  { method: 'GET', path: '/api/catalog/services/{demoService}/contact-email', expect: PUBLIC },
   { method: 'POST', path: '/api/catalog/services/{demoService}/leads', expect: PUBLIC },
   { method: 'POST', path: '/api/catalog/leads/delete', expect: PUBLIC },
+  // The inbox: each signed-in caller reads their own listings' requests (another owner's request is a 404, tested in svc-catalog); staff's actions are staff's.
+  { method: 'GET', path: '/api/catalog/leads', expect: SIGNED_IN },
+  { method: 'GET', path: '/api/catalog/leads/export.csv', expect: SIGNED_IN },
+  { method: 'PATCH', path: '/api/catalog/leads/{missing}', expect: SIGNED_IN },
+  { method: 'POST', path: '/api/catalog/admin/leads/{missing}/approve', expect: ADMIN },
+  { method: 'POST', path: '/api/catalog/admin/leads/{missing}/spam', expect: ADMIN },
   { method: 'GET', path: '/api/catalog/regions', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/regions/counts', expect: PUBLIC },
   { method: 'GET', path: '/api/catalog/regions/{region}', expect: PUBLIC },
@@ -194,6 +201,8 @@ export const LIVE_CHANGES = {
   articleChanged: 'an article is published',
   /** An admin changes a banner. */
   bannerChanged: 'a banner changes',
+  /** A quote request to {own} changes (svc-catalog announces it; the test announces it as svc-catalog would). */
+  leadForOwnChanged: "a quote request to owner A's listing changes",
 } as const;
 export type LiveChange = keyof typeof LIVE_CHANGES;
 
@@ -216,4 +225,5 @@ export const LIVE_MATRIX: LiveRow[] = [
   { topic: 'regions', change: 'regionsSeeded', hears: EVERYBODY },
   { topic: 'articles', change: 'articleChanged', hears: EVERYBODY },
   { topic: 'banners', change: 'bannerChanged', hears: EVERYBODY },
+  { topic: 'leads', change: 'leadForOwnChanged', hears: OWNER_AND_ADMINS },
 ];

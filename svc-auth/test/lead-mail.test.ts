@@ -71,4 +71,15 @@ describe('quote requests by mail', () => {
     expect(copies.map((m) => m.text).join('\n')).toContain('Our team looks at it first; then it goes to Chef Kitchen.');
     expect(copies.map((m) => m.text).join('\n')).toContain('Unclaimed Kitchen has not claimed its listing on Meal Prep Directory yet: we pass your request on when it does (we keep it 30 days).');
   });
+
+  it('when staff let a held request through, then its owner gets it then, and the visitor (who had their copy when it arrived) nothing more', async () => {
+    const started = Date.now();
+    const before = handled();
+    const approved = { leadId: `l-${'9'.repeat(24)}`, serviceId: 'a'.repeat(24), serviceName: 'Chef Kitchen', slug: 'chef-kitchen', ownerUserId: ownerId, request: REQUEST };
+    await senders.mq.broker.publish('catalog.lead.approved', approved);
+    const toOwner = await senders.smtp.next('chef.owner@example.com', started);
+    expect([toOwner.subject, toOwner.replyTo]).toEqual(['Quote request for Chef Kitchen from Dana Rivera', 'dana.rivera@example.com']);
+    await expect.poll(handled).toBe(before + 1);
+    expect(senders.smtp.mails.filter((mail) => mail.to === 'dana.rivera@example.com' && mail.receivedAt >= started)).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { LEAD_LIMITS } from '@mealprep/contracts';
+import { CONTACT_EMAIL_LIMIT, LEAD_LIMITS } from '@mealprep/contracts';
 import { Broker, createApp, isDatabaseConnected, Outbox, storedLimit, type Logger } from '@mealprep/service-kit';
 import { articleViewRepository } from './data-access/article-view-repository';
 import { brandRepository } from './data-access/brand-repository';
@@ -109,6 +109,12 @@ function leadLimits(connection: Connection) {
       message: `This business has had ${perListing.points} requests today, the most a listing takes in a day. Please try again tomorrow.`,
     }),
     perEmail: storedLimit(connection, { name: 'lead-email', ...perEmail, message: `This e-mail address has sent ${perEmail.points} requests today, the most allowed. Please try again tomorrow.` }),
+    // A listing's shown e-mail address, asked for by a button: enough for a person, slow for a harvester.
+    revealPerClient: storedLimit(connection, {
+      name: 'contact-email-client',
+      ...CONTACT_EMAIL_LIMIT,
+      message: `You have asked for ${CONTACT_EMAIL_LIMIT.points} e-mail addresses in the last hour, the most one connection may. Please try again later.`,
+    }),
   };
 }
 

@@ -1,14 +1,34 @@
-import { LEAD_LIMITS, type EventPayload, type LeadChallenge, type LeadForm } from '@mealprep/contracts';
+import { LEAD_LIMITS, type EventPayload, type LeadChallenge, type LeadForm, type LeadPage } from '@mealprep/contracts';
 import { signClientAddress } from '@mealprep/service-kit';
 import { TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { leadFormToken } from '../src/domain/leads/lead-form-token';
 import { solved, solvedPayload } from './lead-challenges';
+import { senderKey } from '../src/domain/leads/lead-inbox';
 import { forgetExpiredLeads } from '../src/domain/leads/leads';
 import { as, sampleListing, useCatalog } from './harness';
 
-const owner = as('owner-leads');
-const admin = as('boss', ['admin']);
+/**
+ * Identity headers signed afresh when a signature nears its minute (this file runs longer than
+ * that on a busy machine): each read of the headers (a spread, a fetch) gets one matching pair.
+ */
+function signedAs(...args: Parameters<typeof as>): Record<string, string> {
+  let made = as(...args);
+  let at = Date.now();
+  return new Proxy({} as Record<string, string>, {
+    ownKeys: () => {
+      if (Date.now() - at > 20_000) {
+        made = as(...args);
+        at = Date.now();
+      }
+      return Reflect.ownKeys(made);
+    },
+    getOwnPropertyDescriptor: (_, key) => ({ enumerable: true, configurable: true, value: made[key as string] }),
+    get: (_, key) => made[key as string],
+  });
+}
+const owner = signedAs('owner-leads');
+const admin = signedAs('boss', ['admin']);
 const MESSAGE = 'We are two adults looking for high-protein lunches, five days a week, from next month.';
 
 describe('quote requests to a listing', () => {
@@ -223,5 +243,85 @@ describe('quote requests to a listing', () => {
     expect([(await stored(owned)).length, (await stored(unclaimed)).length]).toEqual([1, 0]);
     await sweep(181);
     expect([(await stored(owned)).length, (await stored(unclaimed)).length]).toEqual([0, 0]);
+  });
+
+  it("when an owner opens their inbox, then they read their listings' requests only (newest first, unread counted, held ones left out), mark them read and replied; another owner gets 404, staff lists are staff's", async () => {
+    const id = await ownedListing('leads-inbox-kitchen');
+    const otherOwner = signedAs('owner-inbox-other');
+    const created = await send('POST', '/services', otherOwner, sampleListing('Kitchen Inbox Other', 'leads-inbox-other'));
+    const otherId = created.body.id as string;
+    expect((await send('PATCH', `/admin/services/${otherId}/status`, admin, { status: 'published' })).status).toBe(200);
+    const first = await filledIn(id);
+    const second = await filledIn(id);
+    const sends: Array<[string, Awaited<ReturnType<typeof filledIn>>]> = [
+      [id, first],
+      [id, second],
+      [id, await filledIn(id, { message: 'Cheap meal plans for you, see www.cheap-meals.example.com today!' })],
+      [otherId, await filledIn(otherId)],
+    ];
+    for (const [to, request] of sends) expect((await send('POST', `/services/${to}/leads`, client(), request)).status).toBe(201);
+    const inbox = await send('GET', '/leads', owner);
+    expect(inbox.headers.get('cache-control')).toBe('no-store');
+    const page = inbox.body as unknown as LeadPage;
+    expect(page.items.map((lead) => lead.request.email)).toEqual([second.email, first.email]);
+    expect(page).toMatchObject({ total: 2, page: 1, pageCount: 1, unread: 2 });
+    expect(page.items[0]).toMatchObject({ serviceName: 'Kitchen leads-inbox-kitchen', slug: 'leads-inbox-kitchen', status: 'new', held: null, read: false });
+
+    const [newest] = page.items;
+    expect((await send('PATCH', `/leads/${newest!.id}`, otherOwner, { read: true })).status).toBe(404);
+    expect((await send('PATCH', `/leads/${newest!.id}`, {}, { read: true })).status).toBe(401);
+    expect((await send('PATCH', `/leads/${newest!.id}`, owner, {})).status).toBe(400);
+    expect((await send('PATCH', `/leads/${newest!.id}`, owner, { status: 'archived' })).status).toBe(400);
+    const read = await send('PATCH', `/leads/${newest!.id}`, owner, { read: true, status: 'replied' });
+    expect([read.status, read.body.read, read.body.status]).toEqual([200, true, 'replied']);
+    expect(((await send('GET', '/leads', owner)).body as unknown as LeadPage).unread).toBe(1);
+    expect(((await send('GET', '/leads?status=replied', owner)).body as unknown as LeadPage).items.map((lead) => lead.id)).toEqual([newest!.id]);
+    await expect.poll(() => catalog.events.filter((e) => e.type === 'catalog.lead.changed' && (e.payload as { leadId: string }).leadId === newest!.id).length).toBe(1);
+
+    // The other owner reads none of these; the held one is staff's until they let it through.
+    expect(((await send('GET', '/leads', otherOwner)).body as unknown as LeadPage).items.every((lead) => lead.serviceId === otherId)).toBe(true);
+    expect((await send('GET', '/leads?view=held', owner)).status).toBe(403);
+    expect((await send('GET', '/leads?view=all', owner)).status).toBe(403);
+    expect((await send('GET', '/leads?page=0', owner)).status).toBe(400);
+    const held = ((await send('GET', '/leads?view=held', admin)).body as unknown as LeadPage).items.filter((lead) => lead.serviceId === id);
+    expect(held.map((lead) => lead.held)).toEqual(['link']);
+    expect((await send('PATCH', `/leads/${held[0]!.id}`, owner, { read: true })).status).toBe(404);
+    expect((await send('POST', `/admin/leads/${held[0]!.id}/approve`, owner)).status).toBe(403);
+    const approved = await send('POST', `/admin/leads/${held[0]!.id}/approve`, admin);
+    expect([approved.status, approved.body.held]).toEqual([200, null]);
+    expect((await send('POST', `/admin/leads/${held[0]!.id}/approve`, admin)).status).toBe(409);
+    expect(((await send('GET', '/leads', owner)).body as unknown as LeadPage).items.map((lead) => lead.id)).toContain(held[0]!.id);
+    await expect.poll(() => catalog.events.filter((e) => e.type === 'catalog.lead.approved' && (e.payload as { leadId: string }).leadId === held[0]!.id).length).toBe(1);
+  });
+
+  it('when staff mark a request spam, then its sender cannot send another for 30 days, with a clear message', async () => {
+    const id = await ownedListing('leads-spam-kitchen');
+    const request = await filledIn(id, { email: 'spammer@example.com' });
+    expect((await send('POST', `/services/${id}/leads`, client(), request)).status).toBe(201);
+    const [lead] = await stored(id);
+    const spam = await send('POST', `/admin/leads/${lead!.id}/spam`, admin);
+    expect([spam.status, spam.body.status]).toEqual([200, 'spam']);
+    const again = await send('POST', `/services/${id}/leads`, client(), await filledIn(id, { email: 'Spammer@Example.com' }));
+    expect([again.status, again.body.error?.message]).toEqual([403, 'Requests from this e-mail address are not taken for now.']);
+    expect(await stored(id)).toHaveLength(1);
+    const key = senderKey('spammer@example.com');
+    expect(await catalog.repositories.leads.isBlocked(key, new Date(Date.now() + 29 * 86_400_000))).toBe(true);
+    expect(await catalog.repositories.leads.isBlocked(key, new Date(Date.now() + 31 * 86_400_000))).toBe(false);
+  });
+
+  it('when an owner exports their inbox, then the CSV holds their requests only, each cell as written and none a spreadsheet would run', async () => {
+    const id = await ownedListing('leads-csv-kitchen');
+    const formula = '=SUM(A1:A9) and a quote, "please", for ten meals a week';
+    expect((await send('POST', `/services/${id}/leads`, client(), await filledIn(id, { message: formula, name: '@Dana, Rivera' }))).status).toBe(201);
+    const answer = await fetch(`${catalog.url}/leads/export.csv`, { headers: owner });
+    expect([answer.status, answer.headers.get('content-type'), answer.headers.get('content-disposition')]).toEqual([200, 'text/csv; charset=utf-8', 'attachment; filename="quote-requests.csv"']);
+    const csv = await answer.text();
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Received,Listing,Status,Name,E-mail,ZIP code,Meals per week,Start date,Delivery or pickup,Meal types,Message');
+    const row = lines.find((line) => line.includes('leads-csv-kitchen'))!;
+    expect(row).toContain(`"'@Dana, Rivera"`);
+    expect(row).toContain(`"'=SUM(A1:A9) and a quote, ""please"", for ten meals a week"`);
+    expect(csv).not.toContain('Kitchen leads-inbox-other');
+    expect((await fetch(`${catalog.url}/leads/export.csv`)).status).toBe(401);
   });
 });

@@ -72,4 +72,15 @@ describe('live topics: what a change invalidates, and who hears of it', () => {
     for (const change of ['posted', 'edited', 'deleted', 'replied']) expect(invalidationFor(event('catalog.review.changed', review(change, false)))).toBeNull();
     expect(invalidationFor(event('catalog.review.changed', review('reply-removed', true)))?.invalidation).toEqual({ topics: ['services'], slug: 'quiet-kitchen' });
   });
+
+  it('when a quote request arrives or changes, then only its owner (not while staff hold it) and the admins hear of it, and nothing of it travels', () => {
+    const lead = { leadId: 'l-1', serviceId: 's1', serviceName: 'Quiet Kitchen', slug: 'quiet-kitchen', ownerUserId: 'owner-1', request: { email: 'dana@example.com' } };
+    expect(invalidationFor(event('catalog.lead.received', { ...lead, held: false }))).toEqual({ invalidation: { topics: ['leads'] }, audience: { kind: 'owner-and-admins', ownerUserId: 'owner-1' } });
+    expect(invalidationFor(event('catalog.lead.received', { ...lead, held: true }))).toEqual({ invalidation: { topics: ['leads'] }, audience: { kind: 'owner-and-admins', ownerUserId: null } });
+    expect(invalidationFor(event('catalog.lead.changed', { leadId: 'l-1', ownerUserId: 'owner-1' }))).toEqual({
+      invalidation: { topics: ['leads'] },
+      audience: { kind: 'owner-and-admins', ownerUserId: 'owner-1' },
+    });
+    expect(invalidationFor(event('catalog.lead.approved', { ...lead, ownerUserId: null }))).toEqual({ invalidation: { topics: ['leads'] }, audience: { kind: 'owner-and-admins', ownerUserId: null } });
+  });
 });

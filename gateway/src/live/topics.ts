@@ -16,6 +16,11 @@ const EVERYONE: LiveAudience = { kind: 'everyone' };
 /** Which pages' data an event makes stale, and for whom; null when browsers need not hear of it. */
 export function invalidationFor(event: EventEnvelope): LiveMessage | null {
   const payload = (event.payload ?? {}) as { slug?: unknown; status?: unknown; previousStatus?: unknown; ownerUserId?: unknown; version?: unknown };
+  // A quote request arrived or changed: only its owner's (unless staff hold it) and the admins' inboxes read theirs again.
+  if (event.type.startsWith('catalog.lead.')) {
+    const owner = typeof payload.ownerUserId === 'string' && (payload as { held?: unknown }).held !== true ? payload.ownerUserId : null;
+    return { invalidation: { topics: ['leads'] }, audience: { kind: 'owner-and-admins', ownerUserId: owner } };
+  }
   const slug = typeof payload.slug === 'string' ? payload.slug : undefined;
   const topics = ((): LiveTopic[] => {
     if (event.type === 'catalog.service.reported-open') return [];

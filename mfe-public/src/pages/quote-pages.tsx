@@ -1,28 +1,16 @@
 import { isNotFound } from '@mealprep/api-client';
 import type { LeadAnswer } from '@mealprep/contracts';
 import { Link, useParams, useSearchParams } from '@mealprep/router';
-import { Button, buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
+import { Button, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useState } from 'react';
 import { useMealTypeLabel } from '../features/meal-types/hooks/use-meal-type-label';
 import { useDeleteLead, useLeadForm } from '../features/leads/api/leads';
 import { outcomeText, QuoteForm } from '../features/leads/components/quote-form';
 import { useService } from '../features/services/api/get-service';
+import { ServiceNotFound } from '../features/services/components/service-detail-page';
 
 const OUTCOMES: readonly LeadAnswer['outcome'][] = ['sent', 'held', 'waiting-for-claim'];
 const servicePath = (slug: string) => `/service/${encodeURIComponent(slug)}`;
-
-function NoListing() {
-  usePageMeta({ title: 'Service Not Found', noindex: true, notFound: true });
-  return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">Service Not Found</h1>
-      <p className="mt-4 text-gray-600 dark:text-gray-300">The service you're looking for doesn't exist or is no longer listed.</p>
-      <Link to="/" className={buttonClassName({ className: 'mt-8' })}>
-        Return to Home
-      </Link>
-    </section>
-  );
-}
 
 /**
  * /service/{slug}/quote: the quote form on a page of its own, rendered on the server with a token
@@ -36,7 +24,7 @@ export function QuotePage() {
   const labelForMealType = useMealTypeLabel();
   const [outcome, setOutcome] = useState<LeadAnswer['outcome'] | null>(null);
   usePageMeta({ title: service.data ? `Request a quote from ${service.data.name}` : 'Request a quote', noindex: true });
-  if (isNotFound(service.error) || isNotFound(form.error)) return <NoListing />;
+  if (isNotFound(service.error) || isNotFound(form.error)) return <ServiceNotFound />;
   if (service.isError || form.isError) return <ErrorState onRetry={() => void Promise.all([service.refetch(), form.refetch()])} />;
   if (!service.data || !form.data) return <Loading />;
   return (
@@ -69,7 +57,7 @@ export function QuoteSentPage() {
   const asked = search.get('outcome');
   const outcome = OUTCOMES.find((o) => o === asked) ?? 'sent';
   usePageMeta({ title: 'Your request is sent', noindex: true });
-  if (isNotFound(service.error)) return <NoListing />;
+  if (isNotFound(service.error)) return <ServiceNotFound />;
   return (
     <section className="mx-auto max-w-2xl">
       <h1 className="text-3xl font-bold tracking-tight">Your request is sent</h1>

@@ -13,6 +13,7 @@ const mealTypes = under('meal-types');
 const regions = under('regions');
 const articles = under('articles');
 const banners = under('banners');
+const leads = under('leads');
 
 /**
  * Every cache key the shell and the remotes read, in one place: they share one QueryClient, so two
@@ -71,8 +72,10 @@ export const queryKeys = {
     listing: (serviceId: string, days: number) => ['insights', 'listing', serviceId, days] as const,
     site: (days: number) => ['insights', 'site', days] as const,
   },
-  /** A listing's quote form (its token and challenge): one per showing of the form, never refreshed under the visitor. */
-  leads: { form: (slug: string) => ['lead-form', slug] as const },
+  /** The inbox's pages, under 'leads': a request arriving or changing refreshes them. */
+  leads: { all: leads(), page: (params: Record<string, string>) => leads('page', params) },
+  /** A listing's quote form (its token and challenge): one per showing of the form, outside every live topic (never refreshed under the visitor). */
+  leadForm: (slug: string) => ['lead-form', slug] as const,
   checks: { all: ['checks'] as const, status: ['checks', 'status'] as const, list: (filter: string) => ['checks', 'list', filter] as const, lists: ['checks', 'list'] as const },
   media: { admin: (params: Record<string, string>) => ['media', 'admin', params] as const },
   runtimeConfig: ['runtime-config'] as const,

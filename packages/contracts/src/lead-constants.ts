@@ -30,3 +30,17 @@ export const LEAD_CHALLENGE_PAYLOAD_MAX = 4_000;
 
 /** Meals a week one may ask for. */
 export const LEAD_MEALS_PER_WEEK = { min: 1, max: 100 } as const;
+
+/** Requests on a page of the inbox, and the furthest page one may ask for (older ones are in the CSV export). */
+export const LEAD_PAGE_SIZE = 25;
+export const LEAD_MAX_PAGE = 200;
+/** The most requests one CSV export holds (the newest). */
+export const LEAD_EXPORT_MAX = 5_000;
+/** How long staff marking a request spam keeps its sender's address from sending another. */
+export const LEAD_SPAM_BLOCK_DAYS = 30;
+/** The inbox's statuses as the owner reads them. */
+export const LEAD_STATUS_LABELS = { new: 'New', replied: 'Replied', closed: 'Closed', spam: 'Spam' } as const;
+/** How many listings' shown e-mail addresses one client address may ask for in an hour. */
+export const CONTACT_EMAIL_LIMIT = { points: 30, windowMs: 60 * 60 * 1000 } as const;
+/** How the visitor wants their meals, in words. */
+export const LEAD_FULFILMENT_LABELS = { delivery: 'Delivery', pickup: 'Pickup', either: 'Either' } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SlugSchema } from './geo-region';
 import { ILL_FORMED_TEXT_MESSAGE, isWellFormedText } from './text';
-import { LEAD_CHALLENGE_PAYLOAD_MAX, LEAD_FULFILMENTS, LEAD_MEALS_PER_WEEK, LEAD_MESSAGE_LIMITS } from './lead-constants';
+import { LEAD_CHALLENGE_PAYLOAD_MAX, LEAD_FULFILMENTS, LEAD_HOLD_REASONS, LEAD_MAX_PAGE, LEAD_MEALS_PER_WEEK, LEAD_MESSAGE_LIMITS, LEAD_STATUSES } from './lead-constants';
 
 /** One line of text a mail may carry in a header: no line breaks (no header injection), no markup, well-formed. */
 const oneLine = (max: number) =>
@@ -84,3 +84,44 @@ export type LeadAnswer = z.infer<typeof LeadAnswerSchema>;
 
 /** The secret of a visitor's delete link, sent back to delete their request. */
 export const LeadDeleteBodySchema = z.strictObject({ token: z.string().regex(/^[\w-]{32}$/, 'must be the link from your e-mail') });
+
+/** A request as its owner (or staff) reads it in the inbox. */
+export const LeadViewSchema = z.object({
+  id: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  slug: z.string(),
+  status: z.enum(LEAD_STATUSES),
+  held: z.enum(LEAD_HOLD_REASONS).nullable(),
+  /** Whether its owner has opened it. */
+  read: z.boolean(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  request: LeadDetailsSchema,
+});
+export type LeadView = z.infer<typeof LeadViewSchema>;
+
+/** The inbox's lists: the owner's (their listings' requests, those staff hold left out); staff's queue of held ones, and every request. */
+export const LEAD_VIEWS = ['inbox', 'held', 'all'] as const;
+export const LeadListQuerySchema = z.strictObject({
+  view: z.enum(LEAD_VIEWS).default('inbox'),
+  status: z.enum(LEAD_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(LEAD_MAX_PAGE).default(1),
+});
+export type LeadListQuery = z.infer<typeof LeadListQuerySchema>;
+export const LeadPageSchema = z.object({
+  items: z.array(LeadViewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+  /** The owner's requests not opened yet (all their listings). */
+  unread: z.number().int(),
+});
+export type LeadPage = z.infer<typeof LeadPageSchema>;
+export const LeadIdParamsSchema = z.strictObject({ id: z.string().regex(/^l-[0-9a-f]{24}$/, 'must be a request id') });
+/** What the owner (or staff) changes on a request: where it stands, and whether it is read. */
+export const LeadChangeBodySchema = z
+  .strictObject({ status: z.enum(LEAD_STATUSES, { error: 'must be new, replied, closed or spam' }).optional(), read: z.boolean().optional() })
+  .refine((body) => body.status !== undefined || body.read !== undefined, 'must change the status or whether it is read');
+export type LeadChange = z.infer<typeof LeadChangeBodySchema>;

@@ -20,6 +20,8 @@ const ContactInputSchema = z.strictObject({
   phone: text(L.phone).default(''),
   website: z.union([webUrl, z.literal('')]).default(''),
   socialLinks: z.array(webUrl).max(5).default([]),
+  /** Whether visitors may see the address (behind a button; never printed in a page). */
+  showEmail: z.boolean().default(false),
 });
 
 const DeliveryInputSchema = z.strictObject({
@@ -101,6 +103,8 @@ export const ServiceUpdateSchema = z
       email: z.union([z.email({ error: 'must be an e-mail address' }).max(L.email), z.literal('')]),
       phone: text(L.phone),
       website: z.union([webUrl, z.literal('')]),
+      /** Left out: as it was. */
+      showEmail: z.boolean().optional(),
     }),
     deliveryMethods: DeliveryInputSchema,
     deliveryRadiusMiles: deliveryRadius,

@@ -36,6 +36,8 @@ export const ContactSchema = z.object({
   phone: z.string(),
   website: z.string(),
   socialLinks: z.array(z.string()),
+  /** Whether visitors may ask for the e-mail address (public answers never carry it: `email` is empty there). */
+  showEmail: z.boolean().optional(),
 });
 
 /** A service as visitors see it on its detail page. Owner and submission metadata stay private. */

@@ -16,3 +16,10 @@ export async function mailLead(deps: StatusMailDeps, eventId: string, lead: Even
   if (owner) await sendOnce(deps, `${eventId}:owner`, ownerLeadMail(owner.email, lead, `${deps.siteUrl}/dashboard/leads`));
   deps.logger.info({ serviceId: lead.serviceId, leadId: lead.leadId, held: lead.held, toOwner: Boolean(owner) }, 'quote request mailed');
 }
+
+/** A request staff let through after the checks held it: its owner gets it now (the visitor had their copy when it arrived). Once per event. */
+export async function mailApprovedLead(deps: StatusMailDeps, eventId: string, lead: EventPayload<'catalog.lead.approved'>): Promise<void> {
+  const owner = lead.ownerUserId ? await deps.users.findById(lead.ownerUserId) : null;
+  if (owner) await sendOnce(deps, `${eventId}:owner`, ownerLeadMail(owner.email, lead, `${deps.siteUrl}/dashboard/leads`));
+  deps.logger.info({ serviceId: lead.serviceId, leadId: lead.leadId, toOwner: Boolean(owner) }, 'approved quote request mailed');
+}

@@ -3,11 +3,13 @@ import type { MailDraft } from './mailer';
 import { plainMail } from './status-mail';
 
 type Received = EventPayload<'catalog.lead.received'>;
+/** What the owner's mail needs of a request: it arrived, or staff let it through. */
+type ForOwner = Pick<Received, 'serviceName' | 'request'>;
 
 const FULFILMENT = { delivery: 'Delivery', pickup: 'Pickup', either: 'Delivery or pickup' } as const;
 
 /** The request's answers, one line each, as the owner and the visitor read them. */
-function details(lead: Received): string[] {
+function details(lead: ForOwner): string[] {
   const { request } = lead;
   return [
     `Name: ${request.name}`,
@@ -23,7 +25,7 @@ function details(lead: Received): string[] {
 }
 
 /** The request, to the listing's owner; replying answers the visitor (Reply-To), whose address the site never shows. */
-export function ownerLeadMail(to: string, lead: Received, inboxUrl: string): MailDraft {
+export function ownerLeadMail(to: string, lead: ForOwner, inboxUrl: string): MailDraft {
   return (site) => ({
     ...plainMail(to, `Quote request for ${lead.serviceName} from ${lead.request.name}`, [
       `${lead.request.name} asked ${lead.serviceName} for a quote on ${site.siteName}. Reply to this e-mail to answer them.`,

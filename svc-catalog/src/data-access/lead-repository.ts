@@ -19,6 +19,8 @@ export interface StoredLead {
   /** The visitor's link that deletes the request, hashed. */
   deleteTokenHash: string;
   createdAt: Date;
+  /** When its owner first opened it; null: unread. */
+  readAt: Date | null;
   /** When it is deleted (180 days; 30 for a listing nobody has claimed). */
   expiresAt: Date;
 }
@@ -35,6 +37,7 @@ const leadSchema = new Schema(
     formTokenHash: { type: String, required: true },
     deleteTokenHash: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    readAt: { type: Date, default: null },
     expiresAt: { type: Date, required: true },
   },
   { collection: 'leads', versionKey: false, minimize: false },
@@ -46,6 +49,22 @@ leadSchema.index({ ownerUserId: 1, createdAt: -1 });
 leadSchema.index({ textKey: 1, createdAt: -1 });
 leadSchema.index({ formTokenHash: 1 }, { unique: true });
 leadSchema.index({ expiresAt: 1 });
+leadSchema.index({ ownerUserId: 1, held: 1, status: 1, createdAt: -1 });
+leadSchema.index({ held: 1, createdAt: -1 });
+leadSchema.index({ createdAt: -1 });
+
+/** A sender's address staff marked spam, hashed: kept from sending until `until`. */
+const blockSchema = new Schema({ _id: { type: String, required: true }, until: { type: Date, required: true } }, { collection: 'lead_blocks', versionKey: false });
+blockSchema.index({ until: 1 });
+
+/** Which requests a list holds: an owner's (those staff hold left out), staff's held ones, or all. */
+export type LeadFilter = { ownerUserId: string; status?: LeadStatus } | { held: true; status?: LeadStatus } | { all: true; status?: LeadStatus };
+const queryOf = (filter: LeadFilter): Record<string, unknown> => {
+  const status = filter.status ? { status: filter.status } : {};
+  if ('ownerUserId' in filter) return { ownerUserId: filter.ownerUserId, held: null, ...status };
+  if ('held' in filter) return { held: { $ne: null }, ...status };
+  return status;
+};
 
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 /** What `add` answers when the form's token was used already. */
@@ -56,6 +75,7 @@ export type LeadRepository = ReturnType<typeof leadRepository>;
 /** The quote requests: read by key or by an indexed field, a bounded number at a time. */
 export function leadRepository(connection: Connection, outbox: Outbox) {
   const Model = modelOn(connection, 'Lead', leadSchema);
+  const Block = modelOn(connection, 'LeadBlock', blockSchema);
   const carrier = outbox.carrier(Model);
   const toLead = (doc: Record<string, unknown>): StoredLead => {
     const { _id, _outbox: _events, ...rest } = doc as unknown as Omit<StoredLead, 'id'> & { _id: string; _outbox?: unknown };
@@ -77,6 +97,7 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
     /** Deletes every request whose time is up (through the index on expiresAt); how many. */
     async deleteExpired(now: Date): Promise<number> {
       const result = await Model.deleteMany({ expiresAt: { $lte: now } });
+      await Block.deleteMany({ until: { $lte: now } });
       return result.deletedCount;
     },
     /** Deletes the request its delete link names (by the link's hash); whether there was one. */
@@ -96,12 +117,36 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
       const docs = await Model.find({ serviceId }).sort({ createdAt: -1 }).limit(limit).lean();
       return docs.map((doc) => toLead(doc));
     },
+    /** A page of a list, newest first, and how many it holds (through the indexes on owner, held and time). */
+    async page(filter: LeadFilter, skip: number, limit: number): Promise<{ items: StoredLead[]; total: number }> {
+      const query = queryOf(filter);
+      const [docs, total] = await Promise.all([Model.find(query).sort({ createdAt: -1 }).skip(skip).limit(limit).lean(), Model.countDocuments(query)]);
+      return { items: docs.map((doc) => toLead(doc)), total };
+    },
+    /** An owner's requests not opened yet. */
+    async unreadFor(ownerUserId: string): Promise<number> {
+      return Model.countDocuments({ ownerUserId, held: null, readAt: null });
+    },
+    /** Changes a request, with the event that says so, in one write; the request as it is now, or null when it is gone. */
+    async update(id: string, set: Partial<Pick<StoredLead, 'status' | 'held' | 'readAt'>>, events: readonly EventEnvelope[]): Promise<StoredLead | null> {
+      const doc = await Model.findOneAndUpdate({ _id: id }, carrier.update({ $set: set }, events) as never, { returnDocument: 'after' }).lean();
+      if (!doc) return null;
+      carrier.written([id], events);
+      return toLead(doc);
+    },
+    /** Keeps a sender's address (hashed) from sending until a time. */
+    async block(emailHash: string, until: Date): Promise<void> {
+      await Block.updateOne({ _id: emailHash }, { $set: { until } }, { upsert: true });
+    },
+    async isBlocked(emailHash: string, now: Date): Promise<boolean> {
+      return (await Block.exists({ _id: emailHash, until: { $gt: now } })) !== null;
+    },
     async findById(id: string): Promise<StoredLead | null> {
       const doc = await Model.findById(id).lean();
       return doc ? toLead(doc) : null;
     },
     async ensureIndexes(): Promise<void> {
-      await Model.init();
+      await Promise.all([Model.init(), Block.init()]);
     },
   };
 }

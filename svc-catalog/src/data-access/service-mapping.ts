@@ -53,6 +53,7 @@ function toStoredFields(doc: Doc): StoredService {
       phone: doc.contact?.phone ?? '',
       website: doc.contact?.website ?? '',
       socialLinks: doc.contact?.socialLinks ?? [],
+      showEmail: Boolean(doc.contact?.showEmail),
     },
     locations: (doc.locations ?? []).map((l: Doc) => ({
       label: l.label ?? '',
@@ -97,6 +98,8 @@ export function toEditable(doc: Doc): EditableService {
   const stored = toStored(doc);
   return {
     ...toPublic(stored),
+    // Its owner and staff read the e-mail address the public view leaves out.
+    contact: stored.contact,
     ownerUserId: stored.ownerUserId,
     version: stored.version,
     metadata: stored.metadata,
@@ -111,12 +114,17 @@ export function toEditable(doc: Doc): EditableService {
 /** The document a service or listing was read from (see READ_FROM), or null. */
 export const readFrom = (value: object): Doc | null => (value as Record<symbol, Doc | undefined>)[READ_FROM] ?? null;
 
-/** The public view of a stored service: owner, submission metadata and version are not shown. */
+/**
+ * The public view of a stored service: owner, submission metadata and version are not shown, nor is
+ * the contact e-mail address (harvesters read every answer; visitors write through the quote form,
+ * and an owner who shows the address has it fetched by a button: GET /services/:id/contact-email).
+ */
 export function toPublic(service: StoredService): PublicService {
   const { ownerUserId: _owner, metadata, version: _version, ...visible } = service;
   const years = typeof metadata.yearsInBusiness === 'string' ? metadata.yearsInBusiness : '';
   const said = years === 'Other' && typeof metadata.yearsInBusinessOther === 'string' ? metadata.yearsInBusinessOther : years;
-  return { ...visible, claimable: isClaimable(service), ...(said ? { yearsInBusiness: said } : {}) };
+  const contact = { ...visible.contact, email: '', showEmail: Boolean(visible.contact.showEmail && visible.contact.email) };
+  return { ...visible, contact, claimable: isClaimable(service), ...(said ? { yearsInBusiness: said } : {}) };
 }
 
 /** A listing a business may claim: public (published or closed) and nobody's yet. */

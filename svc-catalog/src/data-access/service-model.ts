@@ -32,6 +32,8 @@ const serviceSchema = new Schema(
       phone: { type: String, default: '' },
       website: { type: String, default: '' },
       socialLinks: { type: [String], default: [] },
+      /** Whether its owner shows the e-mail address to visitors (behind a button: never in a page's HTML). */
+      showEmail: { type: Boolean, default: false },
     },
     locations: { type: [locationSchema], default: [] },
     media: { logoImageId: { type: String, default: null } },

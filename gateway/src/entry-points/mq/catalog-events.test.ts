@@ -52,4 +52,8 @@ describe('which catalogue events make the kept pages stale', () => {
     for (const change of ['edited', 'deleted', 'replied', 'rejected']) expect([change, changesWhatVisitorsSee(said(change, false))]).toEqual([change, false]);
     for (const change of ['edited', 'deleted', 'reply-removed', 'rejected']) expect([change, changesWhatVisitorsSee(said(change, true))]).toEqual([change, true]);
   });
+
+  it('when a quote request arrives, is approved or changes, then no kept page is stale (no page shows requests)', () => {
+    for (const type of ['catalog.lead.received', 'catalog.lead.approved', 'catalog.lead.changed']) expect([type, changesWhatVisitorsSee(event(type, { leadId: 'l-1' }))]).toEqual([type, false]);
+  });
 });

@@ -23,7 +23,8 @@ const NEVER_SEEN: ReadonlySet<string> = new Set(['catalog.service.reported-open'
  * article, states and meal types, the banners: each an admin's act).
  */
 export function changesWhatVisitorsSee(event: EventEnvelope): boolean {
-  if (NEVER_SEEN.has(event.type)) return false;
+  // Quote requests are their owners' and staff's: no page shows them.
+  if (NEVER_SEEN.has(event.type) || event.type.startsWith('catalog.lead.')) return false;
   if (event.type === 'catalog.review.changed') {
     // The event says whether visitors see the change (a held review edited, a report or a held reply
     // is not); from an older sender, a report or a review held when written is not.

@@ -8,7 +8,7 @@ const keysOf = (group: Record<string, unknown>) =>
 
 describe('query keys shared by the shell and the remotes', () => {
   it('when a live topic changes, then the key the shell refreshes is the first part of every key of that data', () => {
-    const byTopic = { services: queryKeys.services, 'meal-types': queryKeys.mealTypes, regions: queryKeys.regions, articles: queryKeys.articles, banners: queryKeys.banners };
+    const byTopic = { services: queryKeys.services, 'meal-types': queryKeys.mealTypes, regions: queryKeys.regions, articles: queryKeys.articles, banners: queryKeys.banners, leads: queryKeys.leads };
     expect(Object.keys(byTopic).sort()).toEqual([...LIVE_TOPICS].sort());
     for (const [topic, group] of Object.entries(byTopic)) {
       const refreshed = liveTopicKey(topic as keyof typeof byTopic);

@@ -1,7 +1,7 @@
 import { EventPayloadSchemas } from '@mealprep/contracts';
 import type { Broker } from '@mealprep/service-kit';
 import { mailClaimDecision } from '../../domain/claim-mail';
-import { mailLead } from '../../domain/lead-mail';
+import { mailApprovedLead, mailLead } from '../../domain/lead-mail';
 import { mailOfReview } from '../../domain/review-mail';
 import { mailOwnerOfStatusChange, type StatusMailDeps } from '../../domain/status-change-mail';
 
@@ -25,7 +25,8 @@ export async function subscribeStatusMail(deps: StatusMailDeps & { broker: Broke
     await mailOfReview(deps, event.id, review);
   });
   // A quote request: never lost while svc-auth is away (the queue is durable and shared) and mailed again when a send fails.
-  await deps.broker.subscribe('auth-lead-mail', ['catalog.lead.received'], async (event) => {
+  await deps.broker.subscribe('auth-lead-mail', ['catalog.lead.received', 'catalog.lead.approved'], async (event) => {
+    if (event.type === 'catalog.lead.approved') return mailApprovedLead(deps, event.id, EventPayloadSchemas['catalog.lead.approved'].parse(event.payload));
     const lead = EventPayloadSchemas['catalog.lead.received'].parse(event.payload);
     await mailLead(deps, event.id, lead);
   });

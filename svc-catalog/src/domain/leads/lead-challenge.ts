@@ -14,7 +14,7 @@ import { LEAD_FORM_MAX_AGE_MS } from '@mealprep/contracts';
  * SHA-256 rounds (about a second, in a worker, while the visitor types).
  */
 const ALGORITHM = 'SHA-256';
-const COUNTER = { min: 50_000, max: 150_000 } as const;
+export const LEAD_CHALLENGE_WORK = { min: 50_000, max: 150_000 } as const;
 
 const secrets = (secret: string) => ({
   hmacSignatureSecret: createHmac('sha256', secret).update('lead-challenge.signature').digest('hex'),
@@ -22,12 +22,12 @@ const secrets = (secret: string) => ({
 });
 const formOf = (formToken: string) => createHash('sha256').update(formToken).digest('hex').slice(0, 32);
 
-/** A challenge for the form shown with this token, running out with it. */
-export async function leadChallenge(secret: string, formToken: string, now: number): Promise<LeadChallenge> {
+/** A challenge for the form shown with this token, running out with it (`work`: the range its secret counter is drawn from). */
+export async function leadChallenge(secret: string, formToken: string, now: number, work: { min: number; max: number } = LEAD_CHALLENGE_WORK): Promise<LeadChallenge> {
   const challenge = await createChallenge({
     algorithm: ALGORITHM,
     cost: 1,
-    counter: randomInt(COUNTER.min, COUNTER.max),
+    counter: randomInt(work.min, work.max),
     deriveKey,
     ...secrets(secret),
     expiresAt: new Date(now + LEAD_FORM_MAX_AGE_MS),

@@ -6,6 +6,7 @@ import type { StoredService } from '../../data-access/service-mapping';
 import type { Places } from '../catalogue/places';
 import { hasLink, hasStrongLanguage, shouts, textKey } from '../reviews/review-checks';
 import { checkLeadChallenge, leadChallenge } from './lead-challenge';
+import { senderKey } from './lead-inbox';
 import { checkLeadFormToken, leadFormToken } from './lead-form-token';
 
 export interface LeadDeps {
@@ -15,7 +16,7 @@ export interface LeadDeps {
   leads: LeadRepository;
   places: Places;
   /** The documented limits, each held across instances: per client address, per listing, per e-mail address. */
-  limits: { perClient(key: string): Promise<void>; perListing(key: string): Promise<void>; perEmail(key: string): Promise<void> };
+  limits: { perClient(key: string): Promise<void>; perListing(key: string): Promise<void>; perEmail(key: string): Promise<void>; revealPerClient(key: string): Promise<void> };
   /** Makes the event a kept request is announced by, and relays it once written (the outbox). */
   events: Pick<Outbox, 'event' | 'relay'>;
   /** Signs the forms' tokens. */
@@ -98,6 +99,8 @@ export async function sendLead(deps: LeadDeps, serviceId: string, request: LeadR
   if (!deps.places.byZip(request.zip)) throw AppError.badRequest(`Invalid request: zip ${request.zip} is not a US ZIP code`, [{ path: 'zip', message: `${request.zip} is not a US ZIP code` }]);
   if (request.startDate < earliestStart(now)) throw AppError.badRequest('Invalid request: startDate must not be in the past', [{ path: 'startDate', message: 'must not be in the past' }]);
 
+  if (await deps.leads.isBlocked(senderKey(request.email), now)) throw AppError.forbidden('Requests from this e-mail address are not taken for now.');
+
   // The sender's own limits first: a request they may not send takes nothing from the listing's day.
   await deps.limits.perClient(client);
   await deps.limits.perEmail(request.email.toLowerCase());
@@ -131,6 +134,7 @@ export async function sendLead(deps: LeadDeps, serviceId: string, request: LeadR
       formTokenHash: hash(formToken),
       deleteTokenHash: hash(deleteToken),
       createdAt: now,
+      readAt: null,
       expiresAt: new Date(now.getTime() + (unclaimed ? UNCLAIMED_LEAD_KEPT_DAYS : LEAD_KEPT_DAYS) * DAY_MS),
     },
     [received],
@@ -138,6 +142,18 @@ export async function sendLead(deps: LeadDeps, serviceId: string, request: LeadR
   if (added === TOKEN_USED) throw AppError.badRequest('This form was sent already: load the page again to send another request.');
   void deps.events.relay();
   return { outcome: held ? 'held' : unclaimed ? 'waiting-for-claim' : 'sent', deleteToken };
+}
+
+/**
+ * GET /services/:id/contact-email: the e-mail address of a published listing whose owner shows it,
+ * asked for by the page's button (no page's HTML or API answer carries it); else 404, as an unknown
+ * id. Limited per client address, so a harvester gets a few an hour.
+ */
+export async function contactEmail(deps: LeadDeps, serviceId: string, client: string): Promise<{ email: string }> {
+  const service = await publishedListing(deps, serviceId);
+  if (!service.contact.showEmail || !service.contact.email) throw AppError.notFound(`"${serviceId}" shows no e-mail address.`);
+  await deps.limits.revealPerClient(client);
+  return { email: service.contact.email };
 }
 
 /** The visitor's delete link: removes their request at once (the link's secret is kept only hashed); an unknown or used link is a 404. */

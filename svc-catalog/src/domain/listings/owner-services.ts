@@ -137,6 +137,7 @@ export async function updateService(deps: OwnerDeps, identity: Identity, id: str
     set['contact.email'] = update.contact.email;
     set['contact.phone'] = update.contact.phone;
     set['contact.website'] = update.contact.website;
+    if (update.contact.showEmail !== undefined) set['contact.showEmail'] = update.contact.showEmail;
   }
   if (update.deliveryMethods) set.deliveryMethods = update.deliveryMethods;
   if (update.deliveryRadiusMiles !== undefined) set.deliveryRadiusMiles = update.deliveryRadiusMiles;

@@ -1,4 +1,4 @@
-import { myServicesQuery, sessionQuery } from '@mealprep/api-client';
+import { isAdminQuery, myServicesQuery, sessionQuery } from '@mealprep/api-client';
 import { buttonClassName, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
 import { Link } from '@mealprep/router';
@@ -10,6 +10,7 @@ export function DashboardHome({ claims, insights }: { claims?: ReactNode; insigh
   const session = useQuery(sessionQuery);
   const user = session.data ?? null;
   const mine = useQuery({ ...myServicesQuery, enabled: Boolean(user) });
+  const isAdmin = useQuery({ ...isAdminQuery, enabled: Boolean(user) }).data === true;
 
   return (
     <section className="max-w-3xl">
@@ -27,6 +28,13 @@ export function DashboardHome({ claims, insights }: { claims?: ReactNode; insigh
       ) : (
         <p className="mt-4 text-gray-700 dark:text-gray-300">Welcome to your dashboard. Use the sidebar to navigate.</p>
       )}
+      {isAdmin ? (
+        <p className="mt-4">
+          <Link to="/dashboard/leads?view=held" className="font-medium text-emerald-800 underline underline-offset-2 dark:text-emerald-300">
+            Quote requests held for review
+          </Link>
+        </p>
+      ) : null}
       {(mine.data?.length ?? 0) > 0 ? insights : null}
       {claims}
     </section>

@@ -106,6 +106,13 @@ export function ServiceEditForm({ service, isAdmin }: { service: EditableService
         <TextField id="service-website" label="Website" type="url" disabled={locked} error={errors.website?.message} {...register('website')} />
         <TextField id="service-phone" label="Phone" type="tel" disabled={locked} error={errors.phone?.message} {...register('phone')} />
         <TextField id="service-email" label="Email" type="email" disabled={locked} error={errors.email?.message} {...register('email')} />
+        <label className="inline-flex items-start gap-2 text-sm sm:col-span-2">
+          <input type="checkbox" className="mt-0.5 size-4 accent-emerald-700" disabled={locked} {...register('showEmail')} />
+          <span>
+            Show this e-mail address to visitors. It is never printed on your page for address harvesters: a visitor clicks to see it. Visitors can always reach you with the quote request form, which
+            keeps your address private.
+          </span>
+        </label>
       </Section>
 
       <Section title="Delivery Methods">

@@ -11,6 +11,8 @@ export interface EditForm {
   website: string;
   phone: string;
   email: string;
+  /** Whether visitors may see the e-mail address (behind a button on the listing's page). */
+  showEmail: boolean;
   localDelivery: boolean;
   pickup: boolean;
   shipsDomestically: boolean;
@@ -34,6 +36,7 @@ export function formOf(service: EditableService): EditForm {
     website: service.contact.website,
     phone: service.contact.phone,
     email: service.contact.email,
+    showEmail: service.contact.showEmail === true,
     ...service.deliveryMethods,
     deliveryRadiusMiles: String(service.deliveryRadiusMiles),
     postalCode: mainLocation(service)?.address.postalCode ?? '',
@@ -50,7 +53,9 @@ export function changesOf(form: EditForm, service: EditableService): ServiceUpda
   if (form.tagline.trim() !== service.tagline) changes.tagline = form.tagline.trim();
   if (form.description.trim() !== service.description) changes.description = form.description.trim();
   const contact = { email: form.email.trim(), phone: form.phone.trim(), website: form.website.trim() };
-  if (contact.email !== service.contact.email || contact.phone !== service.contact.phone || contact.website !== service.contact.website) changes.contact = contact;
+  const showEmail = form.showEmail !== (service.contact.showEmail === true);
+  if (contact.email !== service.contact.email || contact.phone !== service.contact.phone || contact.website !== service.contact.website || showEmail)
+    changes.contact = showEmail ? { ...contact, showEmail: form.showEmail } : contact;
   const delivery = { localDelivery: form.localDelivery, pickup: form.pickup, shipsDomestically: form.shipsDomestically, shipsInternationally: form.shipsInternationally };
   if (Object.entries(delivery).some(([key, value]) => service.deliveryMethods[key as keyof typeof delivery] !== value)) changes.deliveryMethods = delivery;
   // An empty box is 0 miles, which the contract refuses under the field.

@@ -12,7 +12,7 @@ const formPath = (slug: string) => `/catalog/services/by-slug/${encodeURICompone
 export function leadFormQueryOptions(slug: string) {
   return queryOptions({
     meta: publicRead(formPath(slug)),
-    queryKey: queryKeys.leads.form(slug),
+    queryKey: queryKeys.leadForm(slug),
     queryFn: ({ signal }) => apiClient.get<LeadForm>(formPath(slug), { signal }),
     staleTime: Infinity,
     gcTime: 0,

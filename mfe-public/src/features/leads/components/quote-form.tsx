@@ -1,6 +1,6 @@
 import { serverMessage } from '@mealprep/api-client';
 import type { LeadAnswer, LeadForm, PublicService } from '@mealprep/contracts';
-import { LEAD_FULFILMENTS, LEAD_KEPT_DAYS, LEAD_MEALS_PER_WEEK, LEAD_MESSAGE_LIMITS, UNCLAIMED_LEAD_KEPT_DAYS } from '@mealprep/contracts/browser';
+import { LEAD_FULFILMENT_LABELS, LEAD_FULFILMENTS, LEAD_KEPT_DAYS, LEAD_MEALS_PER_WEEK, LEAD_MESSAGE_LIMITS, UNCLAIMED_LEAD_KEPT_DAYS } from '@mealprep/contracts/browser';
 import { Button } from '@mealprep/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSendLead, type LeadSending } from '../api/leads';
@@ -9,7 +9,6 @@ const field =
   'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-emerald-600 focus:outline-2 focus:outline-emerald-600 dark:border-gray-600 dark:bg-gray-900 dark:text-white';
 const hint = 'text-xs font-normal text-gray-600 dark:text-gray-300';
 
-export const FULFILMENT_LABELS: Record<(typeof LEAD_FULFILMENTS)[number], string> = { delivery: 'Delivery', pickup: 'Pickup', either: 'Either' };
 export const UNCLAIMED_NOTICE = 'This business has not claimed its listing yet: we pass your request on when it does.';
 export const QUOTE_SENDING_TEXT = 'Sending your request…';
 export const QUOTE_NOT_SENT_TEXT = 'Your request is not sent yet; what you wrote is still here.';
@@ -175,7 +174,7 @@ export function QuoteForm({ service, form, labelForMealType, onSent }: QuoteForm
           <select className={field} name="fulfilment" defaultValue="either" required>
             {LEAD_FULFILMENTS.map((value) => (
               <option key={value} value={value}>
-                {FULFILMENT_LABELS[value]}
+                {LEAD_FULFILMENT_LABELS[value]}
               </option>
             ))}
           </select>

@@ -14,7 +14,8 @@ import { usePageParam } from '../../../lib/use-page-param';
 import { AlsoNear } from './also-near';
 import { ServiceDetails } from './service-details';
 
-function ServiceNotFound() {
+/** The page of a listing that is not (or no longer) public: a 404, not indexed. */
+export function ServiceNotFound() {
   usePageMeta({ title: 'Service Not Found', noindex: true, notFound: true });
   return (
     <section className="mx-auto max-w-xl py-16 text-center">

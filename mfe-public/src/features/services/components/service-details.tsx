@@ -2,7 +2,9 @@ import type { PublicService } from '@mealprep/contracts';
 import { CLAIM_LINK_TEXT, CLAIM_PROMPT, claimPath } from '@mealprep/contracts/browser';
 import type { ReactNode } from 'react';
 import { Link } from '@mealprep/router';
+import { serverMessage } from '@mealprep/api-client';
 import { reportInsight } from '../../../lib/insights';
+import { useRevealEmail } from '../api/contact-email';
 import { displayUrl, mailtoHref, telHref, withReferralParams } from '../../../lib/outbound';
 import { slugify } from '../../../lib/text';
 import { RatingSummaryLine } from './rating-stars';
@@ -19,6 +21,35 @@ const DELIVERY_LABELS = {
 } as const;
 
 const link = 'font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950 dark:text-emerald-300 dark:hover:text-emerald-200';
+
+export const SHOW_EMAIL_TEXT = 'Show e-mail address';
+
+/**
+ * The listing's e-mail address when its owner shows it: a button that asks for it (no page's HTML
+ * or API answer carries it, so crawlers that harvest addresses find none), then the address to write to.
+ */
+function RevealedEmail({ serviceId }: { serviceId: string }) {
+  const reveal = useRevealEmail(serviceId);
+  const href = reveal.data ? mailtoHref(reveal.data.email) : null;
+  if (reveal.data && href)
+    return (
+      <a href={href} className={link} onClick={() => reportInsight({ metric: 'email', serviceIds: [serviceId] })}>
+        {reveal.data.email}
+      </a>
+    );
+  return (
+    <>
+      <button type="button" className={link} disabled={reveal.isPending} onClick={() => reveal.mutate()}>
+        {SHOW_EMAIL_TEXT}
+      </button>
+      {reveal.isError ? (
+        <span role="alert" className="ml-2 text-sm text-red-700 dark:text-red-300">
+          {serverMessage(reveal.error) ?? 'That did not work. Try again in a moment.'}
+        </span>
+      ) : null}
+    </>
+  );
+}
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -47,6 +78,8 @@ export function ServiceDetails({ service, pageUrl, renderMealTypes, cityHref }: 
   const website = withReferralParams(service.contact.website);
   const phone = telHref(service.contact.phone);
   const email = mailtoHref(service.contact.email);
+  // Public answers leave the address out; an owner who shows it has it fetched by a button.
+  const revealable = !email && service.contact.showEmail === true;
 
   return (
     <article className="flex flex-col gap-8">
@@ -122,7 +155,7 @@ export function ServiceDetails({ service, pageUrl, renderMealTypes, cityHref }: 
               </p>
             </Panel>
           ) : null}
-          {phone || email || website ? (
+          {phone || email || revealable || website ? (
             <Panel title="Contact">
               <ul className="flex flex-col gap-2 break-words">
                 {phone ? (
@@ -139,6 +172,11 @@ export function ServiceDetails({ service, pageUrl, renderMealTypes, cityHref }: 
                     <a href={email} className={link} onClick={() => reportInsight({ metric: 'email', serviceIds: [service.id] })}>
                       {service.contact.email.trim()}
                     </a>
+                  </li>
+                ) : revealable ? (
+                  <li>
+                    <span className="text-gray-600 dark:text-gray-300">Email: </span>
+                    <RevealedEmail serviceId={service.id} />
                   </li>
                 ) : null}
                 {website ? (
