@@ -324,4 +324,19 @@ describe('quote requests to a listing', () => {
     expect(csv).not.toContain('Kitchen leads-inbox-other');
     expect((await fetch(`${catalog.url}/leads/export.csv`)).status).toBe(401);
   });
+
+  it('when a listing nobody owned is claimed, then the requests that waited are its new owner\'s, kept 180 days from their arrival', async () => {
+    const listing = (await catalog.repositories.services.listAll()).filter((s) => s.status === 'published' && s.ownerUserId === null && s.contact.email)[3]!;
+    expect((await send('POST', `/services/${listing.id}/leads`, client(), await filledIn(listing.id))).status).toBe(201);
+    const [waiting] = await stored(listing.id);
+    expect(waiting).toMatchObject({ ownerUserId: null });
+    const claimant = signedAs('new-owner-leads', [], listing.contact.email);
+    expect(((await send('GET', '/leads', claimant)).body as unknown as LeadPage).items).toEqual([]);
+    const claim = await send('POST', `/services/${listing.id}/claims`, claimant, {});
+    expect([claim.status, claim.body.status]).toEqual([201, 'granted']);
+    const inbox = (await send('GET', '/leads', claimant)).body as unknown as LeadPage;
+    expect(inbox.items.map((lead) => lead.id)).toEqual([waiting!.id]);
+    const [adopted] = await stored(listing.id);
+    expect(adopted!.expiresAt.getTime() - adopted!.createdAt.getTime()).toBe(180 * 24 * 60 * 60 * 1000);
+  });
 });

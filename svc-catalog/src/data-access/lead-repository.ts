@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
-import type { EventEnvelope, LeadDetails, LeadHoldReason, LeadStatus } from '@mealprep/contracts';
+import { LEAD_KEPT_DAYS, type EventEnvelope, type LeadDetails, type LeadHoldReason, type LeadStatus } from '@mealprep/contracts';
 
 /** A visitor's quote request as kept: what they sent, the listing and its owner then, and where it stands. */
 export interface StoredLead {
@@ -116,6 +116,20 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
     async latestFor(serviceId: string, limit: number): Promise<StoredLead[]> {
       const docs = await Model.find({ serviceId }).sort({ createdAt: -1 }).limit(limit).lean();
       return docs.map((doc) => toLead(doc));
+    },
+    /**
+     * A listing's requests that waited for a claim become its new owner's, each kept 180 days from
+     * its arrival (found through the index on serviceId); how many.
+     */
+    async adoptWaiting(serviceId: string, ownerUserId: string): Promise<number> {
+      // At most 20 a day for 30 days wait (the listing's limit), so they are read at once.
+      const waiting = await Model.find({ serviceId, ownerUserId: null }, { createdAt: 1 }).lean();
+      if (waiting.length === 0) return 0;
+      const kept = LEAD_KEPT_DAYS * 24 * 60 * 60 * 1000;
+      const result = await Model.bulkWrite(
+        waiting.map((doc) => ({ updateOne: { filter: { _id: doc._id, ownerUserId: null }, update: { $set: { ownerUserId, expiresAt: new Date(new Date(doc.createdAt).getTime() + kept) } } } })),
+      );
+      return result.modifiedCount;
     },
     /** A page of a list, newest first, and how many it holds (through the indexes on owner, held and time). */
     async page(filter: LeadFilter, skip: number, limit: number): Promise<{ items: StoredLead[]; total: number }> {

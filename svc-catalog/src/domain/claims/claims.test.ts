@@ -18,7 +18,7 @@ async function setUp() {
   services.put(annsOwn, person('ann', 'ann@basilbox.com'));
   const claims = new FakeClaims();
   const base = await ownerDeps(services, { now: NOW });
-  const deps: ClaimDeps = { ...base.deps, claims: claims.asRepository() };
+  const deps: ClaimDeps = { ...base.deps, claims: claims.asRepository(), leads: { adoptWaiting: () => Promise.resolve(0) } };
   return { deps, services, claims, catalog: base.catalog, events: base.events, free, annsOwn, annsDraft, closed, others };
 }
 

@@ -1,6 +1,7 @@
 import { TOO_MANY_CLAIMS_MESSAGE, type Claim, type ClaimCheck, type ClaimKind, type ClaimList, type Identity } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import type { ClaimRepository, StoredClaim } from '../../data-access/claim-repository';
+import type { LeadRepository } from '../../data-access/lead-repository';
 import type { StoredService } from '../../data-access/service-mapping';
 import type { Announce } from '../../data-access/service-repository';
 import { websiteHost } from '../catalogue/admin-index';
@@ -8,7 +9,8 @@ import { claimMatch } from './claim-match';
 import type { OwnerDeps } from '../listings/owner-services';
 import { announceUpdate } from '../listings/service-events';
 
-export type ClaimDeps = OwnerDeps & { claims: ClaimRepository };
+/** `leads`: the requests waiting for a listing's claim, handed to its new owner. */
+export type ClaimDeps = OwnerDeps & { claims: ClaimRepository; leads: Pick<LeadRepository, 'adoptWaiting'> };
 
 export const now = (deps: ClaimDeps) => deps.now?.() ?? new Date();
 export const CLAIMABLE_STATUSES = new Set(['published', 'closed']);
@@ -145,6 +147,8 @@ export async function writeDecision(
   const applied = decided as { kind: ClaimKind; reason: string | null } | null;
   if (!applied) return null;
   deps.catalog.apply(written.after);
+  // A listing nobody owned gets its first owner: the quote requests that waited for a claim are theirs now (kept 180 days from arrival).
+  if (written.before.ownerUserId === null && written.after.ownerUserId !== null) await deps.leads.adoptWaiting(serviceId, written.after.ownerUserId);
   return { ...written, ...applied };
 }
 
