@@ -325,7 +325,7 @@ describe('quote requests to a listing', () => {
     expect((await fetch(`${catalog.url}/leads/export.csv`)).status).toBe(401);
   });
 
-  it('when a listing nobody owned is claimed, then the requests that waited are its new owner\'s, kept 180 days from their arrival', async () => {
+  it("when a listing nobody owned is claimed, then the requests that waited are its new owner's, kept 180 days from their arrival", async () => {
     const listing = (await catalog.repositories.services.listAll()).filter((s) => s.status === 'published' && s.ownerUserId === null && s.contact.email)[3]!;
     expect((await send('POST', `/services/${listing.id}/leads`, client(), await filledIn(listing.id))).status).toBe(201);
     const [waiting] = await stored(listing.id);
