@@ -44,6 +44,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/auth/me', expect: PUBLIC },
   // Spec §7: admin.isAdmin needs nothing and answers a boolean (false for a visitor).
   { method: 'GET', path: '/api/auth/admin/is-admin', expect: PUBLIC },
+  // The one-click unsubscribe of the invitations to claim a listing: the link in the mail is all it takes.
+  { method: 'GET', path: '/api/auth/invitations/unsubscribe', expect: PUBLIC },
+  { method: 'POST', path: '/api/auth/invitations/unsubscribe', expect: PUBLIC },
   { method: 'POST', path: '/api/auth/internal/sessions/resolve', expect: NEVER },
   { method: 'GET', path: '/api/auth/metrics', expect: NEVER },
   { method: 'GET', path: '/api/auth/healthz', expect: NEVER },

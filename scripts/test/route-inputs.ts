@@ -59,6 +59,7 @@ import {
   StockSearchQuerySchema,
   UploadQuerySchema,
   BrandImageParamsSchema,
+  InvitationUnsubscribeQuerySchema,
   LeadChangeBodySchema,
   LeadDeleteBodySchema,
   LeadIdParamsSchema,
@@ -100,6 +101,8 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/auth/login/code': { body: LoginWithCodeSchema, known: 'emails' },
   'GET /api/auth/me': { query: NoQuerySchema },
   'GET /api/auth/admin/is-admin': { query: NoQuerySchema },
+  'GET /api/auth/invitations/unsubscribe': { query: InvitationUnsubscribeQuerySchema },
+  'POST /api/auth/invitations/unsubscribe': { query: InvitationUnsubscribeQuerySchema },
   // Never forwarded by the gateway: whatever comes, the answer is 404.
   'POST /api/auth/internal/sessions/resolve': {},
   'GET /api/auth/metrics': {},

@@ -7,6 +7,7 @@ import { sessionRepository } from './data-access/session-repository';
 import { userRepository } from './data-access/user-repository';
 import { SignIn } from './domain/sign-in';
 import { loginRouter } from './entry-points/http/login-router';
+import { invitationsRouter } from './entry-points/http/invitations-router';
 import { sessionRouter } from './entry-points/http/session-router';
 import type { Mailer } from './mail/mailer';
 
@@ -62,6 +63,7 @@ export function createAuthApp(deps: AuthDeps) {
     mount: (app) => {
       app.use(loginRouter(signIn, { secret: deps.identitySecret, siteUrl: deps.siteUrl }));
       app.use(sessionRouter({ ...repositories, secret: deps.identitySecret, now: deps.now }));
+      app.use(invitationsRouter({ notifications: repositories.notifications, secret: deps.identitySecret, now: deps.now }));
     },
   });
 }

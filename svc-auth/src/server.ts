@@ -34,7 +34,7 @@ await runService('svc-auth', () =>
           return mailSiteOf(brand.current, config.SITE_URL);
         },
       });
-      await subscribeStatusMail({ broker, ...repositories, mailer, siteUrl: config.SITE_URL, logger });
+      await subscribeStatusMail({ broker, ...repositories, mailer, siteUrl: config.SITE_URL, logger, secret: config.IDENTITY_SECRET });
     },
     createApp: ({ logger, connection, broker, outbox }) =>
       createAuthApp({

@@ -1,5 +1,8 @@
 import type { EventPayload } from '@mealprep/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '@mealprep/service-kit';
+import { serve, silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
+import { invitationsRouter } from '../src/entry-points/http/invitations-router';
 import { useMailSenders } from './mail-senders';
 
 const REQUEST = {
@@ -81,5 +84,50 @@ describe('quote requests by mail', () => {
     expect([toOwner.subject, toOwner.replyTo]).toEqual(['Quote request for Chef Kitchen from Dana Rivera', 'dana.rivera@example.com']);
     await expect.poll(handled).toBe(before + 1);
     expect(senders.smtp.mails.filter((mail) => mail.to === 'dana.rivera@example.com' && mail.receivedAt >= started)).toEqual([]);
+  });
+
+  it('when a request waits for a listing nobody has claimed, then its public address is invited to claim it once a week with a one-click unsubscribe, which is honoured at once', async () => {
+    const address = 'hello@unclaimed-kitchen.example.com';
+    const unclaimed = { ownerUserId: null, serviceId: 'b'.repeat(24), contactEmail: address };
+    const started = Date.now();
+    await received(unclaimed);
+    const invitation = await senders.smtp.next(address, started);
+    expect(invitation.subject).toBe('A customer asked Chef Kitchen for a quote on Meal Prep Directory');
+    expect(invitation.text).toContain(`Claim your listing: https://meals.example.com/dashboard/claim/${'b'.repeat(24)}`);
+    const unsubscribe = /https:\/\/meals\.example\.com\/api\/auth\/invitations\/unsubscribe\?token=[\w.-]+/.exec(invitation.text)?.[0];
+    expect(unsubscribe).toBeDefined();
+    expect(invitation.listUnsubscribe).toContain(`<${unsubscribe}>`);
+    expect(invitation.listUnsubscribePost).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(`${invitation.text}${invitation.html}`).not.toContain(REQUEST.email);
+
+    // Another request the same week: no second invitation.
+    const before = handled();
+    await received(unclaimed);
+    await expect.poll(handled).toBe(before + 1);
+    const toAddress = () => senders.smtp.mails.filter((mail) => mail.to === address).length;
+    expect(toAddress()).toBe(1);
+
+    // One click (the mail program's POST), then a request for another of its listings: nothing more.
+    const http = await serve(
+      createApp({
+        logger: silentLogger,
+        identitySecret: TEST_IDENTITY_SECRET,
+        readiness: () => ({}),
+        mount: (app) => app.use(invitationsRouter({ notifications: senders.repositories.notifications, secret: TEST_IDENTITY_SECRET })),
+      }),
+    );
+    try {
+      const path = new URL(unsubscribe!).pathname + new URL(unsubscribe!).search;
+      expect(
+        (await fetch(`${http.url}${path.replace('/api/auth', '')}`, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status,
+      ).toBe(200);
+      expect((await fetch(`${http.url}/invitations/unsubscribe?token=${'x'.repeat(10)}.${'y'.repeat(32)}`, { method: 'POST' })).status).toBe(400);
+    } finally {
+      await http.close();
+    }
+    const next = handled();
+    await received({ ...unclaimed, serviceId: 'c'.repeat(24) });
+    await expect.poll(handled).toBe(next + 1);
+    expect(toAddress()).toBe(1);
   });
 });

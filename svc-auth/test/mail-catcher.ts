@@ -9,6 +9,9 @@ export interface CaughtMail {
   html: string;
   /** Where a reply goes ('' when the mail names no Reply-To). */
   replyTo: string;
+  /** The List-Unsubscribe and List-Unsubscribe-Post headers as sent ('' when none). */
+  listUnsubscribe: string;
+  listUnsubscribePost: string;
   receivedAt: number;
 }
 
@@ -29,6 +32,8 @@ export async function startMailCatcher(options: { onMail?: (mail: CaughtMail) =>
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             replyTo: parsed.replyTo?.text ?? '',
+            listUnsubscribe: parsed.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '',
+            listUnsubscribePost: parsed.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line ?? '',
             receivedAt: Date.now(),
           };
           mails.push(mail);

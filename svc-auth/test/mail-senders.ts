@@ -1,4 +1,4 @@
-import { silentLogger, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
+import { silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { authRepositories, ensureAuthIndexes } from '../src/app';
 import { subscribeStatusMail } from '../src/entry-points/mq/status-mail-sender';
@@ -27,7 +27,7 @@ export function useMailSenders(label: string): MailSenders {
     senders.repositories = authRepositories(db.connection, testOutbox(db.connection, senders.mq.broker));
     await ensureAuthIndexes(senders.repositories);
     const mailer = createMailer({ smtpUrl: senders.smtp.url, from: 'x <x@example.com>', outbox: '/nonexistent', logger: silentLogger, site: () => TEST_MAIL_SITE });
-    await subscribeStatusMail({ broker: senders.mq.broker, ...senders.repositories, mailer, siteUrl: 'https://meals.example.com', logger: silentLogger });
+    await subscribeStatusMail({ broker: senders.mq.broker, ...senders.repositories, mailer, siteUrl: 'https://meals.example.com', logger: silentLogger, secret: TEST_IDENTITY_SECRET });
   });
   afterAll(async () => {
     await senders.smtp?.close();

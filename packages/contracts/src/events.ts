@@ -129,6 +129,8 @@ export const EventPayloadSchemas = {
     request: LeadDetailsSchema,
     /** The visitor's link's secret (svc-catalog keeps only its hash). */
     deleteToken: z.string(),
+    /** A listing nobody has claimed: its public contact address, which svc-auth invites (at most weekly) to claim it and read the request. */
+    contactEmail: z.string().optional(),
   }),
   /** Staff approved a request the checks held: svc-auth mails it to the listing's owner (the visitor had their copy when it arrived). */
   'catalog.lead.approved': z.object({ leadId: z.string(), serviceId: z.string(), serviceName: z.string(), slug: z.string(), ownerUserId: z.string().nullable(), request: LeadDetailsSchema }),

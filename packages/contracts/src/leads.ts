@@ -85,6 +85,9 @@ export type LeadAnswer = z.infer<typeof LeadAnswerSchema>;
 /** The secret of a visitor's delete link, sent back to delete their request. */
 export const LeadDeleteBodySchema = z.strictObject({ token: z.string().regex(/^[\w-]{32}$/, 'must be the link from your e-mail') });
 
+/** The one-click unsubscribe of the invitations to claim a listing: the signed token in the link. */
+export const InvitationUnsubscribeQuerySchema = z.strictObject({ token: z.string().regex(/^[\w-]{1,400}\.[\w-]{32}$/, 'must be the link from the mail') });
+
 /** A request as its owner (or staff) reads it in the inbox. */
 export const LeadViewSchema = z.object({
   id: z.string(),

@@ -19,6 +19,10 @@ export function notificationRepository(connection: Connection) {
         throw err;
       }
     },
+    /** Whether a key was claimed (and not given back). */
+    async has(key: string): Promise<boolean> {
+      return (await Model.exists({ _id: key })) !== null;
+    },
     async release(eventId: string): Promise<void> {
       await Model.deleteOne({ _id: eventId });
     },

@@ -1,5 +1,6 @@
 import type { EventPayload } from '@mealprep/contracts';
 import { ownerLeadMail, visitorCopyMail } from '../mail/lead-mail';
+import { inviteToClaim } from './claim-invitations';
 import { sendOnce, type StatusMailDeps } from './status-change-mail';
 
 /**
@@ -8,10 +9,11 @@ import { sendOnce, type StatusMailDeps } from './status-change-mail';
  * nobody owns the listing yet. Once per event and person (the key is claimed before the mail goes
  * out and given back when it fails, so the broker's redelivery sends it again).
  */
-export async function mailLead(deps: StatusMailDeps, eventId: string, lead: EventPayload<'catalog.lead.received'>): Promise<void> {
+export async function mailLead(deps: StatusMailDeps & { secret: string }, eventId: string, lead: EventPayload<'catalog.lead.received'>): Promise<void> {
   const listingUrl = `${deps.siteUrl}/service/${lead.slug}`;
   const deleteUrl = `${deps.siteUrl}/quote-requests/delete?token=${encodeURIComponent(lead.deleteToken)}`;
   await sendOnce(deps, `${eventId}:visitor`, visitorCopyMail(lead, listingUrl, deleteUrl));
+  await inviteToClaim(deps, lead);
   const owner = !lead.held && lead.ownerUserId ? await deps.users.findById(lead.ownerUserId) : null;
   if (owner) await sendOnce(deps, `${eventId}:owner`, ownerLeadMail(owner.email, lead, `${deps.siteUrl}/dashboard/leads`));
   deps.logger.info({ serviceId: lead.serviceId, leadId: lead.leadId, held: lead.held, toOwner: Boolean(owner) }, 'quote request mailed');

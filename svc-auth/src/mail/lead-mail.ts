@@ -57,3 +57,21 @@ export function visitorCopyMail(lead: Received, listingUrl: string, deleteUrl: s
     ]);
   };
 }
+
+/**
+ * To the public contact address of a listing nobody has claimed, when a request waits for it: claim
+ * the listing to read it. At most one a week (the sender keys it so); one click unsubscribes.
+ */
+export function claimInvitationMail(to: string, lead: Pick<Received, 'serviceName'>, claimUrl: string, unsubscribeUrl: string): MailDraft {
+  return (site) => ({
+    ...plainMail(to, `A customer asked ${lead.serviceName} for a quote on ${site.siteName}`, [
+      `A visitor to ${site.siteName} asked ${lead.serviceName} for a quote. The listing has not been claimed yet, so nobody can read it: claim the listing (free) and the requests waiting for it are yours to answer.`,
+      '',
+      `Claim your listing: ${claimUrl}`,
+      `Requests wait 30 days for a claim, then they are deleted. We write at most once a week.`,
+      '',
+      `No more of these mails: ${unsubscribeUrl}`,
+    ]),
+    unsubscribeUrl,
+  });
+}

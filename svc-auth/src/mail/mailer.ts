@@ -12,6 +12,8 @@ export interface MailMessage {
   html: string;
   /** Where replies to this mail go, over the brand's reply-to (a quote request: the visitor). */
   replyTo?: string;
+  /** Where one click unsubscribes (RFC 8058: List-Unsubscribe with List-Unsubscribe-Post), for mail the person did not ask for. */
+  unsubscribeUrl?: string;
   /** Written to the log when mail goes to the outbox (no SMTP server), so local sign-in works. */
   logFields?: Record<string, string>;
 }
@@ -50,6 +52,7 @@ export function branded(draft: MailDraft, site: MailSite, from: string) {
       from: { name: site.senderName, address: senderAddress(from) },
       ...(message.replyTo || site.replyTo ? { replyTo: message.replyTo || site.replyTo } : {}),
       to: message.to,
+      ...(message.unsubscribeUrl ? { list: { unsubscribe: message.unsubscribeUrl }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
       subject: message.subject,
       text: footer ? `${message.text}\n\n--\n${footer}` : message.text,
       html,

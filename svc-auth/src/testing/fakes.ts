@@ -165,6 +165,9 @@ export function fakeNotifications() {
       claimed.add(key);
       return true;
     },
+    async has(key: string) {
+      return claimed.has(key);
+    },
     async release(key: string) {
       claimed.delete(key);
     },

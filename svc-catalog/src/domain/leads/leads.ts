@@ -121,6 +121,7 @@ export async function sendLead(deps: LeadDeps, serviceId: string, request: LeadR
     held: held !== null,
     request: sent,
     deleteToken,
+    ...(unclaimed && service.contact.email ? { contactEmail: service.contact.email } : {}),
   });
   const added = await deps.leads.add(
     {
