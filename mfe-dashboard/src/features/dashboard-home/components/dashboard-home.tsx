@@ -28,10 +28,10 @@ export function DashboardHome({ claims, insights }: { claims?: ReactNode; insigh
       ) : (
         <p className="mt-4 text-gray-700 dark:text-gray-300">Welcome to your dashboard. Use the sidebar to navigate.</p>
       )}
-      {isAdmin ? (
+      {(mine.data?.length ?? 0) > 0 || isAdmin ? (
         <p className="mt-4">
-          <Link to="/dashboard/leads?view=held" className="font-medium text-emerald-800 underline underline-offset-2 dark:text-emerald-300">
-            Quote requests held for review
+          <Link to={isAdmin ? '/dashboard/leads?view=held' : '/dashboard/leads'} className="font-medium text-emerald-800 underline underline-offset-2 dark:text-emerald-300">
+            {isAdmin ? 'Quote requests held for review' : 'Your quote requests'}
           </Link>
         </p>
       ) : null}

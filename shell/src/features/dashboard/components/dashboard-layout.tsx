@@ -72,13 +72,6 @@ export function DashboardLayout() {
                   </NavLink>
                 </li>
               )}
-              {firstService && (
-                <li>
-                  <NavLink to="/dashboard/leads" className={navLinkClass}>
-                    Quote requests
-                  </NavLink>
-                </li>
-              )}
               {isAdmin &&
                 ADMIN_SCREENS.map((screen) => (
                   <li key={screen.path}>
