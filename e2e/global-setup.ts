@@ -20,7 +20,6 @@ export const E2E_ADMINS = {
   phone: 'admin-phone@e2e.test',
   accessibility: 'admin-a11y@e2e.test',
   claims: 'admin-claims@e2e.test',
-  leads: 'admin-leads@e2e.test',
   reviews: 'admin-reviews@e2e.test',
 } as const;
 

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIdentity } from '@mealprep/service-kit';
 import { AUTHORIZATION_MATRIX } from '../../scripts/test/authorization-matrix';
 import { useBrowserPage } from '../browser';
-import { E2E_ADMINS } from '../global-setup';
 import { waitForMail } from '../mail-catcher';
 import { newAddress, signInWithCode } from '../sign-in-helpers';
 
@@ -156,13 +155,10 @@ describe('a visitor asks a listing for a quote', () => {
     expect(await leadsOf(slug)).toHaveLength(1);
     expect((await leadsOf(slug))[0]).toMatchObject({ held: 'no-challenge' });
 
-    // Staff find it in the held queue and mark it spam: its sender cannot send another.
-    const staff = await browser.newPage();
-    await signInWithCode(staff, E2E_ADMINS.leads);
-    await staff.goto(`${siteUrl}/dashboard/leads?view=held`);
-    const held = staff.getByRole('article', { name: 'Request from Dana Rivera' }).filter({ hasText: 'Held for staff: it was sent without the browser check (no JavaScript).' });
-    await held.getByText('Dana Rivera').click();
-    await held.getByRole('button', { name: 'Mark spam and block the sender' }).click();
+    // Staff mark it spam (through svc-catalog as an admin: every e2e file signs in from one address,
+    // 30 sign-in mails an hour; the held queue's screen is mfe-dashboard's test): its sender cannot send another.
+    const [heldLead] = await leadsOf(slug);
+    expect((await fetch(`${catalogUrl}/admin/leads/${String(heldLead!._id)}/spam`, { method: 'POST', headers: admin() })).status).toBe(200);
     await expect.poll(async () => (await leadsOf(slug))[0]?.status).toBe('spam');
 
     // A refused form says why, with the way back.
