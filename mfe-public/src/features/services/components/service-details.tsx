@@ -1,7 +1,8 @@
 import type { PublicService } from '@mealprep/contracts';
 import { CLAIM_LINK_TEXT, CLAIM_PROMPT, claimPath } from '@mealprep/contracts/browser';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from '@mealprep/router';
+import { useEarlyClick } from '@mealprep/ui';
 import { serverMessage } from '@mealprep/api-client';
 import { reportInsight } from '../../../lib/insights';
 import { useRevealEmail } from '../api/contact-email';
@@ -28,8 +29,16 @@ export const SHOW_EMAIL_TEXT = 'Show e-mail address';
  * The listing's e-mail address when its owner shows it: a button that asks for it (no page's HTML
  * or API answer carries it, so crawlers that harvest addresses find none), then the address to write to.
  */
-function RevealedEmail({ serviceId }: { serviceId: string }) {
+export function RevealedEmail({ serviceId }: { serviceId: string }) {
   const reveal = useRevealEmail(serviceId);
+  const asked = useRef(false);
+  const ask = () => {
+    if (asked.current) return;
+    asked.current = true;
+    reveal.mutate(undefined, { onError: () => (asked.current = false) });
+  };
+  // A click made while the page still loads its scripts is answered once the app runs.
+  const earlyClick = useEarlyClick('show-email', ask);
   const href = reveal.data ? mailtoHref(reveal.data.email) : null;
   if (reveal.data && href)
     return (
@@ -39,7 +48,7 @@ function RevealedEmail({ serviceId }: { serviceId: string }) {
     );
   return (
     <>
-      <button type="button" className={link} disabled={reveal.isPending} onClick={() => reveal.mutate()}>
+      <button type="button" className={link} disabled={reveal.isPending} {...earlyClick} onClick={ask}>
         {SHOW_EMAIL_TEXT}
       </button>
       {reveal.isError ? (
