@@ -12,7 +12,7 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 /** The insight reports one client may send a minute here (small, so a test reaches it). */
 const REPORTS_PER_MINUTE = 10;
-const NOTHING = { views: 0, website: 0, phone: 0, email: 0, near: 0, search: 0 };
+const NOTHING = { views: 0, website: 0, phone: 0, email: 0, near: 0, search: 0, leads: 0 };
 
 describe('what crawlers leave behind in the insights', () => {
   const catalog = useCatalog('catalog-insight-crawlers', { demo: NOW, now: NOW, insightReportsPerMinute: REPORTS_PER_MINUTE });

@@ -42,7 +42,7 @@ describe('listing insights', () => {
     expect((await report(visitor('203.0.113.9', CHROME, admin()), { metric: 'views', serviceIds: [listing.id] })).body).toEqual({ counted: 0 });
     expect((await report(visitor('203.0.113.9', ''), { metric: 'views', serviceIds: [listing.id] })).body).toEqual({ counted: 0 });
 
-    await expect.poll(async () => (await insightsOf(listing.id)).totals, { timeout: 5_000 }).toEqual({ views: 2, website: 1, phone: 1, email: 1, near: 0, search: 0 });
+    await expect.poll(async () => (await insightsOf(listing.id)).totals, { timeout: 5_000 }).toEqual({ views: 2, website: 1, phone: 1, email: 1, near: 0, search: 0, leads: 0 });
     const insights = await insightsOf(listing.id);
     expect(insights.days).toHaveLength(30);
     expect(insights.days.at(-1)).toMatchObject({ day: TODAY, views: 2 });
@@ -157,6 +157,8 @@ describe('listing insights', () => {
       { metric: 'views', serviceIds: [listing.id], day: '2030-01-01' },
       { metric: 'views', serviceIds: Array.from({ length: 10_000 }, () => listing.id) },
       { metric: 'likes', serviceIds: [listing.id] },
+      // Quote requests are counted where they arrive, never from a page's report.
+      { metric: 'leads', serviceIds: [listing.id] },
       { metric: 'views', serviceIds: [] },
       { metric: 'empty-search', term: 'x'.repeat(101) },
       { metric: 'views', serviceIds: [{ $ne: null }] },
@@ -169,7 +171,7 @@ describe('listing insights', () => {
     const marker = published[11]!;
     expect((await report(who, { metric: 'email', serviceIds: [marker.id] })).body).toEqual({ counted: 1 });
     await expect.poll(async () => (await insightsOf(marker.id)).totals.email, { timeout: 5_000 }).toBe(1);
-    expect((await insightsOf(listing.id)).totals).toEqual({ views: 0, website: 0, phone: 0, email: 0, near: 0, search: 0 });
+    expect((await insightsOf(listing.id)).totals).toEqual({ views: 0, website: 0, phone: 0, email: 0, near: 0, search: 0, leads: 0 });
   });
 
   it('when a report holds text that is not well-formed (a lone surrogate), then it is refused at the contract; a bad hit on the broker is set aside and the rest of its batch counts', async () => {

@@ -1,4 +1,4 @@
-import { LEAD_LIMITS, type EventPayload, type LeadChallenge, type LeadForm, type LeadPage } from '@mealprep/contracts';
+import { LEAD_LIMITS, type EventPayload, type LeadChallenge, type LeadForm, type LeadPage, type ListingInsights, type SiteInsights } from '@mealprep/contracts';
 import { signClientAddress } from '@mealprep/service-kit';
 import { TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { describe, expect, it } from 'vitest';
@@ -292,6 +292,31 @@ describe('quote requests to a listing', () => {
     expect((await send('POST', `/admin/leads/${held[0]!.id}/approve`, admin)).status).toBe(409);
     expect(((await send('GET', '/leads', owner)).body as unknown as LeadPage).items.map((lead) => lead.id)).toContain(held[0]!.id);
     await expect.poll(() => catalog.events.filter((e) => e.type === 'catalog.lead.approved' && (e.payload as { leadId: string }).leadId === held[0]!.id).length).toBe(1);
+  });
+
+  it("when requests reach a listing, then its insights and the site's count them on their day, each once: a held one when staff approve it, an event delivered again adds nothing", async () => {
+    const id = await ownedListing('leads-insights-kitchen');
+    for (const request of [await filledIn(id), await filledIn(id), await filledIn(id, { message: 'Cheap meal plans for you, see www.cheap-meals.example.com today!' })])
+      expect((await send('POST', `/services/${id}/leads`, client(), request)).status).toBe(201);
+    const insights = async () => (await send('GET', `/services/${id}/insights?days=30`, owner)).body as unknown as ListingInsights;
+    const today = new Date().toISOString().slice(0, 10);
+    await expect.poll(async () => (await insights()).totals.leads, { timeout: 10_000 }).toBe(2);
+    expect((await insights()).days.find((d) => d.day === today)?.leads).toBe(2);
+
+    const [held] = ((await send('GET', '/leads?view=held', admin)).body as unknown as LeadPage).items.filter((lead) => lead.serviceId === id);
+    expect((await send('POST', `/admin/leads/${held!.id}/approve`, admin)).status).toBe(200);
+    await expect.poll(async () => (await insights()).totals.leads, { timeout: 10_000 }).toBe(3);
+    const site = async () => (await send('GET', '/admin/insights?days=30', admin)).body as unknown as SiteInsights;
+    expect((await site()).mostLeads.find((row) => row.serviceId === id)).toMatchObject({ slug: 'leads-insights-kitchen', leads: 3 });
+
+    // The broker may deliver an event again (a consumer that stopped before its acknowledgement).
+    const again = catalog.events.filter((e) => (e.type === 'catalog.lead.received' || e.type === 'catalog.lead.approved') && (e.payload as { serviceId: string }).serviceId === id);
+    expect(again).toHaveLength(4);
+    for (const event of again) await catalog.publishEnvelope(event);
+    // A marker sent after them: once it is counted, the copies before it have been taken too.
+    expect((await send('POST', `/services/${id}/leads`, client(), await filledIn(id))).status).toBe(201);
+    await expect.poll(async () => (await insights()).totals.leads, { timeout: 10_000 }).toBe(4);
+    expect((await site()).totals.leads).toBeGreaterThanOrEqual(4);
   });
 
   it('when staff mark a request spam, then its sender cannot send another for 30 days, with a clear message', async () => {

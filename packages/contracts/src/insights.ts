@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSIGHT_METRICS, INSIGHT_PERIODS, MAX_INSIGHT_EVENTS, MAX_INSIGHT_TERM } from './insight-constants';
+import { INSIGHT_METRICS, INSIGHT_PERIODS, MAX_INSIGHT_EVENTS, MAX_INSIGHT_TERM, REPORTED_METRICS } from './insight-constants';
 import { ILL_FORMED_TEXT_MESSAGE, isWellFormedText } from './text';
 
 const ObjectId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a service id');
@@ -10,7 +10,8 @@ const ObjectId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a service id');
  */
 export const InsightReportSchema = z.union([
   z.strictObject({
-    metric: z.enum(INSIGHT_METRICS),
+    // Quote requests are counted where they arrive: a page cannot report one.
+    metric: z.enum(REPORTED_METRICS),
     serviceIds: z.array(ObjectId).min(1).max(MAX_INSIGHT_EVENTS, `At most ${MAX_INSIGHT_EVENTS} listings in one report.`),
   }),
   /** A search that found nothing: what was searched for. */
@@ -43,9 +44,15 @@ export const ListingInsightsSchema = z.object({
 });
 export type ListingInsights = z.infer<typeof ListingInsightsSchema>;
 
-/** GET /admin/insights: the most viewed listings and the searches that found nothing, over the period. */
+/**
+ * GET /admin/insights: the site's page views and quote requests, the most viewed listings (with
+ * their requests) and the searches that found nothing, over the period.
+ */
 export const SiteInsightsSchema = z.object({
-  mostViewed: z.array(z.object({ serviceId: z.string(), name: z.string(), slug: z.string(), views: z.number() })),
+  totals: z.object({ views: z.number(), leads: z.number() }),
+  mostViewed: z.array(z.object({ serviceId: z.string(), name: z.string(), slug: z.string(), views: z.number(), leads: z.number() })),
+  /** The listings sent the most quote requests. */
+  mostLeads: z.array(z.object({ serviceId: z.string(), name: z.string(), slug: z.string(), views: z.number(), leads: z.number() })),
   emptySearches: z.array(z.object({ term: z.string(), count: z.number() })),
 });
 export type SiteInsights = z.infer<typeof SiteInsightsSchema>;

@@ -32,9 +32,15 @@ const monthSchema = new Schema(
   { collection: 'insight_months', versionKey: false, minimize: false },
 );
 
-/** The site's day (_id `site|{YYYY-MM-DD}`): views per listing, and the searches that found nothing (their text encoded: keys cannot hold dots). */
+/** The site's day (_id `site|{YYYY-MM-DD}`): views and quote requests per listing, and the searches that found nothing (their text encoded: keys cannot hold dots). */
 const siteDaySchema = new Schema(
-  { _id: { type: String, required: true }, views: { type: Schema.Types.Mixed, default: {} }, empty: { type: Schema.Types.Mixed, default: {} }, s: Number },
+  {
+    _id: { type: String, required: true },
+    views: { type: Schema.Types.Mixed, default: {} },
+    leads: { type: Schema.Types.Mixed, default: {} },
+    empty: { type: Schema.Types.Mixed, default: {} },
+    s: Number,
+  },
   { collection: 'insight_site_days', versionKey: false, minimize: false },
 );
 
@@ -163,9 +169,10 @@ export function insightRepository(connection: Connection) {
       });
       return out;
     },
-    /** The site's days added up: views per listing and searches that found nothing. */
-    async siteTotals(days: readonly string[]): Promise<{ views: Map<string, number>; empty: Map<string, number> }> {
+    /** The site's days added up: views and quote requests per listing, and searches that found nothing. */
+    async siteTotals(days: readonly string[]): Promise<{ views: Map<string, number>; leads: Map<string, number>; empty: Map<string, number> }> {
       const views = new Map<string, number>();
+      const leads = new Map<string, number>();
       const empty = new Map<string, number>();
       const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
       const read = await readByIds(
@@ -174,9 +181,10 @@ export function insightRepository(connection: Connection) {
       );
       for (const doc of days.map((d) => read.get(`site|${d}`))) {
         for (const [key, n] of Object.entries(doc?.views ?? {})) add(views, key, Number(n));
+        for (const [key, n] of Object.entries(doc?.leads ?? {})) add(leads, key, Number(n));
         for (const [key, n] of Object.entries(doc?.empty ?? {})) add(empty, termOf(key), Number(n));
       }
-      return { views, empty };
+      return { views, leads, empty };
     },
     /** Writes whole months of a listing's days (the benchmark's two years of history). */
     async writeMonths(key: string, days: ReadonlyArray<{ day: string; counts: InsightCounts }>): Promise<void> {

@@ -2,7 +2,7 @@ import type { InsightHit } from '@mealprep/contracts';
 import type { Logger } from '@mealprep/service-kit';
 import { firstKeptDay } from './insight-days';
 
-/** One increment of stored counts: a listing's month (`c.d{DD}.{metric}`) or the site's day (`views.{listing}`, `empty.{term}`). */
+/** One increment of stored counts: a listing's month (`c.d{DD}.{metric}`) or the site's day (`views.{listing}`, `leads.{listing}`, `empty.{term}`). */
 export interface CountWrite {
   doc: 'month' | 'site';
   id: string;
@@ -75,7 +75,7 @@ export function countWrites(hits: readonly InsightHit[]): CountWrite[] {
       continue;
     }
     add('month', `${hit.key}|${hit.day.slice(0, 7)}`, `c.d${hit.day.slice(8, 10)}.${hit.metric}`);
-    if (hit.metric === 'views') add('site', `site|${hit.day}`, `views.${hit.key}`);
+    if (hit.metric === 'views' || hit.metric === 'leads') add('site', `site|${hit.day}`, `${hit.metric}.${hit.key}`);
   }
   return [...docs.values()];
 }

@@ -141,7 +141,7 @@ describe("recording what visitors do on listings' pages", () => {
   });
 });
 
-const counts = (views: number, website = 0): InsightCounts => ({ views, website, phone: 0, email: 0, near: 0, search: 0 });
+const counts = (views: number, website = 0): InsightCounts => ({ views, website, phone: 0, email: 0, near: 0, search: 0, leads: 0 });
 
 describe('reading insights', () => {
   it("when an owner reads a listing's last days, then each day is shown, and the totals are compared with the period before", async () => {
@@ -166,7 +166,7 @@ describe('reading insights', () => {
     expect(result.previousTotals).toEqual(counts(5));
   });
 
-  it('when admins read the site, then the most viewed listings come by views then name (deleted ones left out, 20 at most), and empty searches by count then text', async () => {
+  it('when admins read the site, then the most viewed listings come by views then name (deleted ones left out, 20 at most), those sent the most quote requests by requests with the totals of the site, and empty searches by count then text', async () => {
     const many = Array.from({ length: 25 }, (_, i) => listing({ name: `Kitchen ${String.fromCharCode(65 + i)}` }));
     const catalog = await catalogOver(new FakeServices(many));
     const views = new Map<string, number>([...many.map((s, i) => [s.id, i < 3 ? 10 : 1] as [string, number]), ['deleted-listing', 99]]);
@@ -175,7 +175,11 @@ describe('reading insights', () => {
       ['kale', 5],
       ['acai', 2],
     ]);
-    const insights = { siteTotals: async () => ({ views, empty }) } as unknown as InsightRepository;
+    const leads = new Map<string, number>([
+      [many[3]!.id, 4],
+      [many[0]!.id, 1],
+    ]);
+    const insights = { siteTotals: async () => ({ views, leads, empty }) } as unknown as InsightRepository;
     const result = await siteInsights({ insights, catalog, now: () => NOW }, 30);
     expect(result.mostViewed).toHaveLength(20);
     expect(result.mostViewed.slice(0, 4).map((v) => [v.name, v.views])).toEqual([
@@ -185,6 +189,12 @@ describe('reading insights', () => {
       ['Kitchen D', 1],
     ]);
     expect(result.mostViewed.map((v) => v.serviceId)).not.toContain('deleted-listing');
+    expect(result.mostViewed[0]).toMatchObject({ name: 'Kitchen A', views: 10, leads: 1 });
+    expect(result.mostLeads.map((v) => [v.name, v.views, v.leads])).toEqual([
+      ['Kitchen D', 1, 4],
+      ['Kitchen A', 10, 1],
+    ]);
+    expect(result.totals).toEqual({ views: 30 + 22 + 99, leads: 5 });
     expect(result.emptySearches).toEqual([
       { term: 'kale', count: 5 },
       { term: 'acai', count: 2 },

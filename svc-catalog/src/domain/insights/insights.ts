@@ -184,20 +184,35 @@ export async function listingInsights(deps: InsightReadDeps, serviceId: string, 
   return { serviceId, days: series.slice(days), totals, previousTotals };
 }
 
-/** The most viewed listings and the searches that found nothing, over the last `days` days. */
+/**
+ * The site's page views and quote requests, the most viewed listings and those sent the most
+ * requests (each with both counts), and the searches that found nothing, over the last `days` days.
+ */
 export async function siteInsights(deps: InsightReadDeps, days: number): Promise<SiteInsights> {
-  const { views, empty } = await deps.insights.siteTotals(daysEndingOn(deps.now?.() ?? new Date(), days));
-  const mostViewed = [...views]
-    .map(([serviceId, n]) => ({ serviceId, n, row: deps.catalog.admin.row(serviceId) }))
-    .filter((v) => v.row)
-    .sort((a, b) => b.n - a.n || a.row!.name.localeCompare(b.row!.name))
-    .slice(0, 20)
-    .map((v) => ({ serviceId: v.serviceId, name: v.row!.name, slug: v.row!.slug, views: v.n }));
+  const { views, leads, empty } = await deps.insights.siteTotals(daysEndingOn(deps.now?.() ?? new Date(), days));
+  const sum = (map: Map<string, number>) => [...map.values()].reduce((a, b) => a + b, 0);
+  const top = (by: Map<string, number>) =>
+    [...by]
+      .map(([serviceId, n]) => ({ serviceId, n, row: deps.catalog.admin.row(serviceId) }))
+      .filter((v) => v.row && v.n > 0)
+      .sort((a, b) => b.n - a.n || a.row!.name.localeCompare(b.row!.name))
+      .slice(0, 20)
+      .map((v) => ({ serviceId: v.serviceId, name: v.row!.name, slug: v.row!.slug, views: views.get(v.serviceId) ?? 0, leads: leads.get(v.serviceId) ?? 0 }));
   const emptySearches = [...empty]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, 20)
     .map(([term, count]) => ({ term, count }));
-  return { mostViewed, emptySearches };
+  return { totals: { views: sum(views), leads: sum(leads) }, mostViewed: top(views), mostLeads: top(leads), emptySearches };
+}
+
+/**
+ * A quote request that reached its listing's owner (sent to them at once, or approved by staff) as
+ * a hit of the listing's `leads` on the day it did: its "visitor" is the request's own hash, so a
+ * request counts once, whichever of its events comes again, and no visitor's day bounds it (the
+ * requests' own limits do: 20 a listing a day).
+ */
+export function leadHit(leadId: string, serviceId: string, at: Date): InsightHit {
+  return { day: dayOf(at), metric: 'leads', key: serviceId, visitor: createHash('sha256').update(`lead|${leadId}`).digest('hex').slice(0, 32) };
 }
 
 /** Forgets the ledgers and salts too old to matter; any instance may run it, as often as it likes. */

@@ -1,12 +1,13 @@
 import { callsTo, mockApi } from '@mealprep/api-client/testing';
+import { viewToLeadRate } from '@mealprep/contracts/browser';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { changeText } from '../components/listing-insights';
+import { changeText, VIEW_TO_LEAD_LABEL } from '../components/listing-insights';
 import { renderDashboardAt } from '../../../testing/render-dashboard';
 
 const ID = 'a'.repeat(24);
 const INSIGHTS = `/api/catalog/services/${ID}/insights`;
-const zero = { views: 0, website: 0, phone: 0, email: 0, near: 0, search: 0 };
+const zero = { views: 0, website: 0, phone: 0, email: 0, near: 0, search: 0, leads: 0 };
 const days = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ ...zero, day: new Date(Date.UTC(2026, 9, 3 + i)).toISOString().slice(0, 10), views: i === n - 1 ? 7 : 1, website: i === n - 1 ? 2 : 0 }));
 
@@ -47,9 +48,38 @@ describe('listing insights', () => {
     expect(callsTo(fetch, INSIGHTS).map((u) => u.searchParams.get('days'))).toEqual(['30', '90']);
   });
 
-  it('when the change is counted, then it reads as people would say it', () => {
+  it('when a listing was sent quote requests, then its owner sees them per day and the share of page views that became one', async () => {
+    mockApi({
+      '/api/auth/me': { status: 200, body: { user: { id: 'u1', email: 'owner@example.com', roles: [] } } },
+      '/api/catalog/services/mine': { status: 200, body: { items: [{ id: ID, name: 'Green Fork', slug: 'green-fork', status: 'published' }] } },
+      [INSIGHTS]: {
+        status: 200,
+        body: { serviceId: ID, days: days(30).map((d, i) => ({ ...d, leads: i === 29 ? 3 : 0 })), totals: { ...zero, views: 36, leads: 3 }, previousTotals: { ...zero, views: 0, leads: 0 } },
+      },
+    });
+    renderAt('/dashboard');
+    const panel = await screen.findByRole('region', { name: 'Insights: Green Fork' });
+    expect((await within(panel).findByText('Quote requests', { selector: 'dt' })).parentElement).toHaveTextContent('Quote requests3+3 (new)');
+    // 3 of 36 views: 8.3%; the period before had no views, so no share.
+    expect(within(panel).getByText(VIEW_TO_LEAD_LABEL, { selector: 'dt' }).parentElement).toHaveTextContent(`${VIEW_TO_LEAD_LABEL}8.3%— in the 30 days before`);
+    const table = within(panel).getByRole('table', { hidden: true });
+    expect(
+      within(table)
+        .getAllByRole('columnheader', { hidden: true })
+        .map((h) => h.textContent),
+    ).toContain('Quote requests');
+    expect(within(table).getAllByRole('row', { hidden: true })[1]).toHaveTextContent('Nov 1' + '72' + '0000' + '3');
+    await userEvent.selectOptions(within(panel).getByLabelText('Chart'), 'Quote requests');
+    expect(within(panel).getByRole('img')).toHaveAttribute('src', `${INSIGHTS}/chart?days=30&metric=leads&theme=light`);
+  });
+
+  it('when the change and the share of views are counted, then they read as people would say them', () => {
     expect(changeText(5, 5)).toBe('no change');
     expect(changeText(3, 0)).toBe('+3 (new)');
     expect(changeText(0, 4)).toBe('−4 (−100%)');
+    expect(viewToLeadRate(0, 2)).toBeNull();
+    expect(viewToLeadRate(200, 0)).toBe('0%');
+    expect(viewToLeadRate(1000, 3)).toBe('0.3%');
+    expect(viewToLeadRate(40, 5)).toBe('13%');
   });
 });

@@ -1,5 +1,5 @@
 import type { InsightCounts } from '@mealprep/contracts';
-import { INSIGHT_METRIC_LABELS, INSIGHT_METRICS, INSIGHT_PERIODS, type InsightMetric, type InsightPeriod } from '@mealprep/contracts/browser';
+import { INSIGHT_METRIC_LABELS, INSIGHT_METRICS, INSIGHT_PERIODS, viewToLeadRate, type InsightMetric, type InsightPeriod } from '@mealprep/contracts/browser';
 import { Loading, ToggleGroup } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
 import { useId, useState, useSyncExternalStore } from 'react';
@@ -27,11 +27,14 @@ export function changeText(now: number, before: number): string {
   return `${diff > 0 ? '+' : '−'}${Math.abs(diff)} (${percent > 0 ? '+' : '−'}${Math.abs(percent)}%)`;
 }
 
+/** The tile of quote requests per page view. */
+export const VIEW_TO_LEAD_LABEL = 'Views to quote requests';
+
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * One listing's insights for its owner (and admins): totals of the last 30 or 90 days with the
- * change from the period before, a chart of one count per day, and every number as a table.
+ * change from the period before, the share of page views that became a quote request, a chart of one count per day, and every number as a table.
  */
 export function ListingInsights({ serviceId, title = 'Insights' }: { serviceId: string; title?: string }) {
   const [days, setDays] = useState<InsightPeriod>(30);
@@ -60,7 +63,7 @@ export function ListingInsights({ serviceId, title = 'Insights' }: { serviceId: 
         </p>
       ) : (
         <>
-          <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {INSIGHT_METRICS.map((m) => (
               <div key={m} className="rounded-lg bg-gray-50 p-3 dark:bg-gray-900">
                 <dt className="text-sm text-gray-700 dark:text-gray-300">{INSIGHT_METRIC_LABELS[m]}</dt>
@@ -70,6 +73,13 @@ export function ListingInsights({ serviceId, title = 'Insights' }: { serviceId: 
                 </dd>
               </div>
             ))}
+            <div className="rounded-lg bg-gray-50 p-3 dark:bg-gray-900">
+              <dt className="text-sm text-gray-700 dark:text-gray-300">{VIEW_TO_LEAD_LABEL}</dt>
+              <dd className="text-2xl font-semibold">{viewToLeadRate(query.data.totals.views, query.data.totals.leads) ?? '—'}</dd>
+              <dd className="text-xs text-gray-700 dark:text-gray-300">
+                {viewToLeadRate(query.data.previousTotals.views, query.data.previousTotals.leads) ?? '—'} in the {days} days before
+              </dd>
+            </div>
           </dl>
           <div className="mt-4">
             <label htmlFor={metricId} className="mr-2 text-sm font-medium">
