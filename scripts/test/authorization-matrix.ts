@@ -47,6 +47,11 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // The one-click unsubscribe of the invitations to claim a listing: the link in the mail is all it takes.
   { method: 'GET', path: '/api/auth/invitations/unsubscribe', expect: PUBLIC },
   { method: 'POST', path: '/api/auth/invitations/unsubscribe', expect: PUBLIC },
+  // Where and how the caller's own quote requests are mailed; the link confirming another address is all its page and button take.
+  { method: 'GET', path: '/api/auth/lead-settings', expect: SIGNED_IN },
+  { method: 'PUT', path: '/api/auth/lead-settings', expect: SIGNED_IN },
+  { method: 'GET', path: '/api/auth/lead-settings/confirm', expect: PUBLIC },
+  { method: 'POST', path: '/api/auth/lead-settings/confirm', expect: PUBLIC },
   { method: 'POST', path: '/api/auth/internal/sessions/resolve', expect: NEVER },
   { method: 'GET', path: '/api/auth/metrics', expect: NEVER },
   { method: 'GET', path: '/api/auth/healthz', expect: NEVER },

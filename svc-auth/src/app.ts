@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import { Broker, createApp, isDatabaseConnected, Outbox, type Logger } from '@mealprep/service-kit';
+import { leadPreferenceRepository } from './data-access/lead-preference-repository';
 import { loginTokenRepository } from './data-access/login-token-repository';
 import { notificationRepository } from './data-access/notification-repository';
 import { sendLogRepository } from './data-access/send-log-repository';
@@ -8,6 +9,7 @@ import { userRepository } from './data-access/user-repository';
 import { SignIn } from './domain/sign-in';
 import { loginRouter } from './entry-points/http/login-router';
 import { invitationsRouter } from './entry-points/http/invitations-router';
+import { leadSettingsRouter } from './entry-points/http/lead-settings-router';
 import { sessionRouter } from './entry-points/http/session-router';
 import type { Mailer } from './mail/mailer';
 
@@ -32,6 +34,7 @@ export function authRepositories(connection: Connection, outbox: Outbox) {
     sessions: sessionRepository(connection, outbox),
     sends: sendLogRepository(connection),
     notifications: notificationRepository(connection),
+    leadPreferences: leadPreferenceRepository(connection),
   };
 }
 
@@ -64,6 +67,7 @@ export function createAuthApp(deps: AuthDeps) {
       app.use(loginRouter(signIn, { secret: deps.identitySecret, siteUrl: deps.siteUrl }));
       app.use(sessionRouter({ ...repositories, secret: deps.identitySecret, now: deps.now }));
       app.use(invitationsRouter({ notifications: repositories.notifications, secret: deps.identitySecret, now: deps.now }));
+      app.use(leadSettingsRouter({ ...repositories, mailer: deps.mailer, logger: deps.logger, siteUrl: deps.siteUrl, secret: deps.identitySecret, now: deps.now }));
     },
   });
 }

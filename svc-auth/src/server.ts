@@ -2,12 +2,15 @@ import path from 'node:path';
 import { bootService, brandFollower, runService } from '@mealprep/service-kit';
 import { authRepositories, createAuthApp, ensureAuthIndexes } from './app';
 import { loadAuthConfig } from './config';
+import { sendLeadDigests } from './domain/lead-delivery';
 import { subscribeStatusMail } from './entry-points/mq/status-mail-sender';
 import { subscribeBrandEvents } from './entry-points/mq/brand-events';
 import { createMailer, type Mailer } from './mail/mailer';
 import { mailSiteOf, readPublishedBrand } from './mail/mail-site';
 
 const config = loadAuthConfig();
+/** How often the daily digests are looked for (a day's goes out within this time after the day ends, UTC). */
+const LEAD_DIGEST_RUN_MS = 10 * 60 * 1000;
 let mailer: Mailer;
 // The operator's brand the mails are written with: read from svc-catalog, then kept by its events.
 const catalogUrl = config.CATALOG_URL;
@@ -34,7 +37,12 @@ await runService('svc-auth', () =>
           return mailSiteOf(brand.current, config.SITE_URL);
         },
       });
-      await subscribeStatusMail({ broker, ...repositories, mailer, siteUrl: config.SITE_URL, logger, secret: config.IDENTITY_SECRET });
+      const mailDeps = { ...repositories, mailer, siteUrl: config.SITE_URL, logger, secret: config.IDENTITY_SECRET };
+      await subscribeStatusMail({ broker, ...mailDeps });
+      // The owners' daily digests of quote requests: each run sends the days that ended; any instance may run it (a day's digest is keyed once).
+      const digests = () => void sendLeadDigests(mailDeps).catch((err: unknown) => logger.warn({ err }, 'quote request digests not sent; tried again later'));
+      setInterval(digests, LEAD_DIGEST_RUN_MS).unref();
+      digests();
     },
     createApp: ({ logger, connection, broker, outbox }) =>
       createAuthApp({

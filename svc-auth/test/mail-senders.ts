@@ -2,7 +2,7 @@ import { silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbo
 import { afterAll, beforeAll } from 'vitest';
 import { authRepositories, ensureAuthIndexes } from '../src/app';
 import { subscribeStatusMail } from '../src/entry-points/mq/status-mail-sender';
-import { createMailer } from '../src/mail/mailer';
+import { createMailer, type Mailer } from '../src/mail/mailer';
 import { TEST_MAIL_SITE } from '../src/testing/fakes';
 import { startMailCatcher } from './mail-catcher';
 
@@ -10,6 +10,8 @@ export interface MailSenders {
   mq: Awaited<ReturnType<typeof testBroker>>;
   smtp: Awaited<ReturnType<typeof startMailCatcher>>;
   repositories: ReturnType<typeof authRepositories>;
+  /** The mailer the senders use (to the catcher). */
+  mailer: Mailer;
 }
 
 /**
@@ -26,7 +28,7 @@ export function useMailSenders(label: string): MailSenders {
     senders.smtp = await startMailCatcher();
     senders.repositories = authRepositories(db.connection, testOutbox(db.connection, senders.mq.broker));
     await ensureAuthIndexes(senders.repositories);
-    const mailer = createMailer({ smtpUrl: senders.smtp.url, from: 'x <x@example.com>', outbox: '/nonexistent', logger: silentLogger, site: () => TEST_MAIL_SITE });
+    const mailer = (senders.mailer = createMailer({ smtpUrl: senders.smtp.url, from: 'x <x@example.com>', outbox: '/nonexistent', logger: silentLogger, site: () => TEST_MAIL_SITE }));
     await subscribeStatusMail({ broker: senders.mq.broker, ...senders.repositories, mailer, siteUrl: 'https://meals.example.com', logger: silentLogger, secret: TEST_IDENTITY_SECRET });
   });
   afterAll(async () => {

@@ -74,6 +74,8 @@ export const queryKeys = {
   },
   /** The inbox's pages, under 'leads': a request arriving or changing refreshes them. */
   leads: { all: leads(), page: (params: Record<string, string>) => leads('page', params) },
+  /** Where and how the signed-in owner's requests are mailed (under 'auth': dropped on signing out). */
+  leadSettings: ['auth', 'lead-settings'] as const,
   /** A listing's quote form (its token and challenge): one per showing of the form, outside every live topic (never refreshed under the visitor). */
   leadForm: (slug: string) => ['lead-form', slug] as const,
   checks: { all: ['checks'] as const, status: ['checks', 'status'] as const, list: (filter: string) => ['checks', 'list', filter] as const, lists: ['checks', 'list'] as const },

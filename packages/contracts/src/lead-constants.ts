@@ -44,3 +44,13 @@ export const LEAD_STATUS_LABELS = { new: 'New', replied: 'Replied', closed: 'Clo
 export const CONTACT_EMAIL_LIMIT = { points: 30, windowMs: 60 * 60 * 1000 } as const;
 /** How the visitor wants their meals, in words. */
 export const LEAD_FULFILMENT_LABELS = { delivery: 'Delivery', pickup: 'Pickup', either: 'Either' } as const;
+
+/** How an owner's quote requests are mailed: each on its own as it arrives, or one mail a day with the day's (UTC) requests. */
+export const LEAD_MAIL_MODES = ['each', 'daily'] as const;
+export type LeadMailMode = (typeof LEAD_MAIL_MODES)[number];
+/** Mails confirming another address for requests one account may have sent a day, and one address may get a day. */
+export const LEAD_ADDRESS_CONFIRMATIONS_PER_DAY = 3;
+/** How long the link confirming an address for requests works. */
+export const LEAD_ADDRESS_LINK_HOURS = 24;
+/** A request's message as a daily digest quotes it (the whole one is in the inbox). */
+export const LEAD_DIGEST_MESSAGE_CHARS = 500;

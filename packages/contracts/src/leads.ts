@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SlugSchema } from './geo-region';
 import { ILL_FORMED_TEXT_MESSAGE, isWellFormedText } from './text';
-import { LEAD_CHALLENGE_PAYLOAD_MAX, LEAD_FULFILMENTS, LEAD_HOLD_REASONS, LEAD_MAX_PAGE, LEAD_MEALS_PER_WEEK, LEAD_MESSAGE_LIMITS, LEAD_STATUSES } from './lead-constants';
+import { LoginEmailSchema } from './auth';
+import { LEAD_CHALLENGE_PAYLOAD_MAX, LEAD_FULFILMENTS, LEAD_HOLD_REASONS, LEAD_MAIL_MODES, LEAD_MAX_PAGE, LEAD_MEALS_PER_WEEK, LEAD_MESSAGE_LIMITS, LEAD_STATUSES } from './lead-constants';
 
 /** One line of text a mail may carry in a header: no line breaks (no header injection), no markup, well-formed. */
 const oneLine = (max: number) =>
@@ -86,6 +87,26 @@ export type LeadAnswer = z.infer<typeof LeadAnswerSchema>;
 export const LeadDeleteBodySchema = z.strictObject({ token: z.string().regex(/^[\w-]{32}$/, 'must be the link from your e-mail') });
 
 /** The one-click unsubscribe of the invitations to claim a listing: the signed token in the link. */
+/**
+ * GET /api/auth/lead-settings (PUT takes its `address` and `mode`): where and how the signed-in
+ * owner's quote requests are mailed. `address` is another address they confirmed (null: their
+ * sign-in address); `pendingAddress` one mailed a link to confirm it, which gets nothing until then.
+ */
+export const LeadSettingsSchema = z.object({
+  signInAddress: z.string(),
+  address: z.string().nullable(),
+  pendingAddress: z.string().nullable(),
+  mode: z.enum(LEAD_MAIL_MODES),
+});
+export type LeadSettings = z.infer<typeof LeadSettingsSchema>;
+/** PUT /api/auth/lead-settings: another address (a link to confirm it is mailed to it first) or null for the sign-in address, and each request or a daily digest. */
+export const LeadSettingsChangeSchema = z.strictObject({
+  address: LoginEmailSchema.nullable(),
+  mode: z.enum(LEAD_MAIL_MODES, { error: 'must be each or daily' }),
+});
+/** GET and POST /api/auth/lead-settings/confirm?token=: the link mailed to confirm an address for requests. */
+export const LeadAddressConfirmQuerySchema = z.strictObject({ token: z.string().regex(/^[\w-]{1,800}\.[\w-]{43}$/, 'must be the link from the mail') });
+
 export const InvitationUnsubscribeQuerySchema = z.strictObject({ token: z.string().regex(/^[\w-]{1,400}\.[\w-]{32}$/, 'must be the link from the mail') });
 
 /** A request as its owner (or staff) reads it in the inbox. */

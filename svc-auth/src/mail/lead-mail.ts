@@ -1,4 +1,4 @@
-import type { EventPayload } from '@mealprep/contracts';
+import { LEAD_ADDRESS_LINK_HOURS, LEAD_DIGEST_MESSAGE_CHARS, type EventPayload } from '@mealprep/contracts';
 import type { MailDraft } from './mailer';
 import { plainMail } from './status-mail';
 
@@ -74,4 +74,33 @@ export function claimInvitationMail(to: string, lead: Pick<Received, 'serviceNam
     ]),
     unsubscribeUrl,
   });
+}
+
+/** To an address an owner wants their quote requests at: the link that confirms it (nothing goes there before). */
+export function leadAddressConfirmMail(to: string, signInAddress: string, confirmUrl: string): MailDraft {
+  return (site) =>
+    plainMail(to, `Confirm this address for quote requests on ${site.siteName}`, [
+      `The account ${signInAddress} on ${site.siteName} asked to have its customers' quote requests sent to this address.`,
+      '',
+      `To confirm, open this link within ${LEAD_ADDRESS_LINK_HOURS} hours and press Confirm: ${confirmUrl}`,
+      '',
+      `If you did not expect this, ignore it: nothing is sent here unless the link is used.`,
+    ]);
+}
+
+/** A day's quote requests in one mail (the owner chose a daily digest): each with its answers and a short quote of its message; the inbox has the rest. */
+export function leadDigestMail(to: string, day: string, items: ReadonlyArray<ForOwner>, inboxUrl: string): MailDraft {
+  const quoted = (message: string) => {
+    if (message.length <= LEAD_DIGEST_MESSAGE_CHARS) return message;
+    // Never half of a character written with two code units (an emoji).
+    const end = /[\uD800-\uDBFF]/.test(message.charAt(LEAD_DIGEST_MESSAGE_CHARS - 1)) ? LEAD_DIGEST_MESSAGE_CHARS - 1 : LEAD_DIGEST_MESSAGE_CHARS;
+    return `${message.slice(0, end)}…`;
+  };
+  return (site) =>
+    plainMail(to, `${items.length} quote request${items.length === 1 ? '' : 's'} on ${site.siteName}, ${day}`, [
+      `Your listings were sent ${items.length} quote request${items.length === 1 ? '' : 's'} on ${day} (UTC). Write to each visitor at the address given; every request is in your inbox too.`,
+      ...items.flatMap((lead, i) => ['', `${i + 1}. ${lead.serviceName}`, ...details({ ...lead, request: { ...lead.request, message: quoted(lead.request.message) } })]),
+      '',
+      `Your requests: ${inboxUrl}`,
+    ]);
 }

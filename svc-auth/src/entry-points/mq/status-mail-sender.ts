@@ -1,6 +1,7 @@
 import { EventPayloadSchemas } from '@mealprep/contracts';
 import type { Broker } from '@mealprep/service-kit';
 import { mailClaimDecision } from '../../domain/claim-mail';
+import type { LeadDeliveryDeps } from '../../domain/lead-delivery';
 import { mailApprovedLead, mailLead } from '../../domain/lead-mail';
 import { mailOfReview } from '../../domain/review-mail';
 import { mailOwnerOfStatusChange, type StatusMailDeps } from '../../domain/status-change-mail';
@@ -11,7 +12,7 @@ import { mailOwnerOfStatusChange, type StatusMailDeps } from '../../domain/statu
  * visitors and owners of the quote requests sent. Shared durable queues: with several svc-auth instances each event is mailed
  * once; a failed send is retried (the use cases claim the event id and give it back when the send fails).
  */
-export async function subscribeStatusMail(deps: StatusMailDeps & { broker: Broker; secret: string }): Promise<void> {
+export async function subscribeStatusMail(deps: StatusMailDeps & LeadDeliveryDeps & { broker: Broker }): Promise<void> {
   await deps.broker.subscribe('auth-owner-status-mail', ['catalog.service.status-changed'], async (event) => {
     const change = EventPayloadSchemas['catalog.service.status-changed'].parse(event.payload);
     await mailOwnerOfStatusChange(deps, event.id, change);

@@ -78,4 +78,37 @@ describe('the quote requests inbox', () => {
     await user.click(within(item).getByRole('button', { name: 'Mark spam and block the sender' }));
     await waitFor(() => expect(callsTo(fetch, `/api/catalog/admin/leads/${held.id}/spam`)).toHaveLength(1));
   });
+  it('when an owner asks for their requests at another address in a daily mail, then the address is sent to be confirmed and the page says where requests go until then; a refusal is shown', async () => {
+    const SETTINGS = '/api/auth/lead-settings';
+    const before = { signInAddress: 'owner@example.com', address: null, pendingAddress: null, mode: 'each' };
+    const fetch = mockApi({
+      '/api/auth/admin/is-admin': isAdmin(false),
+      [LEADS]: { status: 200, body: page([], 0) },
+      [SETTINGS]: [
+        { status: 200, body: before },
+        { status: 200, body: { ...before, pendingAddress: 'orders@example.com', mode: 'daily' } },
+        { status: 429, body: { error: { code: 'too_many_requests', message: 'At most 3 confirmation e-mails a day. Try again in 5 hours.' } } },
+      ],
+    });
+    const user = userEvent.setup();
+    renderDashboardAt('/dashboard/leads');
+    const settings = await screen.findByRole('region', { name: 'How requests reach you' });
+    expect(await within(settings).findByText(/Requests are mailed to/)).toHaveTextContent('Requests are mailed to owner@example.com, each as it arrives.');
+    expect(within(settings).getByRole('radio', { name: 'My sign-in address (owner@example.com)' })).toBeChecked();
+    await user.click(within(settings).getByRole('radio', { name: 'Another address (we mail it a link to confirm it first)' }));
+    await user.type(within(settings).getByLabelText('Address for quote requests'), ' orders@example.com ');
+    await user.click(within(settings).getByRole('radio', { name: "One e-mail a day with the day's requests" }));
+    await user.click(within(settings).getByRole('button', { name: 'Save' }));
+    expect(await within(settings).findByRole('status')).toHaveTextContent('Saved.');
+    // The first call read the settings (no body); the save sent the trimmed address.
+    expect(bodiesTo(fetch, SETTINGS)).toEqual([undefined, { address: 'orders@example.com', mode: 'daily' }]);
+    expect(within(settings).getByText(/Requests are mailed to/)).toHaveTextContent(
+      'Requests are mailed to owner@example.com, in one mail a day (after midnight UTC). We mailed a link to orders@example.com: open it to confirm that address; until then requests go to owner@example.com.',
+    );
+
+    await user.clear(within(settings).getByLabelText('Address for quote requests'));
+    await user.type(within(settings).getByLabelText('Address for quote requests'), 'other@example.com');
+    await user.click(within(settings).getByRole('button', { name: 'Save' }));
+    expect(await within(settings).findByRole('alert')).toHaveTextContent('At most 3 confirmation e-mails a day. Try again in 5 hours.');
+  });
 });

@@ -1,5 +1,5 @@
 import { apiClient, queryKeys } from '@mealprep/api-client';
-import type { LeadChange, LeadPage, LeadView } from '@mealprep/contracts';
+import type { LeadChange, LeadMailMode, LeadPage, LeadSettings, LeadView } from '@mealprep/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@mealprep/query';
 
 export type LeadListView = 'inbox' | 'held' | 'all';
@@ -50,5 +50,20 @@ export function useStaffLeadAction() {
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'approve' | 'spam' }) => apiClient.post<LeadView>(`/catalog/admin/leads/${encodeURIComponent(id)}/${action}`, {}),
     onSuccess: refresh,
+  });
+}
+
+/** Where and how the signed-in owner's requests are mailed. */
+export const leadSettingsQuery = queryOptions({
+  queryKey: queryKeys.leadSettings,
+  queryFn: ({ signal }) => apiClient.get<LeadSettings>('/auth/lead-settings', { signal }),
+});
+
+/** Another address (mailed a link to confirm it first) or null for the sign-in address, and each request or a daily digest. */
+export function useChangeLeadSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { address: string | null; mode: LeadMailMode }) => apiClient.request<LeadSettings>('/auth/lead-settings', { method: 'PUT', body: change }),
+    onSuccess: (settings) => client.setQueryData(queryKeys.leadSettings, settings),
   });
 }

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from '@mealprep/router';
 import { Button, EmptyNote, ErrorState, formatDayAndTime, Loading, Pager, usePageMeta, type PagerLinkProps } from '@mealprep/ui';
 import { useId } from 'react';
 import { leadPageQuery, LEADS_CSV_URL, useChangeLead, useStaffLeadAction, type LeadListView } from '../api/leads';
+import { LeadMailSettings } from './lead-mail-settings';
 
 function RouterPagerLink({ href, ...rest }: PagerLinkProps) {
   return <Link to={href} {...rest} />;
@@ -203,6 +204,7 @@ export function LeadsInbox() {
           </>
         )}
       </div>
+      <LeadMailSettings />
     </section>
   );
 }
