@@ -62,13 +62,13 @@ describe('listing insights', () => {
     expect((await within(panel).findByText('Quote requests', { selector: 'dt' })).parentElement).toHaveTextContent('Quote requests3+3 (new)');
     // 3 of 36 views: 8.3%; the period before had no views, so no share.
     expect(within(panel).getByText(VIEW_TO_LEAD_LABEL, { selector: 'dt' }).parentElement).toHaveTextContent(`${VIEW_TO_LEAD_LABEL}8.3%— in the 30 days before`);
-    const table = within(panel).getByRole('table', { hidden: true });
+    // Per day, beside the table of what pages counted: the days that had any, 3 of that day's 7 views.
+    const perDay = within(panel).getByRole('list', { name: 'Quote requests per day, last 30 days', hidden: true });
     expect(
-      within(table)
-        .getAllByRole('columnheader', { hidden: true })
-        .map((h) => h.textContent),
-    ).toContain('Quote requests');
-    expect(within(table).getAllByRole('row', { hidden: true })[1]).toHaveTextContent('Nov 1' + '72' + '0000' + '3');
+      within(perDay)
+        .getAllByRole('listitem', { hidden: true })
+        .map((item) => item.textContent),
+    ).toEqual(['Nov 1: 3 requests (43% of 7 page views)']);
     await userEvent.selectOptions(within(panel).getByLabelText('Chart'), 'Quote requests');
     expect(within(panel).getByRole('img')).toHaveAttribute('src', `${INSIGHTS}/chart?days=30&metric=leads&theme=light`);
   });

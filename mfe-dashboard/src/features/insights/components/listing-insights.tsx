@@ -1,5 +1,5 @@
 import type { InsightCounts } from '@mealprep/contracts';
-import { INSIGHT_METRIC_LABELS, INSIGHT_METRICS, INSIGHT_PERIODS, viewToLeadRate, type InsightMetric, type InsightPeriod } from '@mealprep/contracts/browser';
+import { INSIGHT_METRIC_LABELS, INSIGHT_METRICS, INSIGHT_PERIODS, REPORTED_METRICS, viewToLeadRate, type InsightMetric, type InsightPeriod } from '@mealprep/contracts/browser';
 import { Loading, ToggleGroup } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
 import { useId, useState, useSyncExternalStore } from 'react';
@@ -108,6 +108,7 @@ export function ListingInsights({ serviceId, title = 'Insights' }: { serviceId: 
           <details className="mt-3">
             <summary className="cursor-pointer text-sm font-medium">Show the numbers</summary>
             <DayTable days={query.data.days} period={days} />
+            <LeadDays days={query.data.days} period={days} />
           </details>
         </>
       )}
@@ -115,6 +116,7 @@ export function ListingInsights({ serviceId, title = 'Insights' }: { serviceId: 
   );
 }
 
+/** What pages counted, per day. */
 function DayTable({ days, period }: { days: Array<InsightCounts & { day: string }>; period: number }) {
   return (
     <div className="mt-2 max-h-96 overflow-auto">
@@ -125,7 +127,7 @@ function DayTable({ days, period }: { days: Array<InsightCounts & { day: string 
             <th scope="col" className="py-1 pr-3">
               Day
             </th>
-            {INSIGHT_METRICS.map((m) => (
+            {REPORTED_METRICS.map((m) => (
               <th key={m} scope="col" className="py-1 pr-3">
                 {INSIGHT_METRIC_LABELS[m]}
               </th>
@@ -138,7 +140,7 @@ function DayTable({ days, period }: { days: Array<InsightCounts & { day: string 
               <th scope="row" className="py-1 pr-3 font-normal">
                 {shortDay(d.day)}
               </th>
-              {INSIGHT_METRICS.map((m) => (
+              {REPORTED_METRICS.map((m) => (
                 <td key={m} className="py-1 pr-3">
                   {d[m]}
                 </td>
@@ -147,6 +149,34 @@ function DayTable({ days, period }: { days: Array<InsightCounts & { day: string 
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/**
+ * The days that had quote requests, newest first, each with the share of its page views that
+ * became one (most days have none: a list of those that did reads better than a column of zeros).
+ */
+function LeadDays({ days, period }: { days: Array<InsightCounts & { day: string }>; period: number }) {
+  const asked = [...days].reverse().filter((d) => d.leads > 0);
+  const headingId = useId();
+  return (
+    <div className="mt-4">
+      <h3 id={headingId} className="font-medium">
+        Quote requests per day, last {period} days
+      </h3>
+      {asked.length === 0 ? (
+        <p className="mt-1">None in these {period} days.</p>
+      ) : (
+        <ul aria-labelledby={headingId} className="mt-1">
+          {asked.map((d) => (
+            <li key={d.day}>
+              {shortDay(d.day)}: {d.leads} {d.leads === 1 ? 'request' : 'requests'}
+              {d.views > 0 ? ` (${viewToLeadRate(d.views, d.leads)} of ${d.views} page ${d.views === 1 ? 'view' : 'views'})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
