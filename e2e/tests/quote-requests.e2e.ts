@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import mongoose from 'mongoose';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SERVICE_CSV_COLUMNS } from '@mealprep/contracts';
 import { signIdentity } from '@mealprep/service-kit';
 import { AUTHORIZATION_MATRIX } from '../../scripts/test/authorization-matrix';
 import { useBrowserPage } from '../browser';
-import { waitForMail } from '../mail-catcher';
+import { signInCode, waitForMail } from '../mail-catcher';
 import { newAddress, signInWithCode } from '../sign-in-helpers';
 
 const siteUrl = inject('siteUrl');
@@ -184,6 +188,67 @@ describe('a visitor asks a listing for a quote', () => {
     await deleting.waitForURL(`${siteUrl}/quote-requests/delete?done=deleted`);
     expect(await deleting.getByRole('status').textContent()).toContain('Your request is deleted');
     expect(await leadsOf(slug)).toEqual([]);
+  });
+
+  it('when a listing nobody has claimed is asked for a quote, then the form says the request waits, its public address is invited to claim it once, and once claimed its new owner reads the request in their inbox', async () => {
+    const tag = Date.now().toString(36);
+    const name = `Waiting Kitchen ${tag}`;
+    const slug = `quote-waiting-${tag}`;
+    const listingAddress = `hello@waiting-${tag}.test`;
+    // Imported (nobody owns it), with a public address staff added on its edit page.
+    const csv = [SERVICE_CSV_COLUMNS.join(','), `${name},${slug},Weekly keto boxes,Keto,Austin,Texas,Yes,No,https://www.waiting-${tag}.test,,,,`].join('\n');
+    expect((await fetch(`${catalogUrl}/admin/import/services`, { method: 'POST', headers: { 'content-type': 'text/csv', ...admin() }, body: csv })).status).toBe(200);
+    const { id } = (await (await fetch(`${catalogUrl}/services/by-slug/${slug}`)).json()) as { id: string };
+    made.push(id);
+    const edited = await fetch(`${catalogUrl}/services/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...admin() },
+      body: JSON.stringify({ contact: { email: listingAddress, phone: '', website: `https://www.waiting-${tag}.test` } }),
+    });
+    expect(edited.status).toBe(200);
+
+    // Two visitors ask; the form tells each, before they send, that the request waits for a claim.
+    const started = Date.now();
+    for (const visitor of [newAddress('quote-waiting-1'), newAddress('quote-waiting-2')]) {
+      const page = await browser.newPage({ javaScriptEnabled: false });
+      await page.goto(`${siteUrl}/service/${slug}/quote`);
+      await page.getByText('This business has not claimed its listing yet: we pass your request on when it does.').waitFor();
+      const shown = Date.now();
+      await fillIn(page, visitor, 'Keto lunches for two, five days a week, starting in January.');
+      await page.waitForTimeout(Math.max(0, shown + 3_200 - Date.now()));
+      await page.getByRole('button', { name: 'Send your request' }).click();
+      await page.waitForURL(/\/quote\/sent\?outcome=/);
+      await waitForMail(mailDir, visitor, started, 20_000);
+    }
+    // Sent without JavaScript, both wait for staff first (and invite nobody yet): staff let them through.
+    expect((await leadsOf(slug)).map((lead) => lead.held)).toEqual(['no-challenge', 'no-challenge']);
+    for (const lead of await leadsOf(slug)) expect((await fetch(`${catalogUrl}/admin/leads/${String(lead._id)}/approve`, { method: 'POST', headers: admin() })).status).toBe(200);
+    const invitation = await waitForMail(mailDir, listingAddress, started, 20_000);
+    expect(invitation.subject).toBe(`A customer asked ${name} for a quote on Meal Prep Directory`);
+    expect(invitation.text).toContain(`/dashboard/claim/${id}`);
+    expect(await leadsOf(slug)).toHaveLength(2);
+
+    // The business claims it (its address is on the listing's website's domain: granted at once) and finds both waiting.
+    const owner = browser.page;
+    await owner.goto(`${siteUrl}/service/${slug}`);
+    await owner.getByRole('link', { name: 'Claim this listing' }).click();
+    await owner.waitForURL(`${siteUrl}/login?next=${encodeURIComponent(`/dashboard/claim/${id}`)}`);
+    const asked = Date.now();
+    await owner.getByLabel('Email').fill(listingAddress);
+    await owner.getByRole('button', { name: 'Send magic link' }).click();
+    await owner.getByPlaceholder('123456').fill(signInCode(await waitForMail(mailDir, listingAddress, asked)));
+    await owner.getByRole('button', { name: 'Sign in' }).click();
+    await owner.waitForURL(`${siteUrl}/dashboard/claim/${id}`);
+    await owner.getByRole('button', { name: 'Claim this listing' }).click();
+    await owner.getByRole('heading', { name: `You now manage ${name}` }).waitFor();
+    await owner.goto(`${siteUrl}/dashboard/leads`);
+    const inbox = owner.getByRole('list', { name: 'Requests, newest first' });
+    await expect.poll(() => inbox.getByRole('article').count(), { timeout: 20_000 }).toBe(2);
+    // One invitation for both requests (at most one a week).
+    const invitations = readdirSync(mailDir)
+      .map((file) => JSON.parse(readFileSync(join(mailDir, file), 'utf8')) as { to: string; subject: string })
+      .filter((mail) => mail.to === listingAddress && mail.subject === invitation.subject);
+    expect(invitations).toHaveLength(1);
   });
 
   it("when a listing has an owner, then no public answer (every public API read, its pages, the sitemap) carries the owner's address or the listing's e-mail; an owner who shows it has it revealed by a button, still never in the HTML", async () => {

@@ -130,4 +130,17 @@ describe('quote requests by mail', () => {
     await expect.poll(handled).toBe(next + 1);
     expect(toAddress()).toBe(1);
   });
+  it('when staff let through a held request for a listing nobody has claimed, then its public address is invited to claim it then (a held one invites nobody)', async () => {
+    const address = 'hello@held-unclaimed.example.com';
+    const started = Date.now();
+    const before = handled();
+    await received({ ownerUserId: null, serviceId: 'd'.repeat(24), contactEmail: address, held: true });
+    await expect.poll(handled, { timeout: 10_000 }).toBe(before + 1);
+    expect(senders.smtp.mails.filter((mail) => mail.to === address)).toEqual([]);
+    const approved = { leadId: `l-${'8'.repeat(24)}`, serviceId: 'd'.repeat(24), serviceName: 'Held Kitchen', slug: 'held-kitchen', ownerUserId: null, request: REQUEST, contactEmail: address };
+    await senders.mq.broker.publish('catalog.lead.approved', approved);
+    const invitation = await senders.smtp.next(address, started);
+    expect(invitation.subject).toBe('A customer asked Held Kitchen for a quote on Meal Prep Directory');
+    expect(invitation.text).toContain(`Claim your listing: https://meals.example.com/dashboard/claim/${'d'.repeat(24)}`);
+  });
 });

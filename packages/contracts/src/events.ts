@@ -133,7 +133,16 @@ export const EventPayloadSchemas = {
     contactEmail: z.string().optional(),
   }),
   /** Staff approved a request the checks held: svc-auth mails it to the listing's owner (the visitor had their copy when it arrived). */
-  'catalog.lead.approved': z.object({ leadId: z.string(), serviceId: z.string(), serviceName: z.string(), slug: z.string(), ownerUserId: z.string().nullable(), request: LeadDetailsSchema }),
+  'catalog.lead.approved': z.object({
+    leadId: z.string(),
+    serviceId: z.string(),
+    serviceName: z.string(),
+    slug: z.string(),
+    ownerUserId: z.string().nullable(),
+    request: LeadDetailsSchema,
+    /** A listing nobody has claimed: its public contact address, invited (at most weekly) to claim it. */
+    contactEmail: z.string().optional(),
+  }),
   /** A request's status or read mark changed, or it was deleted: its owner's and staff's open inboxes read it again (nothing of it travels). */
   'catalog.lead.changed': z.object({ leadId: z.string(), ownerUserId: z.string().nullable() }),
   /** Counted visits, clicks and appearances, a batch at a time (svc-catalog's pages report them; svc-catalog stores them). */

@@ -32,7 +32,10 @@ export async function unsubscribeFromInvitations(deps: InvitationDeps, address: 
  * A request waits for a listing nobody has claimed: its public contact address is invited to claim
  * it, at most once a week per listing (the week is in the key), never after it unsubscribed.
  */
-export async function inviteToClaim(deps: StatusMailDeps & { secret: string; now?: () => Date }, lead: EventPayload<'catalog.lead.received'>): Promise<void> {
+export async function inviteToClaim(
+  deps: StatusMailDeps & { secret: string; now?: () => Date },
+  lead: Pick<EventPayload<'catalog.lead.received'>, 'contactEmail' | 'ownerUserId' | 'held' | 'serviceId' | 'serviceName'>,
+): Promise<void> {
   if (!lead.contactEmail || lead.ownerUserId !== null || lead.held) return;
   const address = normal(lead.contactEmail);
   if (await deps.notifications.has(optOutKey(address))) return;

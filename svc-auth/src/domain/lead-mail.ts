@@ -21,8 +21,12 @@ export async function mailLead(deps: LeadDeliveryDeps, eventId: string, lead: Ev
   deps.logger.info({ serviceId: lead.serviceId, leadId: lead.leadId, held: lead.held, toOwner: Boolean(owner) }, 'quote request mailed');
 }
 
-/** A request staff let through after the checks held it: its owner gets it now (the visitor had their copy when it arrived). Once per event. */
+/**
+ * A request staff let through after the checks held it: its owner gets it now (the visitor had their
+ * copy when it arrived), or, for a listing nobody has claimed, its public address is invited to claim it. Once per event.
+ */
 export async function mailApprovedLead(deps: LeadDeliveryDeps, eventId: string, lead: EventPayload<'catalog.lead.approved'>): Promise<void> {
+  await inviteToClaim(deps, { ...lead, held: false });
   const owner = lead.ownerUserId ? await deps.users.findById(lead.ownerUserId) : null;
   if (owner) await deliverToOwner(deps, eventId, owner, lead);
   deps.logger.info({ serviceId: lead.serviceId, leadId: lead.leadId, toOwner: Boolean(owner) }, 'approved quote request mailed');

@@ -93,7 +93,19 @@ export async function approveLead(deps: LeadInboxDeps, id: string): Promise<Lead
   if (lead.held === null) throw new AppError('not_held', 'This request is not held: its owner has it already.', { status: 409 });
   const [service] = await deps.services.findByIds([lead.serviceId]);
   return changed(deps, lead, { held: null, status: 'new' }, [
-    ['catalog.lead.approved', { leadId: lead.id, serviceId: lead.serviceId, serviceName: service?.name ?? '', slug: service?.slug ?? '', ownerUserId: lead.ownerUserId, request: lead.request }],
+    [
+      'catalog.lead.approved',
+      {
+        leadId: lead.id,
+        serviceId: lead.serviceId,
+        serviceName: service?.name ?? '',
+        slug: service?.slug ?? '',
+        ownerUserId: lead.ownerUserId,
+        request: lead.request,
+        // Nobody owns the listing yet: its public address is invited to claim it, as when a request is taken at once.
+        ...(lead.ownerUserId === null && service?.ownerUserId == null && service?.contact.email ? { contactEmail: service.contact.email } : {}),
+      },
+    ],
   ]);
 }
 
