@@ -5,19 +5,10 @@ import { createApp, signIdentity } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { leadAddressToken, sendLeadDigests } from '../src/domain/lead-delivery';
 import { leadSettingsRouter } from '../src/entry-points/http/lead-settings-router';
-import { useMailSenders } from './mail-senders';
+import { leadPublisher, SAMPLE_LEAD_REQUEST, useMailSenders } from './mail-senders';
 
 const SITE = 'https://meals.example.com';
-const REQUEST = {
-  name: 'Dana Rivera',
-  email: 'dana.rivera@example.com',
-  zip: '78701',
-  mealTypes: ['keto'],
-  mealsPerWeek: 10,
-  startDate: '2099-01-04',
-  fulfilment: 'delivery' as const,
-  message: 'We are two adults looking for high-protein lunches, five days a week.',
-};
+const REQUEST = SAMPLE_LEAD_REQUEST;
 
 describe("where an owner's quote requests are mailed", () => {
   const senders = useMailSenders('auth-lead-delivery');
@@ -41,21 +32,8 @@ describe("where an owner's quote requests are mailed", () => {
     const change = (body: unknown) => fetch(`${http.url}/lead-settings`, { method: 'PUT', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { user, settings, change };
   };
-  let leads = 0;
-  const received = (ownerUserId: string, change: Partial<EventPayload<'catalog.lead.received'>> = {}) => {
-    leads += 1;
-    return senders.mq.broker.publish('catalog.lead.received', {
-      leadId: `l-${String(leads).padStart(24, '0')}`,
-      serviceId: 'a'.repeat(24),
-      serviceName: 'Chef Kitchen',
-      slug: 'chef-kitchen',
-      ownerUserId,
-      held: false,
-      request: REQUEST,
-      deleteToken: `delete-token-${String(leads).padStart(19, '0')}`,
-      ...change,
-    });
-  };
+  const publish = leadPublisher(senders, () => null);
+  const received = (ownerUserId: string, change: Partial<EventPayload<'catalog.lead.received'>> = {}) => publish({ ownerUserId, ...change });
   const handled = () => senders.mq.broker.handled.get('auth-lead-mail') ?? 0;
   const linkIn = (text: string) => new URL(/https:\/\/meals\.example\.com\/api\/auth\/lead-settings\/confirm\?token=[\w.-]+/.exec(text)![0]);
   const local = (link: URL) => `${http.url}${link.pathname.replace('/api/auth', '')}${link.search}`;

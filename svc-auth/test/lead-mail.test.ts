@@ -1,20 +1,10 @@
-import type { EventPayload } from '@mealprep/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { invitationsRouter } from '../src/entry-points/http/invitations-router';
-import { useMailSenders } from './mail-senders';
+import { leadPublisher, SAMPLE_LEAD_REQUEST, useMailSenders } from './mail-senders';
 
-const REQUEST = {
-  name: 'Dana Rivera',
-  email: 'dana.rivera@example.com',
-  zip: '78701',
-  mealTypes: ['high-protein', 'keto'],
-  mealsPerWeek: 10,
-  startDate: '2099-01-04',
-  fulfilment: 'delivery' as const,
-  message: 'We are two adults looking for high-protein lunches, five days a week.',
-};
+const REQUEST = SAMPLE_LEAD_REQUEST;
 
 describe('quote requests by mail', () => {
   const senders = useMailSenders('auth-lead-mail');
@@ -22,21 +12,7 @@ describe('quote requests by mail', () => {
   beforeAll(async () => {
     ownerId = (await senders.repositories.users.findOrCreate('chef.owner@example.com', new Date(), () => [])).user.id;
   });
-  let leads = 0;
-  const received = (change: Partial<EventPayload<'catalog.lead.received'>> = {}) => {
-    leads += 1;
-    return senders.mq.broker.publish('catalog.lead.received', {
-      leadId: `l-${String(leads).padStart(24, '0')}`,
-      serviceId: 'a'.repeat(24),
-      serviceName: 'Chef Kitchen',
-      slug: 'chef-kitchen',
-      ownerUserId: ownerId,
-      held: false,
-      request: REQUEST,
-      deleteToken: `delete-token-${String(leads).padStart(19, '0')}`,
-      ...change,
-    });
-  };
+  const received = leadPublisher(senders, () => ownerId);
   const handled = () => senders.mq.broker.handled.get('auth-lead-mail') ?? 0;
 
   it("when a request reaches an owned listing, then the owner gets it with the visitor as Reply-To, and the visitor a copy with the link that deletes it, without the owner's address", async () => {
@@ -59,7 +35,7 @@ describe('quote requests by mail', () => {
     const copy = await senders.smtp.next('dana.rivera@example.com', started);
     expect(copy.subject).toBe('Your quote request to Chef Kitchen');
     expect(copy.text).toContain('Chef Kitchen will answer you by e-mail.');
-    expect(copy.text).toContain(`https://meals.example.com/quote-requests/delete?token=delete-token-${String(leads).padStart(19, '0')}`);
+    expect(copy.text).toContain(`https://meals.example.com/quote-requests/delete?token=delete-token-${'1'.padStart(19, '0')}`);
     expect(`${copy.text}${copy.html}${copy.replyTo}`).not.toContain('chef.owner@example.com');
   });
 

@@ -1,3 +1,4 @@
+import type { EventPayload } from '@mealprep/contracts';
 import { silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { authRepositories, ensureAuthIndexes } from '../src/app';
@@ -37,4 +38,38 @@ export function useMailSenders(label: string): MailSenders {
     await db?.drop();
   });
   return senders;
+}
+
+/** A visitor's quote request as svc-catalog's events carry it. */
+export const SAMPLE_LEAD_REQUEST = {
+  name: 'Dana Rivera',
+  email: 'dana.rivera@example.com',
+  zip: '78701',
+  mealTypes: ['high-protein', 'keto'],
+  mealsPerWeek: 10,
+  startDate: '2099-01-04',
+  fulfilment: 'delivery' as const,
+  message: 'We are two adults looking for high-protein lunches, five days a week.',
+};
+
+/**
+ * Publishes `catalog.lead.received` as svc-catalog does, for Chef Kitchen (owned by `owner()`
+ * unless the change says otherwise), each with a lead id and delete token of its own.
+ */
+export function leadPublisher(senders: MailSenders, owner: () => string | null) {
+  let leads = 0;
+  return (change: Partial<EventPayload<'catalog.lead.received'>> = {}) => {
+    leads += 1;
+    return senders.mq.broker.publish('catalog.lead.received', {
+      leadId: `l-${String(leads).padStart(24, '0')}`,
+      serviceId: 'a'.repeat(24),
+      serviceName: 'Chef Kitchen',
+      slug: 'chef-kitchen',
+      ownerUserId: owner(),
+      held: false,
+      request: SAMPLE_LEAD_REQUEST,
+      deleteToken: `delete-token-${String(leads).padStart(19, '0')}`,
+      ...change,
+    });
+  };
 }
