@@ -84,7 +84,7 @@ describe('a visitor asks a listing for a quote', () => {
     await catalog?.close();
   });
 
-  it("when a visitor sends a request with JavaScript, then their browser solves the check, it arrives live in the owner's open inbox, who replies to the visitor and closes it; the owner is mailed it with the visitor as Reply-To, the visitor gets a copy whose link deletes it", async () => {
+  it("when a visitor sends a request with JavaScript, then their browser solves the check, it arrives live in the owner's open inbox, who replies to the visitor and closes it; the owner is mailed it with the visitor as Reply-To, the visitor gets a copy whose link deletes it; the owner has requests sent to another address they confirm", async () => {
     const ownerEmail = newAddress('quote-owner');
     const slug = `quote-kitchen-${Date.now().toString(36)}`;
     const name = await ownedListing(browser.page, ownerEmail, slug);
@@ -137,6 +137,23 @@ describe('a visitor asks a listing for a quote', () => {
     await deleting.getByRole('button', { name: 'Delete my request' }).click();
     await expect.poll(() => deleting.getByRole('status').textContent()).toContain('Your request is deleted');
     expect(await leadsOf(slug)).toEqual([]);
+
+    // The owner wants their requests at another address: it is mailed a link whose page's button (not the link itself) confirms it.
+    const orders = newAddress('quote-orders');
+    const settings = browser.page.getByRole('region', { name: 'How requests reach you' });
+    await settings.getByRole('radio', { name: 'Another address (we mail it a link to confirm it first)' }).check();
+    await settings.getByLabel('Address for quote requests').fill(orders);
+    const asked = Date.now();
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByText(`We mailed a link to ${orders}: open it to confirm that address`).waitFor();
+    const confirmation = await waitForMail(mailDir, orders, asked, 20_000);
+    const confirmLink = /https?:\/\/\S+\/api\/auth\/lead-settings\/confirm\?token=[\w.-]+/.exec(confirmation.text)![0];
+    const confirming = await browser.newPage({ javaScriptEnabled: false });
+    await confirming.goto(confirmLink);
+    await confirming.getByRole('button', { name: 'Confirm' }).click();
+    await confirming.getByText(`Quote requests now go to ${orders}.`).waitFor();
+    await browser.page.reload();
+    await settings.getByText(`Requests are mailed to ${orders}, each as it arrives.`).waitFor();
   });
 
   it('when a visitor sends a request without JavaScript, then the form on its own page is taken, held for staff, and the confirmation page a reload cannot send twice; staff mark it spam and its sender is refused; the delete link works without JavaScript too', async () => {
