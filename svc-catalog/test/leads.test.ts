@@ -232,13 +232,29 @@ describe('quote requests to a listing', () => {
     expect(await stored(other)).toHaveLength(LEAD_LIMITS.perListing.points);
   });
 
+  it("when spam the checks hold floods one listing from many clients, then it takes nothing from the listing's day: honest visitors still reach its owner", async () => {
+    const id = await ownedListing('leads-spammed-kitchen');
+    const spam = 'Cheap meal plans for you, see www.cheap-meals.example.com today!';
+    for (let i = 0; i < LEAD_LIMITS.perListing.points + 5; i += 1) {
+      const held = await send('POST', `/services/${id}/leads`, client(), await filledIn(id, { message: `${spam} Offer ${i}.` }));
+      expect([held.status, held.body.outcome]).toEqual([201, 'held']);
+    }
+    const honest = await send('POST', `/services/${id}/leads`, client(), await filledIn(id));
+    expect([honest.status, honest.body.outcome]).toEqual([201, 'sent']);
+    expect((await stored(id)).filter((lead) => lead.held === null)).toHaveLength(1);
+  });
+
   it('when their time is up (30 days unclaimed, 180 days owned), then requests are deleted by the scheduled sweep, and none before', async () => {
     const owned = await ownedListing('leads-expiring-kitchen');
     const unclaimed = (await catalog.repositories.services.listAll()).filter((s) => s.status === 'published' && s.ownerUserId === null)[1]!.id;
     for (const id of [owned, unclaimed]) expect((await send('POST', `/services/${id}/leads`, client(), await filledIn(id))).status).toBe(201);
     const sweep = (days: number) => forgetExpiredLeads({ leads: catalog.repositories.leads, now: () => new Date(Date.now() + days * 24 * 60 * 60 * 1000) });
+    // The record of where a text went lately goes with the hour the repeated-text check looks back.
+    const texts = () => catalog.db.connection.collection('lead_texts').countDocuments();
+    expect(await texts()).toBeGreaterThan(0);
     await sweep(29);
     expect([(await stored(owned)).length, (await stored(unclaimed)).length]).toEqual([1, 1]);
+    expect(await texts()).toBe(0);
     await sweep(31);
     expect([(await stored(owned)).length, (await stored(unclaimed)).length]).toEqual([1, 0]);
     await sweep(181);

@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
+import { carriesEvents, KeyedRecords, modelOn, type Outbox } from '@mealprep/service-kit';
 import { LEAD_KEPT_DAYS, type EventEnvelope, type LeadDetails, type LeadHoldReason, type LeadStatus } from '@mealprep/contracts';
 
 /** A visitor's quote request as kept: what they sent, the listing and its owner then, and where it stands. */
@@ -46,7 +46,6 @@ leadSchema.plugin(carriesEvents);
 leadSchema.index({ serviceId: 1, createdAt: -1 });
 leadSchema.index({ deleteTokenHash: 1 });
 leadSchema.index({ ownerUserId: 1, createdAt: -1 });
-leadSchema.index({ textKey: 1, createdAt: -1 });
 leadSchema.index({ formTokenHash: 1 }, { unique: true });
 leadSchema.index({ expiresAt: 1 });
 leadSchema.index({ ownerUserId: 1, held: 1, status: 1, createdAt: -1 });
@@ -56,6 +55,19 @@ leadSchema.index({ createdAt: -1 });
 /** A sender's address staff marked spam, hashed: kept from sending until `until`. */
 const blockSchema = new Schema({ _id: { type: String, required: true }, until: { type: Date, required: true } }, { collection: 'lead_blocks', versionKey: false });
 blockSchema.index({ until: 1 });
+
+/**
+ * Where a text went lately (_id: the text's key): the listings it was sent to with when (ms), newest
+ * last, kept while one is within the hour the repeated-text check looks back (`until`: then it may
+ * go), at most TEXT_SENDS_KEPT. Read and written by its key alone: the check never reads the
+ * requests (a find by their text read every request kept, on every send).
+ */
+interface LeadTextRecord {
+  sent: Array<{ serviceId: string; at: number }>;
+  until: number;
+}
+/** One other listing is all the check needs; a text sent to more within the hour names the newest. */
+const TEXT_SENDS_KEPT = 20;
 
 /** Which requests a list holds: an owner's (those staff hold left out), staff's held ones, or all. */
 export type LeadFilter = { ownerUserId: string; status?: LeadStatus } | { held: true; status?: LeadStatus } | { all: true; status?: LeadStatus };
@@ -77,6 +89,7 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
   const Model = modelOn(connection, 'Lead', leadSchema);
   const Block = modelOn(connection, 'LeadBlock', blockSchema);
   const carrier = outbox.carrier(Model);
+  const texts = new KeyedRecords<LeadTextRecord>(connection, 'lead_texts');
   const toLead = (doc: Record<string, unknown>): StoredLead => {
     const { _id, _outbox: _events, ...rest } = doc as unknown as Omit<StoredLead, 'id'> & { _id: string; _outbox?: unknown };
     return { id: String(_id), ...rest };
@@ -98,6 +111,8 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
     async deleteExpired(now: Date): Promise<number> {
       const result = await Model.deleteMany({ expiresAt: { $lte: now } });
       await Block.deleteMany({ until: { $lte: now } });
+      // Texts none was sent with within the check's hour (the collection holds about an hour's texts).
+      await connection.collection('lead_texts').deleteMany({ until: { $lte: now.getTime() } });
       return result.deletedCount;
     },
     /** Deletes the request its delete link names (by the link's hash); whether there was one. */
@@ -105,12 +120,20 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
       const result = await Model.deleteOne({ deleteTokenHash });
       return result.deletedCount === 1;
     },
-    /** The listings other than this one that got the same text since a time (at most `limit`). */
-    async otherListingsWithText(textKey: string, serviceId: string, since: Date, limit: number): Promise<string[]> {
-      const docs = await Model.find({ textKey, createdAt: { $gte: since }, serviceId: { $ne: serviceId } }, { serviceId: 1 })
-        .limit(limit)
-        .lean();
-      return docs.map((doc) => String(doc.serviceId));
+    /**
+     * Records that a text was sent to a listing now, and answers whether it went to another listing
+     * within `windowMs` before: one guarded write of the text's record, so two sent at once are seen
+     * one after the other.
+     */
+    async textSentElsewhere(textKey: string, serviceId: string, now: Date, windowMs: number): Promise<boolean> {
+      const at = now.getTime();
+      let elsewhere = false;
+      await texts.change(textKey, (current) => {
+        const recent = (current?.sent ?? []).filter((sent) => sent.at > at - windowMs);
+        elsewhere = recent.some((sent) => sent.serviceId !== serviceId);
+        return { sent: [...recent, { serviceId, at }].slice(-TEXT_SENDS_KEPT), until: at + windowMs };
+      });
+      return elsewhere;
     },
     /** A listing's newest requests, newest first (at most `limit`). */
     async latestFor(serviceId: string, limit: number): Promise<StoredLead[]> {

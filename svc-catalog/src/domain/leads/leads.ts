@@ -70,8 +70,7 @@ async function holdReason(deps: LeadDeps, serviceId: string, request: LeadReques
   if (hasLink(said)) return 'link';
   if (hasStrongLanguage(said)) return 'strong-language';
   if (shouts(request.message)) return 'shouting';
-  const others = await deps.leads.otherListingsWithText(key, serviceId, new Date(now.getTime() - REPEAT_WINDOW_MS), 1);
-  if (others.length > 0) return 'repeated';
+  if (await deps.leads.textSentElsewhere(key, serviceId, now, REPEAT_WINDOW_MS)) return 'repeated';
   return request.altcha === undefined ? 'no-challenge' : null;
 }
 
@@ -101,13 +100,13 @@ export async function sendLead(deps: LeadDeps, serviceId: string, request: LeadR
 
   if (await deps.leads.isBlocked(senderKey(request.email), now)) throw AppError.forbidden('Requests from this e-mail address are not taken for now.');
 
-  // The sender's own limits first: a request they may not send takes nothing from the listing's day.
+  // The sender's own limits first: a request they may not send takes nothing from the listing's day;
+  // nor does one the checks hold (it reaches staff, not the owner), so spam cannot use up a listing's day.
   await deps.limits.perClient(client);
   await deps.limits.perEmail(request.email.toLowerCase());
-  await deps.limits.perListing(service.id);
-
   const key = textKey(request.message);
   const held = await holdReason(deps, service.id, request, key, now);
+  if (held === null) await deps.limits.perListing(service.id);
   const deleteToken = randomBytes(24).toString('base64url');
   const unclaimed = service.ownerUserId === null;
   const { website: _website, formToken, altcha: _altcha, ...sent } = request;
