@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
-import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { KeyedRecords } from './keyed-records';
 import { AppError } from './errors';
 
 /**
@@ -24,40 +25,40 @@ export function perClientLimit(points: number, windowMs: number, message: string
 const LIMITS_COLLECTION = 'rate_limits';
 const SWEEP_EVERY = 50;
 
+/** A key's window: how many it took, and when the window ends (ms). */
+interface LimitWindow {
+  taken: number;
+  ends: number;
+}
+
 /**
- * A limit of `points` requests per key in each window held across every instance: counted in the
- * service's database by rate-limiter-flexible (RateLimiterMongo, one keyed document per key and
- * window). Its indexes are made here: a unique key (two instances counting the same key meet on
- * one document) and the window's end; a TTL index is not (FerretDB has none), so finished windows
- * are removed by the consumes themselves, now and then, through that index: the collection holds
- * only the keys of the windows running. Refuses with the message and how long until the key may
- * try again (Retry-After).
+ * A limit of `points` requests per key in each window held across every instance: one document
+ * per limit and key (_id `{name}:{key}`), read and changed by its _id alone with a compare-and-set
+ * (KeyedRecords), so instances counting one key meet on it. Our own rather than
+ * rate-limiter-flexible's RateLimiterMongo: that one finds its documents by a `key` field, which the
+ * embedded FerretDB reads by scanning the whole collection (three scans a quote request). A window
+ * starts with its first request (as the library's did). Finished windows are removed by the
+ * consumes themselves, now and then (FerretDB has no TTL index): the collection holds only the keys
+ * of the windows running. Refuses with the message and how long until the key may try again
+ * (Retry-After); a refused request takes nothing.
  */
 export function storedLimit(connection: Connection, options: { name: string; points: number; windowMs: number; message: string }): (key: string) => Promise<void> {
-  const limiter = new RateLimiterMongo({
-    storeClient: connection.getClient(),
-    dbName: connection.name,
-    tableName: LIMITS_COLLECTION,
-    keyPrefix: options.name,
-    points: options.points,
-    duration: options.windowMs / 1000,
-    disableIndexesCreation: true,
-  });
-  const collection = () => connection.getClient().db(connection.name).collection(LIMITS_COLLECTION);
-  let indexed: Promise<unknown> | null = null;
-  const ensureIndexes = () =>
-    (indexed ??= Promise.all([collection().createIndex({ key: 1 }, { unique: true }), collection().createIndex({ expire: 1 })]).catch((err: unknown) => {
-      indexed = null;
-      throw err;
-    }));
+  const windows = new KeyedRecords<LimitWindow>(connection, LIMITS_COLLECTION);
+  const collection = () => connection.collection(LIMITS_COLLECTION);
+  // A database of an earlier release has the library's unique index on `key`, which documents
+  // without that field would break on: it goes, once per process (absent: nothing to do).
+  let oldIndexGone: Promise<unknown> | null = null;
   return async (key) => {
-    await ensureIndexes();
-    if (Math.random() < 1 / SWEEP_EVERY) await collection().deleteMany({ expire: { $lte: new Date() } });
-    try {
-      await limiter.consume(key);
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      throw AppError.tooManyRequests(options.message, Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
-    }
+    await (oldIndexGone ??= collection()
+      .dropIndex('key_1')
+      .catch(() => undefined));
+    const now = Date.now();
+    // Finished windows go, and the library's documents of an earlier release (they have no `ends`).
+    if (Math.random() < 1 / SWEEP_EVERY) await collection().deleteMany({ $or: [{ ends: { $lte: now } }, { ends: { $exists: false } }] });
+    await windows.change(`${options.name}:${key}`, (current) => {
+      if (!current || current.ends <= now) return { taken: 1, ends: now + options.windowMs };
+      if (current.taken >= options.points) throw AppError.tooManyRequests(options.message, Math.max(1, Math.ceil((current.ends - now) / 1000)));
+      return { taken: current.taken + 1, ends: current.ends };
+    });
   };
 }
