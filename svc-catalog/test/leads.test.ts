@@ -112,6 +112,9 @@ describe('quote requests to a listing', () => {
     const [event] = announced(id);
     expect(event).toMatchObject({ leadId: lead!.id, serviceName: 'Kitchen leads-sent-kitchen', slug: 'leads-sent-kitchen', ownerUserId: 'owner-leads', held: false, request: kept });
     // The visitor's delete link removes it at once; used again, or forged, it finds nothing.
+    const forged = `${event!.deleteToken.slice(0, 24)}${'A'.repeat(32)}`;
+    expect((await send('POST', '/leads/delete', {}, { token: forged })).status).toBe(404);
+    expect(await stored(id)).toHaveLength(1);
     expect((await send('POST', '/leads/delete', {}, { token: event!.deleteToken })).status).toBe(204);
     expect(await stored(id)).toEqual([]);
     expect((await send('POST', '/leads/delete', {}, { token: event!.deleteToken })).status).toBe(404);

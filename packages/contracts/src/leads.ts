@@ -84,7 +84,8 @@ export const LeadAnswerSchema = z.object({ outcome: z.enum(['sent', 'held', 'wai
 export type LeadAnswer = z.infer<typeof LeadAnswerSchema>;
 
 /** The secret of a visitor's delete link, sent back to delete their request. */
-export const LeadDeleteBodySchema = z.strictObject({ token: z.string().regex(/^[\w-]{32}$/, 'must be the link from your e-mail') });
+/** The visitor's delete link's token: the request's id (its 24 hex digits) and its secret. */
+export const LeadDeleteBodySchema = z.strictObject({ token: z.string().regex(/^[0-9a-f]{24}[\w-]{32}$/, 'must be the link from your e-mail') });
 
 /** The one-click unsubscribe of the invitations to claim a listing: the signed token in the link. */
 /**

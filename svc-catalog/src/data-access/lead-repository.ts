@@ -44,7 +44,6 @@ const leadSchema = new Schema(
 );
 leadSchema.plugin(carriesEvents);
 leadSchema.index({ serviceId: 1, createdAt: -1 });
-leadSchema.index({ deleteTokenHash: 1 });
 leadSchema.index({ ownerUserId: 1, createdAt: -1 });
 leadSchema.index({ formTokenHash: 1 }, { unique: true });
 leadSchema.index({ expiresAt: 1 });
@@ -115,9 +114,9 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
       await connection.collection('lead_texts').deleteMany({ until: { $lte: now.getTime() } });
       return result.deletedCount;
     },
-    /** Deletes the request its delete link names (by the link's hash); whether there was one. */
-    async deleteByTokenHash(deleteTokenHash: string): Promise<boolean> {
-      const result = await Model.deleteOne({ deleteTokenHash });
+    /** Deletes the request its delete link names (by its id, when the link's hash is its own); whether there was one. */
+    async deleteByToken(id: string, deleteTokenHash: string): Promise<boolean> {
+      const result = await Model.deleteOne({ _id: id, deleteTokenHash });
       return result.deletedCount === 1;
     },
     /**

@@ -107,10 +107,11 @@ export async function sendLead(deps: LeadDeps, serviceId: string, request: LeadR
   const key = textKey(request.message);
   const held = await holdReason(deps, service.id, request, key, now);
   if (held === null) await deps.limits.perListing(service.id);
-  const deleteToken = randomBytes(24).toString('base64url');
   const unclaimed = service.ownerUserId === null;
   const { website: _website, formToken, altcha: _altcha, ...sent } = request;
   const id = `l-${randomBytes(12).toString('hex')}`;
+  // The link names its request (found by its id) and holds a secret only its hash is kept of.
+  const deleteToken = `${id.slice(2)}${randomBytes(24).toString('base64url')}`;
   const received = deps.events.event('catalog.lead.received', {
     leadId: id,
     serviceId: service.id,
@@ -158,7 +159,7 @@ export async function contactEmail(deps: LeadDeps, serviceId: string, client: st
 
 /** The visitor's delete link: removes their request at once (the link's secret is kept only hashed); an unknown or used link is a 404. */
 export async function deleteLead(deps: Pick<LeadDeps, 'leads'>, deleteToken: string): Promise<void> {
-  if (!(await deps.leads.deleteByTokenHash(hash(deleteToken)))) throw AppError.notFound('There is no request for this link: it was deleted already, or has expired.');
+  if (!(await deps.leads.deleteByToken(`l-${deleteToken.slice(0, 24)}`, hash(deleteToken)))) throw AppError.notFound('There is no request for this link: it was deleted already, or has expired.');
 }
 
 /**
