@@ -1,4 +1,4 @@
-import { LEAD_LIMITS, type EventPayload, type LeadChallenge, type LeadForm, type LeadPage, type ListingInsights, type SiteInsights } from '@mealprep/contracts';
+import { LEAD_KEPT_DAYS, LEAD_LIMITS, type EventPayload, type LeadChallenge, type LeadForm, type LeadPage, type ListingInsights, type SiteInsights } from '@mealprep/contracts';
 import { signClientAddress } from '@mealprep/service-kit';
 import { TEST_IDENTITY_SECRET } from '@mealprep/service-kit/testing';
 import { describe, expect, it } from 'vitest';
@@ -262,6 +262,11 @@ describe('quote requests to a listing', () => {
     expect([(await stored(owned)).length, (await stored(unclaimed)).length]).toEqual([1, 0]);
     await sweep(181);
     expect([(await stored(owned)).length, (await stored(unclaimed)).length]).toEqual([0, 0]);
+    // The records of whose requests are whose go once every request they name is past its time.
+    const indexed = () => catalog.db.connection.collection('lead_index').countDocuments();
+    expect(await indexed()).toBeGreaterThan(0);
+    await sweep(LEAD_KEPT_DAYS + 32);
+    expect(await indexed()).toBe(0);
   });
 
   it("when an owner opens their inbox, then they read their listings' requests only (newest first, unread counted, held ones left out), mark them read and replied; another owner gets 404, staff lists are staff's", async () => {

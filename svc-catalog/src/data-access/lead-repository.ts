@@ -44,10 +44,8 @@ const leadSchema = new Schema(
 );
 leadSchema.plugin(carriesEvents);
 leadSchema.index({ serviceId: 1, createdAt: -1 });
-leadSchema.index({ ownerUserId: 1, createdAt: -1 });
 leadSchema.index({ formTokenHash: 1 }, { unique: true });
 leadSchema.index({ expiresAt: 1 });
-leadSchema.index({ ownerUserId: 1, held: 1, status: 1, createdAt: -1 });
 leadSchema.index({ held: 1, createdAt: -1 });
 leadSchema.index({ createdAt: -1 });
 
@@ -68,11 +66,32 @@ interface LeadTextRecord {
 /** One other listing is all the check needs; a text sent to more within the hour names the newest. */
 const TEXT_SENDS_KEPT = 20;
 
+/**
+ * Which requests are whose, by key (_id `owner:{user}:{YYYY-MM}`: an owner's that arrived in a month;
+ * `waiting:{listing}`: those waiting for a claim): the ids only, written before the request itself
+ * (an id whose request is gone, or not written after all, is passed over when read). An owner's
+ * inbox reads its months' records and their requests by id, never the collection; `until` is when a
+ * record's requests are all past their time (the sweep removes it then).
+ */
+interface LeadIndexRecord {
+  ids: string[];
+  until: number;
+}
+const DAY_MS = 24 * 60 * 60 * 1000;
+const monthOf = (at: Date) => at.toISOString().slice(0, 7);
+/** The months an owner's kept requests may have arrived in, newest first (180 days reach back into a seventh month). */
+function keptMonths(now: Date): string[] {
+  const months: string[] = [];
+  for (let back = 0; back <= 7; back += 1) months.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7));
+  return months;
+}
+/** The end of a month's requests' time: its last day and the 180 days after. */
+const monthUntil = (month: string) => Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1) + (LEAD_KEPT_DAYS + 1) * DAY_MS;
+
 /** Which requests a list holds: an owner's (those staff hold left out), staff's held ones, or all. */
 export type LeadFilter = { ownerUserId: string; status?: LeadStatus } | { held: true; status?: LeadStatus } | { all: true; status?: LeadStatus };
 const queryOf = (filter: LeadFilter): Record<string, unknown> => {
   const status = filter.status ? { status: filter.status } : {};
-  if ('ownerUserId' in filter) return { ownerUserId: filter.ownerUserId, held: null, ...status };
   if ('held' in filter) return { held: { $ne: null }, ...status };
   return status;
 };
@@ -89,6 +108,26 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
   const Block = modelOn(connection, 'LeadBlock', blockSchema);
   const carrier = outbox.carrier(Model);
   const texts = new KeyedRecords<LeadTextRecord>(connection, 'lead_texts');
+  const index = new KeyedRecords<LeadIndexRecord>(connection, 'lead_index');
+  const addToIndex = (key: string, ids: readonly string[], until: number) =>
+    index.change(key, (current) => {
+      const known = new Set(current?.ids ?? []);
+      const added = ids.filter((id) => !known.has(id));
+      return added.length === 0 ? null : { ids: [...(current?.ids ?? []), ...added], until: Math.max(current?.until ?? 0, until) };
+    });
+  /** The requests of these ids that are still kept, read by id a thousand at a time. */
+  const byIds = async (ids: readonly string[]): Promise<StoredLead[]> => {
+    const found: StoredLead[] = [];
+    for (let i = 0; i < ids.length; i += 1_000) found.push(...(await Model.find({ _id: { $in: ids.slice(i, i + 1_000) } }).lean()).map((doc) => toLead(doc)));
+    return found;
+  };
+  /** An owner's requests (those staff hold left out), newest first, from their months' records. */
+  const ownersLeads = async (ownerUserId: string, now: Date): Promise<StoredLead[]> => {
+    const records = await index.readMany(keptMonths(now).map((month) => `owner:${ownerUserId}:${month}`));
+    const ids = [...records.values()].flatMap((record) => record.ids);
+    const leads = await byIds(ids);
+    return leads.filter((lead) => lead.ownerUserId === ownerUserId && lead.held === null).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+  };
   const toLead = (doc: Record<string, unknown>): StoredLead => {
     const { _id, _outbox: _events, ...rest } = doc as unknown as Omit<StoredLead, 'id'> & { _id: string; _outbox?: unknown };
     return { id: String(_id), ...rest };
@@ -97,6 +136,8 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
     /** Keeps a request with the events that announce it, in one write; TOKEN_USED when its form was sent already (the token's hash is unique). */
     async add(lead: StoredLead, events: readonly EventEnvelope[]): Promise<true | typeof TOKEN_USED> {
       const { id, ...rest } = lead;
+      if (lead.ownerUserId) await addToIndex(`owner:${lead.ownerUserId}:${monthOf(lead.createdAt)}`, [id], monthUntil(monthOf(lead.createdAt)));
+      else await addToIndex(`waiting:${lead.serviceId}`, [id], lead.expiresAt.getTime());
       try {
         await Model.collection.insertOne(carrier.insert({ _id: id, ...rest }, events) as never);
       } catch (err) {
@@ -112,6 +153,8 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
       await Block.deleteMany({ until: { $lte: now } });
       // Texts none was sent with within the check's hour (the collection holds about an hour's texts).
       await connection.collection('lead_texts').deleteMany({ until: { $lte: now.getTime() } });
+      // Records whose requests are all past their time (the index holds about seven months of owners' months).
+      await connection.collection('lead_index').deleteMany({ until: { $lte: now.getTime() } });
       return result.deletedCount;
     },
     /** Deletes the request its delete link names (by its id, when the link's hash is its own); whether there was one. */
@@ -144,24 +187,35 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
      * its arrival (found through the index on serviceId); how many.
      */
     async adoptWaiting(serviceId: string, ownerUserId: string): Promise<number> {
-      // At most 20 a day for 30 days wait (the listing's limit), so they are read at once.
-      const waiting = await Model.find({ serviceId, ownerUserId: null }, { createdAt: 1 }).lean();
+      // At most 20 a day for 30 days wait (the listing's limit): their record names them.
+      const waiting = (await byIds((await index.read(`waiting:${serviceId}`))?.ids ?? [])).filter((lead) => lead.ownerUserId === null);
       if (waiting.length === 0) return 0;
-      const kept = LEAD_KEPT_DAYS * 24 * 60 * 60 * 1000;
+      const kept = LEAD_KEPT_DAYS * DAY_MS;
+      const months = new Map<string, string[]>();
+      for (const lead of waiting) months.set(monthOf(lead.createdAt), [...(months.get(monthOf(lead.createdAt)) ?? []), lead.id]);
+      for (const [month, ids] of months) await addToIndex(`owner:${ownerUserId}:${month}`, ids, monthUntil(month));
       const result = await Model.bulkWrite(
-        waiting.map((doc) => ({ updateOne: { filter: { _id: doc._id, ownerUserId: null }, update: { $set: { ownerUserId, expiresAt: new Date(new Date(doc.createdAt).getTime() + kept) } } } })),
+        waiting.map((lead) => ({ updateOne: { filter: { _id: lead.id, ownerUserId: null }, update: { $set: { ownerUserId, expiresAt: new Date(lead.createdAt.getTime() + kept) } } } })),
       );
+      await index.change(`waiting:${serviceId}`, () => ({ ids: [], until: 0 }));
       return result.modifiedCount;
     },
-    /** A page of a list, newest first, and how many it holds (through the indexes on owner, held and time). */
-    async page(filter: LeadFilter, skip: number, limit: number): Promise<{ items: StoredLead[]; total: number }> {
+    /**
+     * A page of a list, newest first, and how many it holds: an owner's from their months' records
+     * (by key); staff's lists through the indexes on held and time.
+     */
+    async page(filter: LeadFilter, skip: number, limit: number, now = new Date()): Promise<{ items: StoredLead[]; total: number }> {
+      if ('ownerUserId' in filter) {
+        const mine = (await ownersLeads(filter.ownerUserId, now)).filter((lead) => !filter.status || lead.status === filter.status);
+        return { items: mine.slice(skip, skip + limit), total: mine.length };
+      }
       const query = queryOf(filter);
       const [docs, total] = await Promise.all([Model.find(query).sort({ createdAt: -1 }).skip(skip).limit(limit).lean(), Model.countDocuments(query)]);
       return { items: docs.map((doc) => toLead(doc)), total };
     },
     /** An owner's requests not opened yet. */
-    async unreadFor(ownerUserId: string): Promise<number> {
-      return Model.countDocuments({ ownerUserId, held: null, readAt: null });
+    async unreadFor(ownerUserId: string, now = new Date()): Promise<number> {
+      return (await ownersLeads(ownerUserId, now)).filter((lead) => lead.readAt === null).length;
     },
     /** Changes a request, with the event that says so, in one write; the request as it is now, or null when it is gone. */
     async update(id: string, set: Partial<Pick<StoredLead, 'status' | 'held' | 'readAt'>>, events: readonly EventEnvelope[]): Promise<StoredLead | null> {

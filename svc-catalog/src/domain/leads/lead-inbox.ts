@@ -53,14 +53,15 @@ function filterFor(identity: Identity, query: Pick<LeadListQuery, 'view' | 'stat
 
 /** GET /leads: a page of the caller's inbox (or staff's lists), newest first, with how many of theirs are unread. */
 export async function leadPage(deps: LeadInboxDeps, identity: Identity, query: LeadListQuery): Promise<LeadPage> {
-  const { items, total } = await deps.leads.page(filterFor(identity, query), (query.page - 1) * LEAD_PAGE_SIZE, LEAD_PAGE_SIZE);
+  const now = deps.now?.() ?? new Date();
+  const { items, total } = await deps.leads.page(filterFor(identity, query), (query.page - 1) * LEAD_PAGE_SIZE, LEAD_PAGE_SIZE, now);
   return {
     items: await viewsOf(deps, items),
     total,
     page: query.page,
     pageSize: LEAD_PAGE_SIZE,
     pageCount: Math.ceil(total / LEAD_PAGE_SIZE),
-    unread: await deps.leads.unreadFor(identity.userId),
+    unread: await deps.leads.unreadFor(identity.userId, now),
   };
 }
 
@@ -131,7 +132,7 @@ export async function leadsCsv(deps: LeadInboxDeps, identity: Identity): Promise
   const filter: LeadFilter = isStaff(identity) ? { all: true } : { ownerUserId: identity.userId };
   const rows: string[] = [CSV_COLUMNS.join(',')];
   for (let skip = 0; skip < LEAD_EXPORT_MAX; skip += 500) {
-    const { items } = await deps.leads.page(filter, skip, Math.min(500, LEAD_EXPORT_MAX - skip));
+    const { items } = await deps.leads.page(filter, skip, Math.min(500, LEAD_EXPORT_MAX - skip), deps.now?.() ?? new Date());
     for (const lead of await viewsOf(deps, items)) {
       const r = lead.request;
       rows.push(
