@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,12 @@ import { startMailCatcher as startSmtpServer, type CaughtMail } from '../svc-aut
 export async function startMailCatcher() {
   const dir = mkdtempSync(path.join(tmpdir(), 'mealprep-e2e-mail-'));
   const smtp = await startSmtpServer({
-    onMail: (mail) => writeFileSync(path.join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.json`), JSON.stringify(mail)),
+    // Written whole, then named: a test reading the folder meanwhile never meets half a mail.
+    onMail: (mail) => {
+      const name = path.join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.json`);
+      writeFileSync(`${name}.part`, JSON.stringify(mail));
+      renameSync(`${name}.part`, name);
+    },
   });
   return {
     url: smtp.url,
@@ -28,6 +33,7 @@ export async function waitForMail(dir: string, to: string, after: number, timeou
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
       .sort()
       .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CaughtMail)
       .filter((mail) => mail.to === to && mail.receivedAt >= after);
