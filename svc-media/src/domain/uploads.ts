@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageUrl, type Identity } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
-import sharp from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
 import type { ImageFileStore } from '../data-access/image-file-store';
 import type { MediaRepository } from '../data-access/media-repository';
 import type { ImageFolder, StoredImageRepository } from '../data-access/stored-image-repository';
@@ -54,13 +54,11 @@ function refuseNonImages(bytes: Buffer): void {
 }
 
 /**
- * Checks an image from its bytes, re-encodes it (EXIF and every other metadata dropped) into the
- * widths the pages use and stores the files under a random name. Returns the stored image's id.
- * The caller holds one of the upload gate's slots: this is the work they share.
+ * An image's size as it is seen (its orientation applied), read from its header alone: one that
+ * claims more than MAX_INPUT_PIXELS is refused before anything of it is decoded (a decompression
+ * bomb), one sharp cannot read is damaged, and one under MIN_DIMENSION on a side is too small.
  */
-export async function ingestImage(deps: Pick<UploadDeps, 'images' | 'files'>, bytes: Buffer, folder: ImageFolder): Promise<string> {
-  refuseNonImages(bytes);
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' as const, animated: false };
+export async function uprightSize(bytes: Buffer, options: SharpOptions, what: 'image' | 'photo'): Promise<{ width: number; height: number }> {
   let width: number;
   let height: number;
   try {
@@ -72,7 +70,19 @@ export async function ingestImage(deps: Pick<UploadDeps, 'images' | 'files'>, by
     throw AppError.badRequest(UNREADABLE);
   }
   if (width * height > MAX_INPUT_PIXELS) throw AppError.badRequest(TOO_MANY_PIXELS);
-  if (width < MIN_DIMENSION || height < MIN_DIMENSION) throw AppError.badRequest(`The image is too small (at least ${MIN_DIMENSION}×${MIN_DIMENSION} pixels).`);
+  if (width < MIN_DIMENSION || height < MIN_DIMENSION) throw AppError.badRequest(`The ${what} is too small (at least ${MIN_DIMENSION}×${MIN_DIMENSION} pixels).`);
+  return { width, height };
+}
+
+/**
+ * Checks an image from its bytes, re-encodes it (EXIF and every other metadata dropped) into the
+ * widths the pages use and stores the files under a random name. Returns the stored image's id.
+ * The caller holds one of the upload gate's slots: this is the work they share.
+ */
+export async function ingestImage(deps: Pick<UploadDeps, 'images' | 'files'>, bytes: Buffer, folder: ImageFolder): Promise<string> {
+  refuseNonImages(bytes);
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' as const, animated: false };
+  await uprightSize(bytes, options, 'image');
 
   const id = `u-${randomBytes(12).toString('hex')}`;
   const widths = [...new Set(Object.values(IMAGE_WIDTHS))];

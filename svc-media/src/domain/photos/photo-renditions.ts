@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { MAX_IMAGE_BYTES } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import sharp, { type Sharp } from 'sharp';
-import { MAX_INPUT_PIXELS, MIN_DIMENSION, NOT_AN_IMAGE, sniffImage, TOO_BIG, TOO_MANY_PIXELS, UNREADABLE } from '../uploads';
+import { MAX_INPUT_PIXELS, NOT_AN_IMAGE, sniffImage, TOO_BIG, TOO_MANY_PIXELS, UNREADABLE, uprightSize } from '../uploads';
 
 /** The widths a listing's photo is served at (never wider than the photo itself). */
 export const PHOTO_WIDTHS = [320, 640, 1280, 1920] as const;
@@ -100,18 +100,7 @@ export async function photoRenditions(bytes: Buffer): Promise<{ width: number; h
   if (!kind || kind === 'gif') throw new AppError('unsupported_image', kind ? NOT_A_PHOTO : NOT_AN_IMAGE, { status: 415 });
   if (isPolyglot(bytes, kind)) throw new AppError('unsupported_image', POLYGLOT_REFUSED, { status: 415 });
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' as const };
-  let width: number;
-  let height: number;
-  try {
-    const meta = await sharp(bytes, options).metadata();
-    width = meta.autoOrient?.width ?? meta.width ?? 0;
-    height = meta.autoOrient?.height ?? meta.height ?? 0;
-  } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw AppError.badRequest(TOO_MANY_PIXELS);
-    throw AppError.badRequest(UNREADABLE);
-  }
-  if (width * height > MAX_INPUT_PIXELS) throw AppError.badRequest(TOO_MANY_PIXELS);
-  if (width < MIN_DIMENSION || height < MIN_DIMENSION) throw AppError.badRequest(`The photo is too small (at least ${MIN_DIMENSION}×${MIN_DIMENSION} pixels).`);
+  const { width, height } = await uprightSize(bytes, options, 'photo');
 
   const targets = [...new Set(PHOTO_WIDTHS.map((target) => Math.min(target, width)))];
   const renditions: PhotoRendition[] = [];
