@@ -343,6 +343,27 @@ describe('quote requests to a listing', () => {
     expect((await site()).totals.leads).toBeGreaterThanOrEqual(4);
   });
 
+  it("when staff let a held request through twice at once, then it is announced once; one held while nobody owned the listing, let through after a claim, is the new owner's", async () => {
+    const id = await ownedListing('leads-approved-twice');
+    expect((await send('POST', `/services/${id}/leads`, client(), await filledIn(id, { altcha: undefined }))).status).toBe(201);
+    const [held] = await stored(id);
+    const answers = await Promise.all([send('POST', `/admin/leads/${held!.id}/approve`, admin), send('POST', `/admin/leads/${held!.id}/approve`, admin)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    await expect.poll(() => catalog.events.filter((e) => e.type === 'catalog.lead.approved' && (e.payload as { leadId: string }).leadId === held!.id).length).toBe(1);
+
+    // A listing nobody owns: a request held (no JavaScript), then the listing claimed, then staff let it through.
+    const unclaimed = (await catalog.repositories.services.listAll()).filter((s) => s.status === 'published' && s.ownerUserId === null)[2]!.id;
+    expect((await send('POST', `/services/${unclaimed}/leads`, client(), await filledIn(unclaimed, { altcha: undefined }))).status).toBe(201);
+    const [waiting] = await stored(unclaimed);
+    expect(waiting).toMatchObject({ ownerUserId: null, held: 'no-challenge' });
+    await catalog.repositories.services.modify(unclaimed, () => ({ set: { ownerUserId: 'owner-after-claim' }, announce: () => [] }));
+    await catalog.catalog.refresh();
+    expect((await send('POST', `/admin/leads/${waiting!.id}/approve`, admin)).status).toBe(200);
+    const newOwner = signedAs('owner-after-claim');
+    const inbox = (await send('GET', '/leads', newOwner)).body as unknown as LeadPage;
+    expect(inbox.items.map((lead) => lead.id)).toEqual([waiting!.id]);
+  });
+
   it('when staff mark a request spam, then its sender cannot send another for 30 days, with a clear message', async () => {
     const id = await ownedListing('leads-spam-kitchen');
     const request = await filledIn(id, { email: 'spammer@example.com' });

@@ -51,10 +51,18 @@ export function storedLimit(connection: Connection, options: { name: string; poi
   return async (key) => {
     await (oldIndexGone ??= collection()
       .dropIndex('key_1')
-      .catch(() => undefined));
+      .catch((err: unknown) => {
+        // Not there (or no collection yet): nothing to do. Anything else: tried again on the next consume.
+        const code = (err as { code?: unknown }).code;
+        if (code !== 26 && code !== 27) oldIndexGone = null;
+      }));
     const now = Date.now();
-    // Finished windows go, and the library's documents of an earlier release (they have no `ends`).
-    if (Math.random() < 1 / SWEEP_EVERY) await collection().deleteMany({ $or: [{ ends: { $lte: now } }, { ends: { $exists: false } }] });
+    // Finished windows go, and the library's documents of an earlier release (they have no `ends`):
+    // in the background, so no request waits for the sweep's read of the collection.
+    if (Math.random() < 1 / SWEEP_EVERY)
+      void collection()
+        .deleteMany({ $or: [{ ends: { $lte: now } }, { ends: { $exists: false } }] })
+        .catch(() => undefined);
     await windows.change(`${options.name}:${key}`, (current) => {
       if (!current || current.ends <= now) return { taken: 1, ends: now + options.windowMs };
       if (current.taken >= options.points) throw AppError.tooManyRequests(options.message, Math.max(1, Math.ceil((current.ends - now) / 1000)));

@@ -19,6 +19,11 @@ export function notificationRepository(connection: Connection) {
         throw err;
       }
     },
+    /** When a key was claimed, or null when it is not (or was given back). */
+    async claimedAt(key: string): Promise<Date | null> {
+      const doc = await Model.findById(key).lean();
+      return doc ? doc.at : null;
+    },
     /** Whether a key was claimed (and not given back). */
     async has(key: string): Promise<boolean> {
       return (await Model.exists({ _id: key })) !== null;

@@ -12,6 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DIGEST_ITEMS_PER_RUN = 5_000;
 /** A request whose digest could not be sent for this long is dropped from the queue (it is in the inbox): nothing waits without a bound. */
 const DIGEST_ITEM_MAX_AGE_DAYS = 7;
+/** A digest claimed this long ago was sent (a send takes seconds): its requests go from the queue. */
+const DIGEST_CLAIM_SETTLED_MS = 10 * 60 * 1000;
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -101,7 +103,10 @@ export async function confirmLeadAddress(deps: Pick<LeadDeliveryDeps, 'leadPrefe
 export async function deliverToOwner(deps: LeadDeliveryDeps, eventId: string, owner: StoredUser, lead: { serviceName: string; request: LeadDetails }): Promise<void> {
   const preference = await deps.leadPreferences.get(owner.id);
   const inboxUrl = `${deps.siteUrl}/dashboard/leads`;
-  if (preference.mode === 'each') return sendOnce(deps, `${eventId}:owner`, ownerLeadMail(preference.address ?? owner.email, lead, inboxUrl));
+  if (preference.mode === 'each') {
+    await sendOnce(deps, `${eventId}:owner`, ownerLeadMail(preference.address ?? owner.email, lead, inboxUrl));
+    return;
+  }
   const now = deps.now?.() ?? new Date();
   if (!(await deps.notifications.claim(`${eventId}:owner`, now))) return;
   try {
@@ -126,14 +131,19 @@ export async function sendLeadDigests(deps: LeadDeliveryDeps): Promise<number> {
     groups.set(key, [...(groups.get(key) ?? []), item]);
   }
   let sent = 0;
-  for (const [key, group] of groups) {
+  for (const [day, group] of groups) {
     const first = group[0]!;
+    // Keyed by its first request too: the rest of a day a run did not reach is a digest of its own.
+    const key = `${day}:${first.id}`;
     const owner = await deps.users.findById(first.userId);
     try {
       if (owner) {
         const preference = await deps.leadPreferences.get(owner.id);
-        await sendOnce(deps, key, leadDigestMail(preference.address ?? owner.email, first.day, group, `${deps.siteUrl}/dashboard/leads`));
-        sent += 1;
+        if (!(await sendOnce(deps, key, leadDigestMail(preference.address ?? owner.email, first.day, group, `${deps.siteUrl}/dashboard/leads`)))) {
+          // Another instance has it: left to it, unless it claimed it long ago (sent, and its requests not dropped).
+          const claimed = await deps.notifications.claimedAt(key);
+          if (claimed && now.getTime() - claimed.getTime() < DIGEST_CLAIM_SETTLED_MS) continue;
+        } else sent += 1;
       }
     } catch (err) {
       // Kept for the next run, unless it waited too long (the requests are in the inbox).

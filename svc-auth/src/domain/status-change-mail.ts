@@ -42,12 +42,13 @@ export async function mailOwnerOfStatusChange(deps: StatusMailDeps, eventId: str
 }
 
 /** Sends a mail once for a key (an event and a person): the key is claimed first and given back when the send fails, so a redelivery sends it. */
-export async function sendOnce(deps: StatusMailDeps, key: string, mail: MailDraft): Promise<void> {
-  if (!(await deps.notifications.claim(key, new Date()))) return;
+export async function sendOnce(deps: StatusMailDeps, key: string, mail: MailDraft): Promise<boolean> {
+  if (!(await deps.notifications.claim(key, new Date()))) return false;
   try {
     await deps.mailer.send(mail);
   } catch (err) {
     await deps.notifications.release(key);
     throw err;
   }
+  return true;
 }

@@ -159,11 +159,16 @@ export function fakeSessions(written: EventEnvelope[]) {
 /** One mail per key; the key can be given back. */
 export function fakeNotifications() {
   const claimed = new Set<string>();
+  const at = new Map<string, Date>();
   const repo = {
-    async claim(key: string) {
+    async claim(key: string, when = new Date()) {
       if (claimed.has(key)) return false;
       claimed.add(key);
+      at.set(key, when);
       return true;
+    },
+    async claimedAt(key: string) {
+      return claimed.has(key) ? (at.get(key) ?? null) : null;
     },
     async has(key: string) {
       return claimed.has(key);

@@ -115,6 +115,10 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
       const added = ids.filter((id) => !known.has(id));
       return added.length === 0 ? null : { ids: [...(current?.ids ?? []), ...added], until: Math.max(current?.until ?? 0, until) };
     });
+  const indexLead = (lead: Pick<StoredLead, 'id' | 'serviceId' | 'ownerUserId' | 'createdAt' | 'expiresAt'>) =>
+    lead.ownerUserId
+      ? addToIndex(`owner:${lead.ownerUserId}:${monthOf(lead.createdAt)}`, [lead.id], monthUntil(monthOf(lead.createdAt)))
+      : addToIndex(`waiting:${lead.serviceId}`, [lead.id], lead.expiresAt.getTime());
   /** The requests of these ids that are still kept, read by id a thousand at a time. */
   const byIds = async (ids: readonly string[]): Promise<StoredLead[]> => {
     const found: StoredLead[] = [];
@@ -136,8 +140,9 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
     /** Keeps a request with the events that announce it, in one write; TOKEN_USED when its form was sent already (the token's hash is unique). */
     async add(lead: StoredLead, events: readonly EventEnvelope[]): Promise<true | typeof TOKEN_USED> {
       const { id, ...rest } = lead;
-      if (lead.ownerUserId) await addToIndex(`owner:${lead.ownerUserId}:${monthOf(lead.createdAt)}`, [id], monthUntil(monthOf(lead.createdAt)));
-      else await addToIndex(`waiting:${lead.serviceId}`, [id], lead.expiresAt.getTime());
+      // Named in its owner's (or the listing's waiting) record before it is written, unless staff hold
+      // it: a held one is named when staff let it through (spam never grows an owner's records).
+      if (lead.held === null) await indexLead(lead);
       try {
         await Model.collection.insertOne(carrier.insert({ _id: id, ...rest }, events) as never);
       } catch (err) {
@@ -197,7 +202,9 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
       const result = await Model.bulkWrite(
         waiting.map((lead) => ({ updateOne: { filter: { _id: lead.id, ownerUserId: null }, update: { $set: { ownerUserId, expiresAt: new Date(lead.createdAt.getTime() + kept) } } } })),
       );
-      await index.change(`waiting:${serviceId}`, () => ({ ids: [], until: 0 }));
+      // Only the ones moved leave the record: one sent while the claim went through stays, found by the next read.
+      const moved = new Set(waiting.map((lead) => lead.id));
+      await index.change(`waiting:${serviceId}`, (current) => (current ? { ids: current.ids.filter((id) => !moved.has(id)), until: current.until } : null));
       return result.modifiedCount;
     },
     /**
@@ -218,8 +225,14 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
       return (await ownersLeads(ownerUserId, now)).filter((lead) => lead.readAt === null).length;
     },
     /** Changes a request, with the event that says so, in one write; the request as it is now, or null when it is gone. */
-    async update(id: string, set: Partial<Pick<StoredLead, 'status' | 'held' | 'readAt'>>, events: readonly EventEnvelope[]): Promise<StoredLead | null> {
-      const doc = await Model.findOneAndUpdate({ _id: id }, carrier.update({ $set: set }, events) as never, { returnDocument: 'after' }).lean();
+    async update(
+      id: string,
+      set: Partial<Pick<StoredLead, 'status' | 'held' | 'readAt' | 'ownerUserId' | 'expiresAt'>>,
+      events: readonly EventEnvelope[],
+      onlyIfHeld = false,
+    ): Promise<StoredLead | null> {
+      // Letting one through is conditional on it being held still: two approvals at once announce it once.
+      const doc = await Model.findOneAndUpdate({ _id: id, ...(onlyIfHeld ? { held: { $ne: null } } : {}) }, carrier.update({ $set: set }, events) as never, { returnDocument: 'after' }).lean();
       if (!doc) return null;
       carrier.written([id], events);
       return toLead(doc);
@@ -231,6 +244,8 @@ export function leadRepository(connection: Connection, outbox: Outbox) {
     async isBlocked(emailHash: string, now: Date): Promise<boolean> {
       return (await Block.exists({ _id: emailHash, until: { $gt: now } })) !== null;
     },
+    /** Names a request staff let through in its owner's (or the listing's waiting) record. */
+    indexLead,
     async findById(id: string): Promise<StoredLead | null> {
       const doc = await Model.findById(id).lean();
       return doc ? toLead(doc) : null;

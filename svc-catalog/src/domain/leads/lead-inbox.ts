@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   LEAD_FULFILMENT_LABELS,
   LEAD_EXPORT_MAX,
+  LEAD_KEPT_DAYS,
   LEAD_PAGE_SIZE,
   LEAD_SPAM_BLOCK_DAYS,
   LEAD_STATUS_LABELS,
@@ -91,23 +92,31 @@ export async function changeLead(deps: LeadInboxDeps, identity: Identity, id: st
 export async function approveLead(deps: LeadInboxDeps, id: string): Promise<LeadView> {
   const lead = await deps.leads.findById(id);
   if (!lead) throw AppError.notFound(`There is no request "${id}".`);
-  if (lead.held === null) throw new AppError('not_held', 'This request is not held: its owner has it already.', { status: 409 });
+  const notHeld = () => new AppError('not_held', 'This request is not held: its owner has it already.', { status: 409 });
+  if (lead.held === null) throw notHeld();
   const [service] = await deps.services.findByIds([lead.serviceId]);
-  return changed(deps, lead, { held: null, status: 'new' }, [
-    [
-      'catalog.lead.approved',
-      {
-        leadId: lead.id,
-        serviceId: lead.serviceId,
-        serviceName: service?.name ?? '',
-        slug: service?.slug ?? '',
-        ownerUserId: lead.ownerUserId,
-        request: lead.request,
-        // Nobody owns the listing yet: its public address is invited to claim it, as when a request is taken at once.
-        ...(lead.ownerUserId === null && service?.ownerUserId == null && service?.contact.email ? { contactEmail: service.contact.email } : {}),
-      },
-    ],
-  ]);
+  // Held while nobody owned the listing, and claimed since: it is the new owner's, kept 180 days from its arrival.
+  const ownerUserId = lead.ownerUserId ?? service?.ownerUserId ?? null;
+  const adopted = lead.ownerUserId === null && ownerUserId !== null ? { ownerUserId, expiresAt: new Date(lead.createdAt.getTime() + LEAD_KEPT_DAYS * DAY_MS) } : {};
+  const through = { ...lead, ...adopted };
+  await deps.leads.indexLead(through);
+  const events = [
+    deps.events.event('catalog.lead.changed', { leadId: lead.id, ownerUserId }),
+    deps.events.event('catalog.lead.approved', {
+      leadId: lead.id,
+      serviceId: lead.serviceId,
+      serviceName: service?.name ?? '',
+      slug: service?.slug ?? '',
+      ownerUserId,
+      request: lead.request,
+      // Nobody owns the listing yet: its public address is invited to claim it, as when a request is taken at once.
+      ...(ownerUserId === null && service?.contact.email ? { contactEmail: service.contact.email } : {}),
+    }),
+  ];
+  const now = await deps.leads.update(lead.id, { held: null, status: 'new', ...adopted }, events, true);
+  if (!now) throw notHeld();
+  void deps.events.relay();
+  return (await viewsOf(deps, [now]))[0]!;
 }
 
 /** POST /admin/leads/:id/spam: staff mark a request spam (it stays out of the owner's inbox) and keep its sender's address from sending for 30 days. */

@@ -105,12 +105,14 @@ export async function photoRenditions(bytes: Buffer): Promise<{ width: number; h
   const targets = [...new Set(PHOTO_WIDTHS.map((target) => Math.min(target, width)))];
   const renditions: PhotoRendition[] = [];
   try {
-    // Decoded once and turned upright; each width and format from that.
-    const upright = await sharp(bytes, options).rotate().toBuffer();
+    // Decoded once and turned upright, kept as raw pixels (no encode between); each width and format from that.
+    const upright = await sharp(bytes, options).rotate().raw().toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: upright.info.width, height: upright.info.height, channels: upright.info.channels } };
     for (const target of targets) {
-      const resized = await sharp(upright).resize({ width: target, withoutEnlargement: true }).toBuffer();
+      const resized = await sharp(upright.data, raw).resize({ width: target, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
       for (const format of PHOTO_FORMATS) {
-        const { data, info } = await encoders[format](sharp(resized)).toBuffer({ resolveWithObject: true });
+        const pixels = sharp(resized.data, { raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } });
+        const { data, info } = await encoders[format](pixels).toBuffer({ resolveWithObject: true });
         renditions.push({ width: info.width, height: info.height, format, bytes: data, hash: createHash('sha256').update(data).digest('hex').slice(0, 32) });
       }
     }
