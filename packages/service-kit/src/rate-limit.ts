@@ -64,8 +64,10 @@ export function storedLimit(connection: Connection, options: { name: string; poi
         .deleteMany({ $or: [{ ends: { $lte: now } }, { ends: { $exists: false } }] })
         .catch(() => undefined);
     await windows.change(`${options.name}:${key}`, (current) => {
-      if (!current || current.ends <= now) return { taken: 1, ends: now + options.windowMs };
-      if (current.taken >= options.points) throw AppError.tooManyRequests(options.message, Math.max(1, Math.ceil((current.ends - now) / 1000)));
+      // The time as the window is read (not as the call began): another instance may have opened it meanwhile.
+      const at = Date.now();
+      if (!current || current.ends <= at) return { taken: 1, ends: at + options.windowMs };
+      if (current.taken >= options.points) throw AppError.tooManyRequests(options.message, Math.max(1, Math.ceil((current.ends - at) / 1000)));
       return { taken: current.taken + 1, ends: current.ends };
     });
   };
