@@ -36,14 +36,15 @@ describe('a limit held across the instances of a service', () => {
   });
 
   it('when a window ends, then the key may send again, and the sweep removes finished windows and the documents of the earlier library', async () => {
-    const limit = storedLimit(clients[0]!, { name: 'test-short', points: 1, windowMs: 300, message: 'Too many.' });
+    let clock = Date.now();
+    const limit = storedLimit(clients[0]!, { name: 'test-short', points: 1, windowMs: 300, message: 'Too many.', now: () => clock });
     await db.connection.collection('rate_limits').insertOne({ key: 'lead-client:old', points: 3, expire: new Date(Date.now() + 86_400_000) });
     expect(await outcome(limit('k'))).toBe('taken');
     expect(await outcome(limit('k'))).toBe('refused 1');
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    clock += 350;
     expect(await outcome(limit('k'))).toBe('taken');
     // Sweeps run one consume in fifty: enough consumes of other keys make one.
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    clock += 350;
     // (A sweep runs in the background: one may have begun before k's window ended; look until both are gone.)
     const left = async () =>
       (await db.connection.collection('rate_limits').countDocuments({ key: 'lead-client:old' })) + (await db.connection.collection('rate_limits').countDocuments({ _id: 'test-short:k' as never }));

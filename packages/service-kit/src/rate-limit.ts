@@ -42,7 +42,8 @@ interface LimitWindow {
  * of the windows running. Refuses with the message and how long until the key may try again
  * (Retry-After); a refused request takes nothing.
  */
-export function storedLimit(connection: Connection, options: { name: string; points: number; windowMs: number; message: string }): (key: string) => Promise<void> {
+export function storedLimit(connection: Connection, options: { name: string; points: number; windowMs: number; message: string; now?: () => number }): (key: string) => Promise<void> {
+  const clock = options.now ?? Date.now;
   const windows = new KeyedRecords<LimitWindow>(connection, LIMITS_COLLECTION);
   const collection = () => connection.collection(LIMITS_COLLECTION);
   // A database of an earlier release has the library's unique index on `key`, which documents
@@ -56,7 +57,7 @@ export function storedLimit(connection: Connection, options: { name: string; poi
         const code = (err as { code?: unknown }).code;
         if (code !== 26 && code !== 27) oldIndexGone = null;
       }));
-    const now = Date.now();
+    const now = clock();
     // Finished windows go, and the library's documents of an earlier release (they have no `ends`):
     // in the background, so no request waits for the sweep's read of the collection.
     if (Math.random() < 1 / SWEEP_EVERY)
@@ -65,7 +66,7 @@ export function storedLimit(connection: Connection, options: { name: string; poi
         .catch(() => undefined);
     await windows.change(`${options.name}:${key}`, (current) => {
       // The time as the window is read (not as the call began): another instance may have opened it meanwhile.
-      const at = Date.now();
+      const at = clock();
       if (!current || current.ends <= at) return { taken: 1, ends: at + options.windowMs };
       if (current.taken >= options.points) throw AppError.tooManyRequests(options.message, Math.max(1, Math.ceil((current.ends - at) / 1000)));
       return { taken: current.taken + 1, ends: current.ends };
