@@ -4,6 +4,7 @@ import { Broker, createApp, createResolver, isDatabaseConnected, Outbox, type Lo
 import { bannerImageRepository } from './data-access/banner-image-repository';
 import { imageFileStore } from './data-access/image-file-store';
 import { mediaRepository } from './data-access/media-repository';
+import { photoRepository } from './data-access/photo-repository';
 import { serviceDirectoryRepository } from './data-access/service-directory-repository';
 import { seedMarkerRepository } from './data-access/seed-marker-repository';
 import { storedImageRepository } from './data-access/stored-image-repository';
@@ -14,6 +15,7 @@ import { uploadsRouter } from './entry-points/http/uploads-router';
 import { adminMediaRouter } from './entry-points/http/admin-media-router';
 import { adminBannersRouter } from './entry-points/http/admin-banners-router';
 import { internalRouter } from './entry-points/http/internal-router';
+import { photosRouter } from './entry-points/http/photos-router';
 import { brandImagesRouter } from './entry-points/http/brand-images-router';
 import { fetchPublic } from './data-access/public-image-fetch';
 import { stockPhotoApi } from './data-access/stock-photo-api';
@@ -53,6 +55,7 @@ export function mediaRepositories(connection: Connection, outbox: Outbox, mediaD
     markers: seedMarkerRepository(connection),
     directory: serviceDirectoryRepository(connection),
     quotas: uploadQuotaRepository(connection),
+    photos: photoRepository(connection),
     files: imageFileStore(mediaDir),
   };
 }
@@ -75,6 +78,7 @@ export function createMediaApp(deps: MediaDeps) {
       app.use(bannersRouter(repositories));
       app.use(imagesRouter(repositories));
       app.use(uploadsRouter({ ...repositories, gate, now: deps.now }));
+      app.use(photosRouter({ ...repositories, gate, now: deps.now, secret: deps.identitySecret }));
       app.use(brandImagesRouter({ ...repositories, gate }));
       app.use(adminMediaRouter({ ...repositories, cdnUrl: deps.cdnUrl }));
       app.use(

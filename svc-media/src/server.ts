@@ -20,6 +20,7 @@ await runService('svc-media', async () => {
         repositories.images.ensureIndexes(),
         repositories.directory.ensureIndexes(),
         repositories.quotas.ensureIndexes(),
+        repositories.photos.ensureIndexes(),
       ]);
       const catalog = { media: repositories.media, directory: repositories.directory, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger };
       await subscribeCatalogEvents({ broker, ...catalog });

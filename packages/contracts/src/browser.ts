@@ -18,6 +18,7 @@ export * from './price';
 export * from './claim-constants';
 export * from './review-constants';
 export * from './lead-constants';
+export * from './photo-constants';
 export * from './filter-constants';
 export * from './compare-constants';
 export * from './insight-constants';

@@ -3,6 +3,7 @@ import { PublishedBrandSchema } from './brand';
 import { LeadDetailsSchema } from './leads';
 import { InsightHitBatchSchema } from './insights';
 import { ServiceStatusSchema } from './service';
+import { MAX_LISTING_PHOTOS } from './photo-constants';
 
 /** At most this many services are named by one import event (an import of more announces in parts). */
 export const MAX_IMPORT_IDS = 5_000;
@@ -20,6 +21,8 @@ const ServiceChange = z.object({
   website: z.string().optional(),
   /** Who owns it: the owner is told of a publish or a rejection, and only the owner and admins hear of a listing that is not public. */
   ownerUserId: z.string().nullable().optional(),
+  /** The photos its gallery shows, in order (svc-media serves a photo to visitors only while its listing is public). */
+  photoIds: z.array(z.string()).max(MAX_LISTING_PHOTOS).optional(),
   /**
    * The service's version after the change (every write adds one; a delete is DELETED_VERSION).
    * Events may arrive late or out of order: a projection applies one only when it is newer than

@@ -46,3 +46,5 @@ export * from './releases';
 export * from './brand';
 export * from './leads';
 export * from './lead-constants';
+export * from './photo-constants';
+export * from './photos';

@@ -79,6 +79,9 @@ export const ServiceSnapshotSchema = z.object({
   featuredUntil: z.string().nullable(),
   logoImageId: z.string().nullable(),
   version: z.number().int().nonnegative(),
+  /** Its owner and its gallery's photos (svc-media's), absent from an older svc-catalog. */
+  ownerUserId: z.string().nullable().optional(),
+  photoIds: z.array(z.string()).optional(),
 });
 export type ServiceSnapshot = z.infer<typeof ServiceSnapshotSchema>;
 export const ServiceSnapshotListSchema = z.object({ items: z.array(ServiceSnapshotSchema) });

@@ -5,13 +5,13 @@ import { AppError } from '@mealprep/service-kit';
 import type { ImageFolder } from './stored-image-repository';
 
 const SAFE_NAME = /^[a-z0-9-]{1,100}$/;
-const EXTENSIONS = new Set(['webp', 'png', 'jpeg', 'svg']);
+const EXTENSIONS = new Set(['webp', 'png', 'jpeg', 'svg', 'avif']);
 
 export type ImageFileStore = ReturnType<typeof imageFileStore>;
 
 /**
  * Image files under one media folder: `{folder}/{id}/{width}.webp` (a brand picture's file may be
- * `.png`, `.jpeg` or `.svg`). Every path is built from
+ * `.png`, `.jpeg` or `.svg`; a listing's photo has `.avif`, `.webp` and `.jpeg` at each width). Every path is built from
  * checked parts and checked again after resolving, so nothing outside the folder is read or written.
  */
 export function imageFileStore(mediaDir: string) {
@@ -40,6 +40,11 @@ export function imageFileStore(mediaDir: string) {
         await rm(temporary, { force: true });
         throw err;
       }
+    },
+    /** Every file of one image (a photo whose record could not be kept). */
+    async removeAll(folder: ImageFolder, id: string): Promise<void> {
+      const dir = path.dirname(fileOf(folder, id, 1, 'webp'));
+      await rm(dir, { recursive: true, force: true });
     },
     /** The file's bytes, or null when it is not there. */
     async read(folder: ImageFolder, id: string, width: number, extension = 'webp'): Promise<Buffer | null> {

@@ -12,6 +12,9 @@ const entrySchema = new Schema(
     slug: { type: String, default: '' },
     status: { type: String, default: 'draft' },
     featuredUntil: { type: Date, default: null },
+    /** Who owns it (null: no one yet), and the photos its gallery shows: an upload for it is its owner's or staff's, at most MAX_LISTING_PHOTOS. */
+    ownerUserId: { type: String, default: null },
+    photoIds: { type: [String], default: undefined },
     /** The version svc-catalog gave this state; only newer ones are written (see versionedProjection). */
     version: { type: Number, default: 0 },
     syncedAt: { type: Date, default: null },
@@ -37,12 +40,24 @@ export interface DirectoryState {
   slug?: string;
   status?: string;
   featuredUntil?: string | null;
+  ownerUserId?: string | null;
+  photoIds?: string[];
+}
+
+/** What photo uploads and the serving of photos need to know of one service. */
+export interface DirectoryFacts {
+  id: string;
+  status: string;
+  ownerUserId: string | null;
+  photoIds: string[];
 }
 
 export function serviceDirectoryRepository(connection: Connection) {
   const Model = modelOn(connection, 'ServiceDirectoryEntry', entrySchema);
   const versions = versionedProjection(Model);
-  const fieldsOf = ({ name, slug, status, featuredUntil }: DirectoryState) => ({
+  const fieldsOf = ({ name, slug, status, featuredUntil, ownerUserId, photoIds }: DirectoryState) => ({
+    ...(ownerUserId === undefined ? {} : { ownerUserId }),
+    ...(photoIds === undefined ? {} : { photoIds }),
     ...(name === undefined ? {} : { name }),
     ...(slug === undefined ? {} : { slug }),
     ...(status === undefined ? {} : { status }),
@@ -61,6 +76,12 @@ export function serviceDirectoryRepository(connection: Connection) {
         states.map((state) => ({ id: state.id, version: state.version, fields: fieldsOf(state) })),
         askedAt,
       );
+    },
+    /** One service by its id (a key read); null when it is not known or deleted. */
+    async facts(id: string): Promise<DirectoryFacts | null> {
+      const doc = await Model.findById(id, { status: 1, ownerUserId: 1, photoIds: 1 }).lean();
+      if (!doc || doc.status === DELETED_STATUS) return null;
+      return { id: String(doc._id), status: doc.status ?? 'draft', ownerUserId: doc.ownerUserId ?? null, photoIds: doc.photoIds ?? [] };
     },
     /** Every service there is (not the deleted ones), by id. */
     async all(): Promise<Map<string, DirectoryEntry>> {

@@ -2,7 +2,7 @@ import { Schema, type Connection } from 'mongoose';
 import { modelOn } from '@mealprep/service-kit';
 
 /** Folders under the media directory; a stored image names one of these, never a free path. */
-export const IMAGE_FOLDERS = ['banners', 'logos', 'uploads', 'brand'] as const;
+export const IMAGE_FOLDERS = ['banners', 'logos', 'uploads', 'brand', 'photos'] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 
 export interface Rendition {

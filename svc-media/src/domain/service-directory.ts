@@ -13,7 +13,16 @@ export interface DirectoryDeps {
   directory: ServiceDirectoryRepository;
 }
 
-const fromSnapshot = ({ serviceId, name, slug, status, featuredUntil, version }: ServiceSnapshot): DirectoryState => ({ id: serviceId, name, slug, status, featuredUntil, version });
+const fromSnapshot = ({ serviceId, name, slug, status, featuredUntil, version, ownerUserId, photoIds }: ServiceSnapshot): DirectoryState => ({
+  id: serviceId,
+  name,
+  slug,
+  status,
+  featuredUntil,
+  version,
+  ownerUserId,
+  photoIds,
+});
 
 /** A service now uses a logo uploaded for it: the upload becomes that service's media item. */
 async function associateLogo(deps: DirectoryDeps, serviceId: string, logoImageId: string | null | undefined): Promise<void> {
@@ -35,7 +44,16 @@ export async function applySnapshots(deps: DirectoryDeps, snapshots: readonly Se
 
 /** A service was created or changed: its state (fields an older producer left out stay as they were), and the logo it uses. */
 export async function applyServiceChange(deps: DirectoryDeps, change: EventPayload<'catalog.service.updated'>): Promise<void> {
-  await deps.directory.apply({ id: change.serviceId, version: change.version, name: change.name, slug: change.slug, status: change.status, featuredUntil: change.featuredUntil });
+  await deps.directory.apply({
+    id: change.serviceId,
+    version: change.version,
+    name: change.name,
+    slug: change.slug,
+    status: change.status,
+    featuredUntil: change.featuredUntil,
+    ownerUserId: change.ownerUserId,
+    photoIds: change.photoIds,
+  });
   await associateLogo(deps, change.serviceId, change.logoImageId);
 }
 

@@ -111,7 +111,7 @@ export const DAILY_UPLOADS = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "3 hours", "25 minutes": how long until the next UTC day, as a person reads it. */
-function untilTomorrow(now: Date): { seconds: number; text: string } {
+export function untilTomorrow(now: Date): { seconds: number; text: string } {
   const ms = DAY_MS - (now.getTime() % DAY_MS);
   const minutes = Math.ceil(ms / 60_000);
   const hours = Math.ceil(minutes / 60);

@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
-import { MAX_IMAGE_BYTES } from '@mealprep/contracts';
+import { MAX_IMAGE_BYTES, PHOTO_FORMATS, PHOTO_WIDTHS, type PhotoFormat } from '@mealprep/contracts';
 import { AppError } from '@mealprep/service-kit';
 import sharp, { type Sharp } from 'sharp';
 import { MAX_INPUT_PIXELS, NOT_AN_IMAGE, sniffImage, TOO_BIG, TOO_MANY_PIXELS, UNREADABLE, uprightSize } from '../uploads';
 
-/** The widths a listing's photo is served at (never wider than the photo itself). */
-export const PHOTO_WIDTHS = [320, 640, 1280, 1920] as const;
-/** Each width in every format a browser may pick: AVIF first, WebP, JPEG for the rest. */
-export const PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;
-export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
+export { PHOTO_FORMATS, PHOTO_WIDTHS, type PhotoFormat };
 
 export const NOT_A_PHOTO = 'Please choose a JPEG, PNG, WebP or AVIF photo.';
 export const SVG_REFUSED = 'SVG images are not accepted for photos (they can hold scripts). Please choose a JPEG, PNG, WebP or AVIF photo.';
