@@ -99,6 +99,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/catalog/services/{own}/edit', expect: OWNER_OF_IT },
   { method: 'PATCH', path: '/api/catalog/services/{own}', expect: OWNER_OF_IT, body: { tagline: 'Breakfasts that keep, still' } },
   { method: 'POST', path: '/api/catalog/services/{own}/submit', expect: OWNER_OF_IT },
+  { method: 'PUT', path: '/api/catalog/services/{own}/photos', expect: OWNER_OF_IT, body: { photos: [] } },
   // Claims: anyone signed in may ask; the empty body is refused (a note is needed) and nothing is claimed.
   { method: 'GET', path: '/api/catalog/services/{demoService}/claim', expect: SIGNED_IN },
   { method: 'POST', path: '/api/catalog/services/{demoService}/claims', expect: SIGNED_IN },
@@ -147,6 +148,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/media/banners', expect: PUBLIC },
   { method: 'GET', path: '/api/media/images/{image}/card', expect: PUBLIC },
   { method: 'POST', path: '/api/media/uploads', expect: SIGNED_IN },
+  // A listing's photo: its owner and staff upload it (anyone else signed in is told it is not theirs); its files are public while the listing is.
+  { method: 'POST', path: '/api/media/photos?listingId={own}', expect: [401, 403, 'allow', 403, 'allow'] },
+  { method: 'GET', path: `/api/media/photos/p-${'0'.repeat(24)}/320-${'0'.repeat(32)}.webp`, expect: PUBLIC },
   { method: 'GET', path: '/api/media/brand-images/brand-icon-0000000000000000/32', expect: PUBLIC },
   { method: 'POST', path: '/api/media/admin/brand-images?use=logo', expect: ADMIN },
   { method: 'GET', path: '/api/media/admin/stock-photos?q=salad', expect: ADMIN },
@@ -163,6 +167,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/media/admin/media/{missing}/delete', expect: ADMIN },
   { method: 'POST', path: '/api/media/admin/media/{missing}/restore', expect: ADMIN },
   { method: 'GET', path: '/api/media/internal/media/{missing}', expect: NEVER },
+  { method: 'GET', path: '/api/media/internal/media/photos/{missing}', expect: NEVER },
   { method: 'GET', path: '/api/media/metrics', expect: NEVER },
   { method: 'GET', path: '/api/media/healthz', expect: NEVER },
   { method: 'GET', path: '/api/media/readyz', expect: NEVER },

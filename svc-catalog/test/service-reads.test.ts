@@ -91,6 +91,8 @@ describe('services read by many ids', () => {
       featuredUntil: null,
       logoImageId: 'logo-1',
       version: 2,
+      ownerUserId: null,
+      photoIds: [],
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ListingPhotoSchema } from './photos';
 import { HOW_DID_YOU_FIND_US_OPTIONS, ORDERS_PER_WEEK_OPTIONS, SERVICE_TEXT_LIMITS as L, YEARS_IN_BUSINESS_OPTIONS, YES_NO } from './owner-constants';
 import { SlugSchema } from './geo-region';
 import { DEFAULT_DELIVERY_RADIUS_MILES, MAX_DELIVERY_RADIUS_MILES, ZIP_CODE_PATTERN } from './near-constants';
@@ -149,6 +150,8 @@ export const EditableServiceSchema = PublicServiceSchema.extend({
   ownershipHistory: z.array(OwnershipChangeSchema),
   /** Each moderation step of its reviews (held, reported, approved, rejected, removed): for admins only. */
   reviewTrail: z.array(ReviewTrailEntrySchema),
+  /** Photos lately taken out of its gallery (newest first), which its owner may put back. */
+  removedPhotos: z.array(ListingPhotoSchema).optional(),
 });
 export type EditableService = z.infer<typeof EditableServiceSchema>;
 

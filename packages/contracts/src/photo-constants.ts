@@ -50,3 +50,21 @@ export function photoSrcset(photo: Pick<ListingPhoto, 'id' | 'sources'>, format:
 export function photoSourceFor(photo: Pick<ListingPhoto, 'sources'>, width: number): PhotoSource | undefined {
   return photo.sources.find((s) => s.width >= width) ?? photo.sources[photo.sources.length - 1];
 }
+
+/** A gallery as it is shown: its cover first (the one named, else the first), then the rest in their order. */
+export function galleryOrder<P extends { id: string }>(media: { photos?: P[]; coverPhotoId?: string | null }): P[] {
+  const photos = media.photos ?? [];
+  const cover = photos.find((p) => p.id === media.coverPhotoId) ?? photos[0];
+  return cover ? [cover, ...photos.filter((p) => p !== cover)] : [];
+}
+
+/** The widths a card's cover is drawn from: a card is at most a phone's width. */
+export const CARD_COVER_MAX_WIDTH = 640;
+
+/** A listing's cover as its card carries it: the small widths only. */
+export function cardCover(media: { photos?: ListingPhoto[]; coverPhotoId?: string | null }): ListingPhoto | null {
+  const cover = galleryOrder(media)[0];
+  if (!cover) return null;
+  const small = cover.sources.filter((s, i) => i === 0 || s.width <= CARD_COVER_MAX_WIDTH);
+  return { ...cover, caption: null, sources: small };
+}

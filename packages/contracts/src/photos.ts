@@ -26,6 +26,16 @@ export const PhotoSourceSchema = z.object({
   jpeg: z.string(),
 });
 
+/** A photo of a listing as pages show it (ListingPhoto). */
+export const ListingPhotoSchema = z.object({
+  id: z.string(),
+  alt: z.string(),
+  caption: z.string().nullable(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  sources: z.array(PhotoSourceSchema),
+});
+
 /** What svc-media says of one photo (GET /internal/media/photos/:photoId): null for an id it does not know. */
 export const PhotoFactsSchema = z.object({
   id: z.string(),

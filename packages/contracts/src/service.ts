@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ListingPhotoSchema } from './photos';
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, SERVICE_STATUSES } from './constants';
 import { LIST_SORTS, MAX_FILTER_PARAM_LENGTH, MAX_FILTER_VALUES } from './filter-constants';
 import { SlugSchema } from './geo-region';
@@ -60,7 +61,12 @@ export const PublicServiceSchema = z.object({
   deliveryRadiusMiles: z.number(),
   contact: ContactSchema,
   locations: z.array(LocationSchema),
-  media: z.object({ logoImageId: z.string().nullable() }),
+  media: z.object({
+    logoImageId: z.string().nullable(),
+    /** Its gallery in its owner's order (absent: none), and which of them is the cover (shown first, and on its card). */
+    photos: z.array(ListingPhotoSchema).optional(),
+    coverPhotoId: z.string().nullable().optional(),
+  }),
   /** The facts of its offer (price per meal, plans, delivery days…), each null or empty when not said. */
   offer: OfferSchema,
   /** Published or closed with no owner: its page invites the business to claim it. */
@@ -82,6 +88,8 @@ export const ServiceCardSchema = z.object({
   city: z.string(),
   state: z.string(),
   logoImageId: z.string().nullable(),
+  /** Its gallery's cover, in the small widths a card uses; absent or null: none. */
+  cover: ListingPhotoSchema.nullable().optional(),
   shipsDomestically: z.boolean(),
   localDelivery: z.boolean(),
   featured: z.boolean(),

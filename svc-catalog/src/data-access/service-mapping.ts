@@ -1,8 +1,10 @@
 import {
   DEFAULT_DELIVERY_RADIUS_MILES,
   EMPTY_OFFER,
+  ListingPhotoSchema,
   OfferSchema,
   type EditableService,
+  type ListingPhoto,
   type Offer,
   type OwnershipChange,
   type PublicService,
@@ -67,13 +69,22 @@ function toStoredFields(doc: Doc): StoredService {
       isPrimary: Boolean(l.isPrimary),
       point: Number.isFinite(l.point?.latitude) && Number.isFinite(l.point?.longitude) ? { latitude: l.point.latitude, longitude: l.point.longitude } : null,
     })),
-    media: { logoImageId: doc.media?.logoImageId ?? null },
+    media: { logoImageId: doc.media?.logoImageId ?? null, photos: toPhotos(doc.media?.photos), coverPhotoId: doc.media?.coverPhotoId ?? null },
     offer: toOffer(doc.offer),
     rating: { average: typeof doc.rating?.average === 'number' ? doc.rating.average : null, count: typeof doc.rating?.count === 'number' ? doc.rating.count : 0 },
     ownerUserId: doc.ownerUserId ?? null,
     metadata: doc.metadata ?? {},
     version: typeof doc.version === 'number' ? doc.version : 0,
   };
+}
+
+/** Photos as stored (written only after ListingPhotosBodySchema and svc-media's word checked them). */
+export function toPhotos(stored: unknown): ListingPhoto[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((photo) => {
+    const parsed = ListingPhotoSchema.safeParse(photo);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /** The offer as stored (written only after OfferInputSchema checked it); a listing that never said one has none. */
@@ -108,6 +119,7 @@ export function toEditable(doc: Doc): EditableService {
     ownershipHistory: toOwnershipHistory(doc.ownershipHistory),
     // Kept apart from the listing (review-records.ts): staff's view adds it (owner-services.ts).
     reviewTrail: [],
+    removedPhotos: toPhotos(doc.media?.removedPhotos),
   };
 }
 
@@ -145,7 +157,7 @@ function toOwnershipHistory(entries: Doc[] | undefined): OwnershipChange[] {
 }
 
 /** What a snapshot (see toSnapshot) reads of a service. */
-export const SNAPSHOT_FIELDS = { name: 1, slug: 1, status: 1, 'contact.website': 1, featuredUntil: 1, 'media.logoImageId': 1, version: 1 };
+export const SNAPSHOT_FIELDS = { name: 1, slug: 1, status: 1, 'contact.website': 1, featuredUntil: 1, 'media.logoImageId': 1, 'media.photos': 1, ownerUserId: 1, version: 1 };
 export const toSnapshot = (d: Doc): ServiceSnapshot => ({
   serviceId: String(d._id),
   name: String(d.name ?? ''),
@@ -155,6 +167,8 @@ export const toSnapshot = (d: Doc): ServiceSnapshot => ({
   featuredUntil: iso(d.featuredUntil),
   logoImageId: d.media?.logoImageId ?? null,
   version: typeof d.version === 'number' ? d.version : 0,
+  ownerUserId: d.ownerUserId ?? null,
+  photoIds: Array.isArray(d.media?.photos) ? d.media.photos.map((p: Doc) => String(p?.id)) : [],
 });
 
 /** A stored listing as an import compares it with a row: what the file has columns for, and its owner. */

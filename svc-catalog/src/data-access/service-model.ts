@@ -36,7 +36,14 @@ const serviceSchema = new Schema(
       showEmail: { type: Boolean, default: false },
     },
     locations: { type: [locationSchema], default: [] },
-    media: { logoImageId: { type: String, default: null } },
+    media: {
+      logoImageId: { type: String, default: null },
+      /** Its gallery (MAX_LISTING_PHOTOS at most), as svc-media drew each photo, with its owner's words; the cover named apart. */
+      photos: { type: [Schema.Types.Mixed], default: undefined },
+      coverPhotoId: { type: String, default: null },
+      /** Photos taken out of the gallery lately (MAX_LISTING_PHOTOS at most, newest first), to be put back. */
+      removedPhotos: { type: [Schema.Types.Mixed], default: undefined },
+    },
     metadata: { type: Schema.Types.Mixed, default: {} },
     /** The facts of its offer (contracts' OfferSchema), as the owner's form or the import gave them; absent until said. */
     offer: { type: Schema.Types.Mixed, default: null },

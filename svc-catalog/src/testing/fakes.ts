@@ -4,7 +4,7 @@
  * opens a connection: data-access modules are imported for their types only.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_WAITING_CLAIMS, type EditableService, type EventEnvelope, type Identity, type MealType, type OwnershipChange, type StatusChange } from '@mealprep/contracts';
+import { MAX_WAITING_CLAIMS, type EditableService, type EventEnvelope, type Identity, type MealType, type OwnershipChange, type PhotoFacts, type StatusChange } from '@mealprep/contracts';
 import type { DomainEvents } from '@mealprep/service-kit';
 import type { ClaimRepository, NewClaim, StoredClaim } from '../data-access/claim-repository';
 import type { MediaFinder } from '../data-access/media-client';
@@ -180,7 +180,15 @@ export async function catalogOver(services: FakeServices, mealTypes: MealType[] 
 export class FakeMedia implements MediaFinder {
   down = false;
   asked: string[] = [];
-  constructor(private readonly items: Record<string, { uploadedBy: string | null; associatedEntityId?: string | null; deletedAt?: string | null }> = {}) {}
+  constructor(
+    private readonly items: Record<string, { uploadedBy: string | null; associatedEntityId?: string | null; deletedAt?: string | null }> = {},
+    readonly photos: Record<string, PhotoFacts> = {},
+  ) {}
+  async findPhoto(id: string) {
+    this.asked.push(id);
+    if (this.down) throw new Error('svc-media is not answering');
+    return this.photos[id] ?? null;
+  }
   async find(id: string) {
     this.asked.push(id);
     if (this.down) throw new Error('svc-media is not answering');

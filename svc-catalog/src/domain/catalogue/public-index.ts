@@ -1,4 +1,4 @@
-import { ratingScore, type CitySummary, type FilterCounts, type GeoRegion, type ListingFilters, type MealType, type NearCard, type ServiceList } from '@mealprep/contracts';
+import { cardCover, ratingScore, type CitySummary, type FilterCounts, type GeoRegion, type ListingFilters, type MealType, type NearCard, type ServiceList } from '@mealprep/contracts';
 import type { StoredService } from '../../data-access/service-mapping';
 import { CityTables, citiesOf, cityOf } from './city-tables';
 import { listPage, readFilters, type FilterParams, type ListQuery } from './listing-filters-index';
@@ -110,6 +110,7 @@ export class PublicIndex {
         city: primary?.address.city ?? '',
         state: primary?.address.region ?? '',
         logoImageId: service.media.logoImageId,
+        cover: cardCover(service.media),
         shipsDomestically: service.deliveryMethods.shipsDomestically,
         localDelivery: service.deliveryMethods.localDelivery,
         rating: service.rating,

@@ -44,6 +44,7 @@ describe('what the events say', () => {
       featuredUntil: '2026-07-01T00:00:00.000Z',
       website: 'https://greenfork.com',
       ownerUserId: null,
+      photoIds: [],
       version: 4,
       publicChange: true,
     });

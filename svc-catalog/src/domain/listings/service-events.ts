@@ -36,6 +36,7 @@ export function serviceChange(service: StoredService, before: StoredService | nu
     featuredUntil: service.featuredUntil,
     website: service.contact.website,
     ownerUserId: service.ownerUserId,
+    photoIds: (service.media.photos ?? []).map((p) => p.id),
     version: service.version,
     publicChange: changesWhatVisitorsSee(before, service),
   };

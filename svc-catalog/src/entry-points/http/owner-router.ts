@@ -1,7 +1,8 @@
 import { Router } from 'express';
-import { IdempotencyKeySchema, NoQuerySchema, ServiceIdParamsSchema, ServiceInsertSchema, ServiceUpdateSchema } from '@mealprep/contracts';
+import { IdempotencyKeySchema, ListingPhotosBodySchema, NoQuerySchema, ServiceIdParamsSchema, ServiceInsertSchema, ServiceUpdateSchema } from '@mealprep/contracts';
 import { parseInput, requireSignIn, route } from '@mealprep/service-kit';
 import { keyedWrite } from '../../domain/listings/keyed-write';
+import { setListingPhotos } from '../../domain/listings/listing-photos';
 import { createService, getEditable, submitForApproval, updateService, type OwnerDeps } from '../../domain/listings/owner-services';
 
 /** An owner's own listings: create, read for editing, change, send for approval. Admins may do the same to any. */
@@ -35,6 +36,17 @@ export function ownerRouter(deps: OwnerDeps): Router {
       // The key is the caller's and names this request: the listing and the changes as validated.
       const write = keyedWrite(key, req.identity!, { method: 'PATCH', route: '/services/:id', target: id, body: update });
       res.json(await updateService(deps, req.identity!, id, update, { write }));
+    }),
+  );
+  /** services.setPhotos: the whole gallery, in its order, with the cover. */
+  router.put(
+    '/services/:id/photos',
+    requireSignIn,
+    route(async (req, res) => {
+      const { id } = parseInput(ServiceIdParamsSchema, req.params, 'service');
+      parseInput(NoQuerySchema, req.query, 'query');
+      const body = parseInput(ListingPhotosBodySchema, req.body, 'photos');
+      res.json(await setListingPhotos(deps, req.identity!, id, body));
     }),
   );
   router.post(
