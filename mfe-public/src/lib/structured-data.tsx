@@ -1,5 +1,5 @@
-import type { BlogPost, BlogPostSummary, PublicReview, PublicService, ServiceCard } from '@mealprep/contracts';
-import { brandImagePath, formatPriceRange, imageUrl } from '@mealprep/contracts/browser';
+import type { BlogPost, BlogPostSummary, ListingPhoto, PublicReview, PublicService, ServiceCard } from '@mealprep/contracts';
+import { brandImagePath, formatPriceRange, galleryOrder, imageUrl, photoFileUrl, photoSourceFor } from '@mealprep/contracts/browser';
 import { JsonLd } from '@mealprep/ui';
 import { siteOrigin, useRuntimeConfig } from './runtime-config';
 
@@ -60,6 +60,21 @@ export function articleItemList(origin: string, articles: BlogPostSummary[]): Th
   };
 }
 
+/** The share size of a photo: a JPEG (read by every crawler) about 1,280 px wide. */
+export function sharePhotoUrl(photo: ListingPhoto): string | undefined {
+  const source = photoSourceFor(photo, 1280);
+  return source ? photoFileUrl(photo.id, source, 'jpeg') : undefined;
+}
+
+/** A listing's `image`: its photos, cover first, else its logo; none when it has neither. */
+function listingImages(origin: string, service: PublicService): { image?: string[] | string } {
+  const photos = galleryOrder(service.media)
+    .map(sharePhotoUrl)
+    .filter((url): url is string => Boolean(url));
+  if (photos.length) return { image: photos.map((url) => absolute(origin, url)) };
+  return service.media.logoImageId ? { image: absolute(origin, imageUrl(service.media.logoImageId, 'card')) } : {};
+}
+
 export function foodEstablishment(origin: string, service: PublicService, reviews: readonly PublicReview[] = []): Thing {
   const location = service.locations.find((l) => l.isPrimary) ?? service.locations[0];
   return {
@@ -71,7 +86,7 @@ export function foodEstablishment(origin: string, service: PublicService, review
     ...(service.contact.website ? { sameAs: [service.contact.website] } : {}),
     ...(service.contact.phone ? { telephone: service.contact.phone } : {}),
     ...(service.contact.email ? { email: service.contact.email } : {}),
-    ...(service.media.logoImageId ? { image: absolute(origin, imageUrl(service.media.logoImageId, 'card')) } : {}),
+    ...listingImages(origin, service),
     ...(location
       ? {
           address: {

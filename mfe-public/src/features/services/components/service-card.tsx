@@ -4,6 +4,7 @@ import { Link } from '@mealprep/router';
 import { humanizeSlug } from '../../../lib/text';
 import { RatingSummaryLine } from './rating-stars';
 import { CompareToggle } from './compare-tray';
+import { PhotoPicture } from './photo-picture';
 import { ServiceLogo } from './service-logo';
 
 export const MAX_CARD_MEAL_TYPES = 3;
@@ -14,14 +15,27 @@ export interface ServiceCardProps {
   labelForMealType?: (slug: string) => string;
   /** A line under the place (near-me results: how far, and how it reaches the visitor). */
   note?: ReactNode;
+  /** On the first screen: its cover is fetched at once (the rest wait until they are scrolled near). */
+  coverPriority?: boolean;
 }
 
 const badge = 'rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
-export function ServiceCard({ service, labelForMealType = humanizeSlug, note }: ServiceCardProps) {
+export function ServiceCard({ service, labelForMealType = humanizeSlug, note, coverPriority = false }: ServiceCardProps) {
   const place = [service.city, service.state].filter(Boolean).join(', ');
   return (
     <article className="relative flex h-full flex-col gap-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md dark:border-gray-700 dark:bg-gray-900">
+      {service.cover ? (
+        // The card's link names it: the cover is decoration beside the name (empty alt).
+        <PhotoPicture
+          photo={service.cover}
+          alt=""
+          sizes="(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw"
+          maxWidth={640}
+          priority={coverPriority}
+          className="-mx-5 -mt-5 aspect-[4/3] h-auto w-[calc(100%+2.5rem)] max-w-none rounded-t-xl bg-gray-100 object-cover dark:bg-gray-800"
+        />
+      ) : null}
       <div className="flex items-start gap-4">
         <ServiceLogo name={service.name} logoImageId={service.logoImageId} size="thumb" px={64} />
         <div className="min-w-0 flex-1">

@@ -1,11 +1,11 @@
 import { isNotFound } from '@mealprep/api-client';
 import type { PublicService } from '@mealprep/contracts';
-import { imageUrl } from '@mealprep/contracts/browser';
+import { galleryOrder, imageUrl } from '@mealprep/contracts/browser';
 import { buttonClassName, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import type { ReactNode } from 'react';
 import { Link } from '@mealprep/router';
 import { useInsightReport } from '../../../lib/insights';
-import { breadcrumbList, foodEstablishment, StructuredData, useSiteOrigin } from '../../../lib/structured-data';
+import { breadcrumbList, foodEstablishment, sharePhotoUrl, StructuredData, useSiteOrigin } from '../../../lib/structured-data';
 import { cityPath, useNearby } from '../api/get-nearby';
 import { isPossibleServiceSlug, useService } from '../api/get-service';
 import { ReviewsSection } from './reviews-section';
@@ -53,11 +53,12 @@ function LoadedService({ service, renderMealTypes, labelForMealType, renderQuote
   const primary = service.locations.find((l) => l.isPrimary) ?? service.locations[0];
   const pageUrl = `${useSiteOrigin()}/service/${encodeURIComponent(service.slug)}`;
   useInsightReport({ metric: 'views', serviceIds: [service.id] });
+  const cover = galleryOrder(service.media)[0];
   usePageMeta({
     title: service.name,
     description: service.tagline || service.description.slice(0, 160) || undefined,
     url: pageUrl,
-    image: service.media.logoImageId ? imageUrl(service.media.logoImageId, 'card') : undefined,
+    image: cover ? sharePhotoUrl(cover) : service.media.logoImageId ? imageUrl(service.media.logoImageId, 'card') : undefined,
   });
   return (
     <>

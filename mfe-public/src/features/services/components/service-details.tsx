@@ -11,6 +11,7 @@ import { slugify } from '../../../lib/text';
 import { RatingSummaryLine } from './rating-stars';
 import { ClosedNotice } from './closed-notice';
 import { OfferFacts } from './offer-facts';
+import { PhotoGallery } from './photo-gallery';
 import { ServiceLogo } from './service-logo';
 import { ShareLinks } from './share-links';
 
@@ -111,6 +112,8 @@ export function ServiceDetails({ service, pageUrl, renderMealTypes, cityHref }: 
           </a>
         </div>
       </header>
+
+      <PhotoGallery media={service.media} name={service.name} />
 
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">

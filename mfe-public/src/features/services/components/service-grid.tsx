@@ -103,9 +103,9 @@ export function ServiceGrid({ filter, countLine, empty = <EmptyServices />, labe
       )}
       {data.items.length === 0 ? null : (
         <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy={isFetching || undefined}>
-          {data.items.map((service) => (
+          {data.items.map((service, index) => (
             <li key={service.id}>
-              <ServiceCard service={service} labelForMealType={labelForMealType} />
+              <ServiceCard service={service} labelForMealType={labelForMealType} coverPriority={index === 0} />
             </li>
           ))}
         </ul>
