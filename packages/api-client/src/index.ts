@@ -25,4 +25,4 @@ export {
 export { liveTopicKey, queryKeys } from './query-keys';
 export type { LiveQueryKey } from './query-keys';
 export { getMealTypes, getRegions, mealTypesQuery, regionsQuery } from './reference-data';
-export { uploadFile } from './upload';
+export { uploadFile, uploadFileWithProgress } from './upload';

@@ -1,5 +1,5 @@
-import { apiClient, MY_SERVICES_QUERY_KEY, newIdempotencyKey, queryKeys, uploadFile } from '@mealprep/api-client';
-import type { EditableService, OwnedService, ServiceInsertInput, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
+import { apiClient, MY_SERVICES_QUERY_KEY, newIdempotencyKey, queryKeys, uploadFile, uploadFileWithProgress } from '@mealprep/api-client';
+import type { EditableService, OwnedService, PhotoFacts, ServiceInsertInput, ServiceStatus, ServiceUpdate } from '@mealprep/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@mealprep/query';
 
 /** Under the 'services' live topic: a change made elsewhere (an admin publishing) refreshes it. */
@@ -62,4 +62,24 @@ export function useEditorCall(id: string) {
 /** media.uploadImageKit: sends the file's bytes; answers the new media id. */
 export function uploadLogo(file: File): Promise<{ mediaId: string; url: string }> {
   return uploadFile(`/media/uploads?${new URLSearchParams({ fileName: file.name, folder: 'services' }).toString()}`, file);
+}
+
+/** media.uploadPhoto: one photo for a listing, its progress told as it is sent; answers svc-media's drawing of it. */
+export async function uploadPhoto(listingId: string, file: File, onProgress: (sent: number) => void, signal?: AbortSignal): Promise<PhotoFacts> {
+  const path = `/media/photos?${new URLSearchParams({ listingId, fileName: file.name }).toString()}`;
+  return (await uploadFileWithProgress<{ photo: PhotoFacts }>(path, file, onProgress, signal)).photo;
+}
+
+export interface GalleryChange {
+  photos: Array<{ id: string; alt: string; caption: string | null }>;
+  coverId: string | null;
+}
+
+/** services.setPhotos: the whole gallery; the answer (the listing as stored) is kept for the page. */
+export function useSetPhotos(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: GalleryChange) => apiClient.request<EditableService>(`/catalog/services/${encodeURIComponent(id)}/photos`, { method: 'PUT', body: change }),
+    onSuccess: (updated) => queryClient.setQueryData(editServiceQuery(id).queryKey, updated),
+  });
 }

@@ -5,6 +5,7 @@ import { useQuery } from '@mealprep/query';
 import { useParams } from '@mealprep/router';
 import type { ReactNode } from 'react';
 import { editServiceQuery } from '../api/owner-services';
+import { ListingPhotos } from './listing-photos';
 import { ServiceEditForm } from './service-edit-form';
 
 /** /dashboard/services/{serviceId}/edit: the owner's (or an admin's) editor of one listing, then `insights` of it. */
@@ -29,6 +30,7 @@ function ServiceEditor({ serviceId, insights }: { serviceId: string; insights?: 
   return (
     <>
       <ServiceEditForm service={query.data} isAdmin={admin.data === true} />
+      <ListingPhotos key={query.data.id} service={query.data} />
       {insights?.(serviceId)}
     </>
   );
