@@ -7,6 +7,7 @@ import { ensureFirstBrand } from './domain/brand/brand';
 import { firstBrand } from './domain/brand/first-brand';
 import { seedReferenceData } from './domain/catalogue/reference-data';
 import { subscribeCheckerEvents } from './entry-points/mq/checker-events';
+import { subscribeMediaEvents } from './entry-points/mq/media-events';
 import { subscribeIndexRefresher, subscribeReviewLedger, subscribeReviewViews } from './entry-points/mq/index-refresher';
 import type { ReviewShelf } from './domain/reviews/review-shelf';
 import type { ReviewQueues } from './domain/reviews/review-queues';
@@ -59,6 +60,7 @@ await runService('svc-catalog', () =>
       // The staff's queues load beside the rest (one read of every review): a staff read before it ends waits for it.
       void queues.load().catch((err: unknown) => logger.warn({ err }, "could not load the staff's queues of reviews; they load on the next read"));
       await subscribeCheckerEvents(broker, { services: repositories.services, catalog, events: outbox });
+      await subscribeMediaEvents(broker, { services: repositories.services, catalog, events: outbox });
       logger.info({ published: catalog.index.size }, 'public index built');
       recorder = new InsightRecorder({ broker, insights: repositories.insights, catalog, logger });
       tally = new InsightTally({ store: repositories.insights, logger });

@@ -8,6 +8,7 @@ import { seedDemoCatalog } from '../src/domain/demo-seed';
 import { seedReferenceData } from '../src/domain/catalogue/reference-data';
 import type { InsightRepository } from '../src/data-access/insight-repository';
 import { subscribeCheckerEvents } from '../src/entry-points/mq/checker-events';
+import { subscribeMediaEvents } from '../src/entry-points/mq/media-events';
 import { subscribeReviewLedger, subscribeReviewViews } from '../src/entry-points/mq/index-refresher';
 import { migrateReviewRecords } from '../src/domain/reviews/review-migration';
 import { subscribeInsightHits } from '../src/entry-points/mq/insight-hits';
@@ -114,6 +115,7 @@ export function useCatalog(label: string, options: { demo?: Date; now?: Date; me
     await subscribeReviewViews(mq.broker, { shelf, queues }, silentLogger);
     await subscribeReviewLedger(mq.broker, { ...repositories, catalog, shelf, queues, events: outbox, ipHashSecret: TEST_IDENTITY_SECRET, ...(now ? { now: () => now } : {}) });
     await subscribeCheckerEvents(mq.broker, { services: repositories.services, catalog, events: outbox, ...(now ? { now: () => now } : {}) });
+    await subscribeMediaEvents(mq.broker, { services: repositories.services, catalog, events: outbox });
     harness.publish = mq.broker.publish.bind(mq.broker);
     harness.publishEnvelope = mq.broker.publishEnvelope.bind(mq.broker);
     harness.insights = repositories.insights;

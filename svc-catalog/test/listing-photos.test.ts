@@ -184,4 +184,58 @@ describe("a listing's gallery", () => {
     }
     expect((await edit(id)).media.photos!.map((p) => p.alt)).toEqual(['First photo', 'Second, put back']);
   });
+
+  it('when staff remove a photo in svc-media, then it leaves the gallery (the cover passes to the next) and cannot be put back', async () => {
+    const id = await create('owner-a', 'photos-e');
+    const [a, b, c] = [drawn(id), drawn(id), drawn(id)];
+    add(a, b, c);
+    expect(
+      (
+        await setPhotos('owner-a', id, {
+          photos: [
+            { id: a.id, alt: 'First photo' },
+            { id: b.id, alt: 'Second photo' },
+          ],
+          coverId: a.id,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await setPhotos('owner-a', id, {
+          photos: [
+            { id: a.id, alt: 'First photo' },
+            { id: b.id, alt: 'Second photo' },
+            { id: c.id, alt: 'Third photo' },
+          ],
+          coverId: a.id,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await setPhotos('owner-a', id, {
+          photos: [
+            { id: a.id, alt: 'First photo' },
+            { id: b.id, alt: 'Second photo' },
+          ],
+          coverId: a.id,
+        })
+      ).status,
+    ).toBe(200);
+    const removal = (photo: PhotoFacts) => ({
+      photoId: photo.id,
+      listingId: id,
+      listingName: 'Photo Test photos-e',
+      slug: 'photos-e',
+      ownerUserId: 'owner-a',
+      reason: 'Not a photo of food',
+      byUserId: 'boss',
+    });
+    await catalog.publish('media.photo.removed', removal(a));
+    await catalog.publish('media.photo.removed', removal(c));
+    await expect.poll(async () => (await edit(id)).media.photos!.map((p) => p.id)).toEqual([b.id]);
+    await expect.poll(async () => (await edit(id)).removedPhotos!.map((p) => p.id)).toEqual([]);
+    expect((await edit(id)).media.coverPhotoId).toBe(b.id);
+  });
 });

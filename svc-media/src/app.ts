@@ -55,7 +55,7 @@ export function mediaRepositories(connection: Connection, outbox: Outbox, mediaD
     markers: seedMarkerRepository(connection),
     directory: serviceDirectoryRepository(connection),
     quotas: uploadQuotaRepository(connection),
-    photos: photoRepository(connection),
+    photos: photoRepository(connection, outbox),
     files: imageFileStore(mediaDir),
   };
 }
@@ -78,7 +78,7 @@ export function createMediaApp(deps: MediaDeps) {
       app.use(bannersRouter(repositories));
       app.use(imagesRouter(repositories));
       app.use(uploadsRouter({ ...repositories, gate, now: deps.now }));
-      app.use(photosRouter({ ...repositories, gate, now: deps.now, secret: deps.identitySecret }));
+      app.use(photosRouter({ ...repositories, gate, now: deps.now, secret: deps.identitySecret, events: outbox }));
       app.use(brandImagesRouter({ ...repositories, gate }));
       app.use(adminMediaRouter({ ...repositories, cdnUrl: deps.cdnUrl }));
       app.use(

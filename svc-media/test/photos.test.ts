@@ -159,6 +159,42 @@ describe('listing photos', () => {
     expect(await storedPhotos()).toBe(before);
   });
 
+  it('when staff remove a photo with a reason, then visitors and its owner get the 404, staff still see it, and the removal is announced once for the owner to be mailed', async () => {
+    const heard: Array<{ type: string; payload: unknown }> = [];
+    await mq.broker.subscribe('photos-heard', ['media.photo.removed'], async (event) => void heard.push(event), { exclusive: true });
+    const { body } = await upload(gpsPhoto, 'listing-pub');
+    const url = `${http.url}${served(body.photo!, 320, 'jpeg')}`;
+    expect((await fetch(url)).status).toBe(200);
+    const remove = (headers: Record<string, string>, reason: unknown) =>
+      fetch(`${http.url}/admin/photos/${body.photo!.id}/remove`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ reason }) });
+    expect((await remove(owner, 'Not food at all')).status).toBe(403);
+    const short = await remove(staff, 'no');
+    expect(short.status).toBe(400);
+    expect((await fetch(url)).status).toBe(200);
+    const removed = await remove(staff, 'Shows a person who did not agree to be shown');
+    expect(removed.status).toBe(200);
+    expect(((await removed.json()) as { photo: PhotoFacts }).photo.removedAt).not.toBeNull();
+    expect((await fetch(url)).status).toBe(404);
+    expect((await fetch(url, { headers: owner })).status).toBe(404);
+    expect((await fetch(url, { headers: staff })).status).toBe(200);
+    expect((await remove(staff, 'Removed a second time')).status).toBe(200);
+    await expect.poll(() => heard.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toHaveLength(1);
+    expect(heard[0]!.payload).toEqual({
+      photoId: body.photo!.id,
+      listingId: 'listing-pub',
+      listingName: 'Green Box',
+      slug: '',
+      ownerUserId: 'owner-1',
+      reason: 'Shows a person who did not agree to be shown',
+      byUserId: 'boss',
+    });
+    // Put back by staff: served again.
+    expect((await fetch(`${http.url}/admin/photos/${body.photo!.id}/restore`, { method: 'POST', headers: staff })).status).toBe(200);
+    expect((await fetch(url)).status).toBe(200);
+  });
+
   it('when svc-catalog asks about a photo on its signed route, then it learns the listing, uploader and sizes; unsigned, it is refused', async () => {
     const { body } = await upload(gpsPhoto, 'listing-pub');
     const signed = await fetch(`${http.url}/internal/media/photos/${body.photo!.id}`, { headers: signInternal(TEST_IDENTITY_SECRET) });

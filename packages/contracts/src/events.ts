@@ -151,6 +151,19 @@ export const EventPayloadSchemas = {
   /** Counted visits, clicks and appearances, a batch at a time (svc-catalog's pages report them; svc-catalog stores them). */
   'insights.hits.batch': z.object({ hits: InsightHitBatchSchema }),
   'media.banners.changed': z.object({ count: z.number().int().nonnegative() }),
+  /**
+   * Staff removed a listing's photo, with the reason: svc-catalog takes it out of the gallery and
+   * svc-auth mails the listing's owner (`ownerUserId` as svc-media knew it; null: no one to mail).
+   */
+  'media.photo.removed': z.object({
+    photoId: z.string(),
+    listingId: z.string(),
+    listingName: z.string(),
+    slug: z.string(),
+    ownerUserId: z.string().nullable(),
+    reason: z.string(),
+    byUserId: z.string(),
+  }),
   'auth.user.created': z.object({ userId: z.string(), email: z.email() }),
   /** A role was granted or revoked: cached identities of that user are stale. */
   'auth.user.roles-changed': z.object({ userId: z.string(), roles: z.array(z.enum(['admin'])) }),

@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
-import type { PhotoFormat, PhotoSource } from '@mealprep/contracts';
-import { modelOn } from '@mealprep/service-kit';
+import type { EventEnvelope, PhotoFormat, PhotoSource } from '@mealprep/contracts';
+import { carriesEvents, modelOn, type Outbox } from '@mealprep/service-kit';
 
 /** One photo uploaded for a listing: its files' hashes per width and format, who uploaded it, and a removal by staff. */
 export interface PhotoRecord {
@@ -38,11 +38,14 @@ const photoSchema = new Schema(
   { collection: 'photos', versionKey: false, minimize: false },
 );
 
+photoSchema.plugin(carriesEvents);
+
 export type PhotoRepository = ReturnType<typeof photoRepository>;
 
 /** Every read and write is by the photo's id (a key): nothing here reads the collection whole. */
-export function photoRepository(connection: Connection) {
+export function photoRepository(connection: Connection, outbox: Outbox) {
   const Model = modelOn(connection, 'Photo', photoSchema);
+  const carrier = outbox.carrier(Model);
   const toPlain = (doc: Record<string, unknown>): PhotoRecord => ({
     id: String(doc._id),
     listingId: String(doc.listingId),
@@ -64,9 +67,10 @@ export function photoRepository(connection: Connection) {
       const doc = await Model.findById(id).lean();
       return doc ? toPlain(doc) : null;
     },
-    /** Staff removed it: true when this call did (a second removal changes nothing). */
-    async markRemoved(id: string, by: string, reason: string, at: Date): Promise<boolean> {
-      const result = await Model.updateOne({ _id: id, removedAt: null }, { $set: { removedAt: at, removedBy: by, removedReason: reason } });
+    /** Staff removed it, announced in the same write: true when this call did (a second removal changes nothing, announces nothing). */
+    async markRemoved(id: string, by: string, reason: string, at: Date, events: EventEnvelope[]): Promise<boolean> {
+      const result = await Model.updateOne({ _id: id, removedAt: null }, carrier.update({ $set: { removedAt: at, removedBy: by, removedReason: reason } }, events));
+      if (result.modifiedCount > 0) carrier.written([id], events);
       return result.modifiedCount > 0;
     },
     async restore(id: string): Promise<boolean> {

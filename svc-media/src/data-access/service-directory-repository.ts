@@ -47,6 +47,8 @@ export interface DirectoryState {
 /** What photo uploads and the serving of photos need to know of one service. */
 export interface DirectoryFacts {
   id: string;
+  name: string;
+  slug: string;
   status: string;
   ownerUserId: string | null;
   photoIds: string[];
@@ -79,9 +81,9 @@ export function serviceDirectoryRepository(connection: Connection) {
     },
     /** One service by its id (a key read); null when it is not known or deleted. */
     async facts(id: string): Promise<DirectoryFacts | null> {
-      const doc = await Model.findById(id, { status: 1, ownerUserId: 1, photoIds: 1 }).lean();
+      const doc = await Model.findById(id, { name: 1, slug: 1, status: 1, ownerUserId: 1, photoIds: 1 }).lean();
       if (!doc || doc.status === DELETED_STATUS) return null;
-      return { id: String(doc._id), status: doc.status ?? 'draft', ownerUserId: doc.ownerUserId ?? null, photoIds: doc.photoIds ?? [] };
+      return { id: String(doc._id), name: doc.name ?? '', slug: doc.slug ?? '', status: doc.status ?? 'draft', ownerUserId: doc.ownerUserId ?? null, photoIds: doc.photoIds ?? [] };
     },
     /** Every service there is (not the deleted ones), by id. */
     async all(): Promise<Map<string, DirectoryEntry>> {

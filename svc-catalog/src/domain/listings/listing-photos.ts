@@ -3,6 +3,7 @@ import { AppError } from '@mealprep/service-kit';
 import { readFrom, toPhotos } from '../../data-access/service-mapping';
 import { managedBy } from './listing-access';
 import { editableFor, getEditable, type OwnerDeps } from './owner-services';
+import type { CloseDeps } from './website-check-close';
 import { announceUpdate } from './service-events';
 
 export const PHOTO_NOT_YOURS = 'That photo was not uploaded for this listing. Please upload it again here.';
@@ -62,4 +63,27 @@ export async function setListingPhotos(deps: OwnerDeps, identity: Identity, id: 
   void deps.events.relay();
   const editable = deps.services.editableOf(written.after);
   return editable ? editableFor(deps, identity, editable) : getEditable(deps, identity, id);
+}
+
+/**
+ * Staff removed a photo in svc-media (media.photo.removed): it leaves the listing's gallery and its
+ * removed photos (it cannot be put back by its owner); the cover passes to the next photo. A second
+ * delivery changes nothing.
+ */
+export async function dropRemovedPhoto(deps: CloseDeps, listingId: string, photoId: string): Promise<boolean> {
+  const written = await deps.services.modify(listingId, (service) => {
+    const removed = toPhotos(readFrom(service)?.media?.removedPhotos);
+    const photos = service.media.photos ?? [];
+    if (!photos.some((p) => p.id === photoId) && !removed.some((p) => p.id === photoId)) return null;
+    const gallery = photos.filter((p) => p.id !== photoId);
+    const cover = service.media.coverPhotoId === photoId ? (gallery[0]?.id ?? null) : (service.media.coverPhotoId ?? null);
+    return {
+      set: { 'media.photos': gallery, 'media.coverPhotoId': cover, 'media.removedPhotos': removed.filter((p) => p.id !== photoId) },
+      announce: announceUpdate(deps.events),
+    };
+  });
+  if (!written || written.after === written.before) return false;
+  deps.catalog.apply(written.after);
+  await deps.events.relay();
+  return true;
 }

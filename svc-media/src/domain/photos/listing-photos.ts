@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_LISTING_PHOTOS, PHOTO_FORMATS, PUBLIC_SERVICE_STATUSES, type Identity, type PhotoFacts, type PhotoFormat, type PhotoSource } from '@mealprep/contracts';
-import { AppError } from '@mealprep/service-kit';
+import { AppError, type DomainEvents } from '@mealprep/service-kit';
 import type { ImageFileStore } from '../../data-access/image-file-store';
 import { bytesKey, type PhotoRecord, type PhotoRepository } from '../../data-access/photo-repository';
 import type { ServiceDirectoryRepository } from '../../data-access/service-directory-repository';
@@ -10,6 +10,8 @@ import { DAILY_UPLOADS, dailyLimitMessage, untilTomorrow } from '../uploads';
 import { photoRenditions } from './photo-renditions';
 
 export interface PhotoDeps {
+  /** Announces a staff removal in the same write (the outbox). */
+  events: DomainEvents;
   photos: PhotoRepository;
   directory: Pick<ServiceDirectoryRepository, 'facts'>;
   files: ImageFileStore;
@@ -146,4 +148,43 @@ export async function openPhotoFile(deps: Pick<PhotoDeps, 'photos' | 'directory'
 export async function photoFacts(deps: Pick<PhotoDeps, 'photos'>, photoId: string): Promise<PhotoFacts | null> {
   const photo = await deps.photos.findById(photoId);
   return photo ? factsOf(photo) : null;
+}
+
+/**
+ * Staff take a photo down with a reason: it is no longer served to anyone but staff, svc-catalog
+ * takes it out of the gallery and svc-auth mails the listing's owner the reason (both from the
+ * event kept with the write). Removing it again changes nothing and mails no one.
+ */
+export async function removePhoto(deps: Pick<PhotoDeps, 'photos' | 'directory' | 'events' | 'now'>, staff: Identity, photoId: string, reason: string): Promise<PhotoFacts> {
+  const photo = await deps.photos.findById(photoId);
+  if (!photo) throw AppError.notFound('There is no such photo.');
+  const listing = await deps.directory.facts(photo.listingId);
+  const event = deps.events.event('media.photo.removed', {
+    photoId,
+    listingId: photo.listingId,
+    listingName: listing?.name ?? '',
+    slug: listing?.slug ?? '',
+    ownerUserId: listing?.ownerUserId ?? null,
+    reason,
+    byUserId: staff.userId,
+  });
+  const at = deps.now?.() ?? new Date();
+  if (await deps.photos.markRemoved(photoId, staff.userId, reason, at, [event])) void deps.events.relay();
+  return factsOf((await deps.photos.findById(photoId)) ?? photo);
+}
+
+/** Staff put a photo they removed back: served again (its owner adds it to the gallery again from "Removed photos"). */
+export async function restorePhoto(deps: Pick<PhotoDeps, 'photos'>, photoId: string): Promise<PhotoFacts> {
+  await deps.photos.restore(photoId);
+  const photo = await deps.photos.findById(photoId);
+  if (!photo) throw AppError.notFound('There is no such photo.');
+  return factsOf(photo);
+}
+
+/** Staff's view of a listing's gallery as svc-media holds it (each photo read by its id). */
+export async function listingPhotosForStaff(deps: Pick<PhotoDeps, 'photos' | 'directory'>, listingId: string): Promise<PhotoFacts[]> {
+  const listing = await deps.directory.facts(listingId);
+  if (!listing) throw AppError.notFound('There is no such listing.');
+  const photos = await Promise.all(listing.photoIds.map((id) => deps.photos.findById(id)));
+  return photos.filter((p): p is PhotoRecord => p !== null).map(factsOf);
 }

@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { MAX_IMAGE_BYTES, NoQuerySchema, PhotoFileParamsSchema, PhotoIdParamsSchema, PhotoUploadQuerySchema } from '@mealprep/contracts';
-import { parseInput, requireInternal, requireSignIn, route } from '@mealprep/service-kit';
+import { MAX_IMAGE_BYTES, NoQuerySchema, PhotoFileParamsSchema, PhotoIdParamsSchema, PhotoRemovalBodySchema, PhotoUploadQuerySchema, ServiceIdParamsSchema } from '@mealprep/contracts';
+import { parseInput, requireInternal, requireRole, requireSignIn, route } from '@mealprep/service-kit';
 import { TOO_BIG } from '../../domain/uploads';
-import { openPhotoFile, photoFacts, uploadPhoto, type PhotoDeps } from '../../domain/photos/listing-photos';
+import { listingPhotosForStaff, openPhotoFile, photoFacts, removePhoto, restorePhoto, uploadPhoto, type PhotoDeps } from '../../domain/photos/listing-photos';
 import { matchesIfNoneMatch } from './images-router';
 import { rawBodyReader } from './raw-body';
 
@@ -34,6 +34,34 @@ export function photosRouter(deps: PhotoDeps & { secret: string }): Router {
         return;
       }
       res.send(await file.read());
+    }),
+  );
+  // Staff: a listing's photos, and taking one down (the owner is mailed the reason) or putting it back.
+  router.use('/admin/photos', requireRole('admin'));
+  router.get(
+    '/admin/photos/by-listing/:id',
+    route(async (req, res) => {
+      const { id } = parseInput(ServiceIdParamsSchema, req.params, 'listing');
+      parseInput(NoQuerySchema, req.query, 'query');
+      res.set('cache-control', 'no-store');
+      res.json({ items: await listingPhotosForStaff(deps, id) });
+    }),
+  );
+  router.post(
+    '/admin/photos/:photoId/remove',
+    route(async (req, res) => {
+      const { photoId } = parseInput(PhotoIdParamsSchema, req.params, 'photo');
+      parseInput(NoQuerySchema, req.query, 'query');
+      const { reason } = parseInput(PhotoRemovalBodySchema, req.body, 'body');
+      res.json({ photo: await removePhoto(deps, req.identity!, photoId, reason) });
+    }),
+  );
+  router.post(
+    '/admin/photos/:photoId/restore',
+    route(async (req, res) => {
+      const { photoId } = parseInput(PhotoIdParamsSchema, req.params, 'photo');
+      parseInput(NoQuerySchema, req.query, 'query');
+      res.json({ photo: await restorePhoto(deps, photoId) });
     }),
   );
   router.get(
