@@ -1,8 +1,8 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { EventEnvelope } from '@mealprep/contracts';
-import { demoBanners, demoLogos } from '@mealprep/demo-data';
+import { photoFileUrl, type EventEnvelope } from '@mealprep/contracts';
+import { demoBanners, demoLogos, demoPhotosOf, demoServices } from '@mealprep/demo-data';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ describe('demo banners and logos', () => {
   let http: Awaited<ReturnType<typeof serve>>;
   let mediaDir: string;
   let repositories: ReturnType<typeof mediaRepositories>;
-  let firstSeed: { banners: number; logos: number };
+  let firstSeed: { banners: number; logos: number; photos: number };
   /** CPU time the first seed took in this process (sharp's threads included), in ms. */
   let seedCpuMs: number;
   const events: EventEnvelope[] = [];
@@ -67,6 +67,23 @@ describe('demo banners and logos', () => {
     expect(events[0]).toMatchObject({ type: 'media.banners.changed', source: 'svc-media', payload: { count: 4 } });
   });
 
+  it('when media starts for the first time, then every demo service has two to four photos, served in each width and format under the names the listings carry', async () => {
+    const services = demoServices(new Date(0));
+    const all = services.flatMap((service, index) => demoPhotosOf(index, service.slug).map((photo) => ({ service, photo })));
+    expect(firstSeed.photos).toBe(all.length);
+    expect(services.every((service, index) => demoPhotosOf(index, service.slug).length >= 2 && demoPhotosOf(index, service.slug).length <= 4)).toBe(true);
+    // A published demo service's photo: every file is there and is what it says it is.
+    const published = all.find(({ service }) => service.status === 'published')!;
+    for (const source of published.photo.sources) {
+      for (const format of ['avif', 'webp', 'jpeg'] as const) {
+        const response = await fetch(`${http.url}${photoFileUrl(published.photo.id, source, format).replace('/api/media', '')}`);
+        expect(response.status).toBe(200);
+        const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+        expect([meta.width, meta.height]).toEqual([source.width, source.height]);
+      }
+    }
+  });
+
   it('when the banners are drawn, then each has webp files at 1600, 480 and 160 wide in the media folder', async () => {
     for (const banner of demoBanners) {
       const image = await repositories.images.findById(banner.id);
@@ -106,7 +123,7 @@ describe('demo banners and logos', () => {
 
   it('when it starts again, then nothing is drawn or added twice and no event is sent', async () => {
     const before = await stat(path.join(mediaDir, 'logos', demoLogos()[0]!.id, '480.webp'));
-    expect(await seed()).toEqual({ banners: 0, logos: 0 });
+    expect(await seed()).toEqual({ banners: 0, logos: 0, photos: 0 });
     expect(await repositories.banners.list()).toHaveLength(4);
     expect(await repositories.media.list()).toHaveLength(48);
     const after = await stat(path.join(mediaDir, 'logos', demoLogos()[0]!.id, '480.webp'));
@@ -122,7 +139,7 @@ describe('demo banners and logos', () => {
 
   it('when an admin removed a demo banner, then a restart does not bring it back', async () => {
     await db.connection.collection('banner_images').deleteOne({ _id: demoBanners[0]!.id as never });
-    expect(await seed()).toEqual({ banners: 0, logos: 0 });
+    expect(await seed()).toEqual({ banners: 0, logos: 0, photos: 0 });
     expect(await repositories.banners.list()).toHaveLength(3);
   });
 

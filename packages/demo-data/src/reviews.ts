@@ -1,3 +1,4 @@
+import { vary } from './services';
 const DAY = 86_400_000;
 
 const NAMES = ['Dana R.', 'Eli', 'Marisol', 'Sam K.', 'Priya', 'Jordan', 'Aiko', 'Marcus T.', 'Lena', 'Chris'];
@@ -27,13 +28,13 @@ export interface DemoReview {
 /** The reviews of the demo service number `i` (none for one in four, and none unless public), a week apart after it was made. */
 export function demoReviewsOf(i: number, slug: string, createdAt: string, isPublic: boolean, now: Date): DemoReview[] {
   if (!isPublic || i % 4 === 0) return [];
-  const count = 1 + ((i * 7) % 6);
+  const count = 1 + (vary(i, 30) % 9);
   const start = Date.parse(createdAt);
   return Array.from({ length: count }, (_, k) => ({
     serviceSlug: slug,
     userId: `demo-reviewer-${(i + k * 3) % 40}`,
     name: NAMES[(i + k) % NAMES.length]!,
-    rating: RATINGS[(i * 3 + k) % RATINGS.length]!,
+    rating: RATINGS[(vary(i, 31) + k) % RATINGS.length]!,
     text: TEXTS[(i + k * 5) % TEXTS.length]!,
     createdAt: new Date(Math.min(start + (k + 1) * 7 * DAY, now.getTime() - (k + 1) * DAY)).toISOString(),
   })).filter((review, k, all) => all.findIndex((other) => other.userId === review.userId) === k);

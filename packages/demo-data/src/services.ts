@@ -1,6 +1,7 @@
 import type { PublicService, ServiceStatus } from '@mealprep/contracts';
 import { ALLERGEN_FRIENDLY_OPTIONS, WEEKDAYS } from '@mealprep/contracts/browser';
 import { demoId } from './ids';
+import { demoPhotosOf } from './photos';
 import { PLACES } from './places';
 import { demoRatingOf, demoReviewsOf, type DemoReview } from './reviews';
 
@@ -35,6 +36,17 @@ export type DemoService = Omit<PublicService, 'claimable'> & {
 const COUNT = 72;
 const DAY = 86_400_000;
 
+/**
+ * A well-mixed number for service `i` and a field (`salt`): fields drawn with it do not repeat in
+ * step with each other, so no two services share every fact (plain `i % n` patterns did).
+ */
+export function vary(i: number, salt: number): number {
+  let h = Math.imul(i + 1, 0x9e3779b1) ^ Math.imul(salt + 7, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return h >>> 0;
+}
+
 function pick<T>(list: readonly T[], index: number): T {
   return list[index % list.length] as T;
 }
@@ -68,7 +80,7 @@ export function demoServices(now: Date = new Date()): DemoService[] {
     const place = pick(PLACES, i * 3);
     const status = statusOf(i);
     const created = new Date(now.getTime() - (400 - i * 5) * DAY).toISOString();
-    const mealTypes = [pick(MEAL_TYPES, i), pick(MEAL_TYPES, i * 5 + 3), pick(MEAL_TYPES, i * 7 + 1)].filter((v, k, all) => all.indexOf(v) === k).slice(0, 1 + (i % 3));
+    const mealTypes = [pick(MEAL_TYPES, i), pick(MEAL_TYPES, vary(i, 1)), pick(MEAL_TYPES, vary(i, 2))].filter((v, k, all) => all.indexOf(v) === k).slice(0, 1 + (vary(i, 3) % 3));
     const ships = i % 9 === 0;
     const featured = status === 'published' && i % 11 === 1;
     services.push({
@@ -102,11 +114,14 @@ export function demoServices(now: Date = new Date()): DemoService[] {
           point: null,
         },
       ],
-      media: { logoImageId: i % 3 === 2 ? null : `logo-${slug}` },
+      media: (() => {
+        const photos = demoPhotosOf(i, slug).map(({ pictureKey: _picture, ...photo }) => photo);
+        return { logoImageId: i % 3 === 2 ? null : `logo-${slug}`, photos, coverPhotoId: photos[0]?.id ?? null };
+      })(),
       offer: demoOffer(i, slug),
       rating: demoRatingOf(demoReviewsOf(i, slug, created, status === 'published' || status === 'closed', now)),
       ownerUserId: null,
-      metadata: { submittedVia: 'import', yearsInBusiness: pick(['Just getting started', '3-6 months', '1-2 years', '3+ years'], i) },
+      metadata: { submittedVia: 'import', yearsInBusiness: pick(['Just getting started', '3-6 months', '1-2 years', '3+ years'], vary(i, 4)) },
     });
   }
   return services;
@@ -115,19 +130,19 @@ export function demoServices(now: Date = new Date()): DemoService[] {
 /** The facts of a demo service's offer: one in six has said none of them. */
 function demoOffer(i: number, slug: string): PublicService['offer'] {
   if (i % 6 === 5) return { pricePerMeal: null, plans: null, pauseAnyTime: null, deliveryDays: [], orderCutoff: null, minimumOrderMeals: null, allergenFriendly: [], menuUrl: '' };
-  const low = 8 + (i % 7) + (i % 4 === 1 ? 0.5 : 0);
-  const plans = pick(['subscription', 'both', 'one-off', 'both'] as const, i);
-  const deliveryDays = pick([['sun'], ['sun', 'wed'], ['mon', 'thu'], ['tue', 'fri']] as const, i);
+  const low = 8 + (vary(i, 5) % 7) + (vary(i, 6) % 2 === 1 ? 0.5 : 0);
+  const plans = pick(['subscription', 'both', 'one-off', 'both'] as const, vary(i, 7));
+  const deliveryDays = pick([['sun'], ['sun', 'wed'], ['mon', 'thu'], ['tue', 'fri'], ['mon', 'wed', 'fri']] as const, vary(i, 8));
   // Orders close three days before the first delivery day, at 6 pm.
   const firstDay = WEEKDAYS.indexOf(deliveryDays[0]);
   return {
-    pricePerMeal: { low, high: low + 2 + (i % 5) },
+    pricePerMeal: { low, high: low + 2 + (vary(i, 9) % 5) },
     plans,
-    pauseAnyTime: plans === 'one-off' ? null : i % 5 !== 4,
+    pauseAnyTime: plans === 'one-off' ? null : vary(i, 10) % 5 !== 4,
     deliveryDays: WEEKDAYS.filter((day) => (deliveryDays as readonly string[]).includes(day)),
-    orderCutoff: { day: WEEKDAYS[(firstDay + 4) % 7]!, hour: 18 },
-    minimumOrderMeals: pick([null, 5, 6, 8, 10, 12], i),
-    allergenFriendly: ALLERGEN_FRIENDLY_OPTIONS.filter((_, k) => (i + k) % 3 === 0),
+    orderCutoff: { day: WEEKDAYS[(firstDay + 4 + (vary(i, 11) % 2)) % 7]!, hour: pick([12, 18, 20], vary(i, 12)) },
+    minimumOrderMeals: pick([null, 5, 6, 8, 10, 12], vary(i, 13)),
+    allergenFriendly: ALLERGEN_FRIENDLY_OPTIONS.filter((_, k) => vary(i, 20 + k) % 3 === 0),
     menuUrl: `https://${slug}.example.com/menu`,
   };
 }

@@ -14,6 +14,8 @@ export interface PhotoRecord {
   /** Bytes of each file, by `{width}-{format}`, for the media library and the benchmarks. */
   bytes: Record<string, number>;
   createdAt: string;
+  /** Whose files it is served from when not its own (a demo photo shows one of the shared demo pictures). */
+  filesOf?: string | null;
   removedAt: string | null;
   removedBy: string | null;
   removedReason: string | null;
@@ -31,6 +33,7 @@ const photoSchema = new Schema(
     sources: { type: [sourceSchema], default: [] },
     bytes: { type: Schema.Types.Mixed, default: {} },
     createdAt: { type: Date, required: true },
+    filesOf: { type: String, default: null },
     removedAt: { type: Date, default: null },
     removedBy: { type: String, default: null },
     removedReason: { type: String, default: null },
@@ -55,6 +58,7 @@ export function photoRepository(connection: Connection, outbox: Outbox) {
     sources: ((doc.sources ?? []) as PhotoSource[]).map((s) => ({ width: Number(s.width), height: Number(s.height), avif: String(s.avif), webp: String(s.webp), jpeg: String(s.jpeg) })),
     bytes: (doc.bytes ?? {}) as Record<string, number>,
     createdAt: new Date(doc.createdAt as Date).toISOString(),
+    filesOf: doc.filesOf ? String(doc.filesOf) : null,
     removedAt: doc.removedAt ? new Date(doc.removedAt as Date).toISOString() : null,
     removedBy: doc.removedBy ? String(doc.removedBy) : null,
     removedReason: doc.removedReason ? String(doc.removedReason) : null,
@@ -62,6 +66,12 @@ export function photoRepository(connection: Connection, outbox: Outbox) {
   return {
     async insert(photo: Omit<PhotoRecord, 'removedAt' | 'removedBy' | 'removedReason'>): Promise<void> {
       await Model.create({ ...photo, _id: photo.id, createdAt: new Date(photo.createdAt) });
+    },
+    /** Recorded unless a photo of this id is (the demo seed, started again): true when it was added. */
+    async insertMissing(photo: Omit<PhotoRecord, 'removedAt' | 'removedBy' | 'removedReason'>): Promise<boolean> {
+      const { id, ...rest } = photo;
+      const result = await Model.updateOne({ _id: id }, { $setOnInsert: { ...rest, createdAt: new Date(photo.createdAt) } }, { upsert: true });
+      return result.upsertedCount > 0;
     },
     async findById(id: string): Promise<PhotoRecord | null> {
       const doc = await Model.findById(id).lean();

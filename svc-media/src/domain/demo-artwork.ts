@@ -136,3 +136,27 @@ export function logoSvg(name: string): string {
 <text x="${size / 2}" y="${size / 2 + fontSize * 0.36}" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif" font-weight="700" font-size="${fontSize}" letter-spacing="-4" fill="#ffffff">${initials}</text>
 </svg>`;
 }
+
+/**
+ * A demo food photo: bowls seen from above on a table of the picture's colours, drawn at
+ * `width` × `height` (a listing's gallery shows these until its owner adds real ones).
+ */
+export function pictureSvg(key: string, palette: [string, string, string], width: number, height: number): string {
+  const [from, to, accent] = palette;
+  const random = randomFrom(`picture:${key}`);
+  const crumbs = Array.from({ length: 40 }, () => {
+    const cx = width * random();
+    const cy = height * random();
+    return `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(2 + random() * 5)}" fill="${accent}" opacity="${(0.2 + random() * 0.3).toFixed(2)}"/>`;
+  }).join('');
+  const bowls = [
+    bowl(width * (0.3 + random() * 0.1), height * (0.45 + random() * 0.1), height * 0.3, palette, random),
+    bowl(width * (0.72 + random() * 0.1), height * (0.3 + random() * 0.1), height * 0.22, palette, random),
+    bowl(width * (0.75 + random() * 0.1), height * (0.78 + random() * 0.08), height * 0.17, palette, random),
+  ].join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${mix(from, '#ffffff', 0.2)}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+<rect width="${width}" height="${height}" fill="url(#bg)"/>
+${crumbs}${bowls}
+</svg>`;
+}

@@ -1,4 +1,5 @@
-import { demoBanners, demoLogos, demoServices } from '@mealprep/demo-data';
+import { DEMO_PICTURE_SIZE, DEMO_PICTURE_WIDTHS, demoBanners, demoLogos, demoPhotosOf, demoPictures, demoServices } from '@mealprep/demo-data';
+import sharp from 'sharp';
 import { IMAGE_WIDTHS, imageUrl } from '@mealprep/contracts';
 import pLimit from 'p-limit';
 import type { DomainEvents } from '@mealprep/service-kit';
@@ -8,11 +9,15 @@ import type { MediaRepository } from '../data-access/media-repository';
 import type { SeedMarkerRepository } from '../data-access/seed-marker-repository';
 import type { ServiceDirectoryRepository } from '../data-access/service-directory-repository';
 import type { ImageFolder, StoredImageRepository } from '../data-access/stored-image-repository';
-import { bannerSvg, logoSvg } from './demo-artwork';
+import { bannerSvg, logoSvg, pictureSvg } from './demo-artwork';
+import type { PhotoRepository } from '../data-access/photo-repository';
+import { PHOTO_FORMATS, photoEncoders } from './photos/photo-renditions';
 import { renderSvgToWebp } from './render-image';
 
 export interface DemoMediaDeps {
   banners: BannerImageRepository;
+  /** Where the demo services' photos are recorded (absent: none are drawn). */
+  photos?: PhotoRepository;
   media: MediaRepository;
   images: StoredImageRepository;
   markers: SeedMarkerRepository;
@@ -110,10 +115,68 @@ async function seedLogos(deps: DemoMediaDeps): Promise<number> {
   if (deps.directory) {
     for (const service of demoServices()) {
       // As the oldest state: what svc-catalog then says of the service wins.
-      await deps.directory.apply({ id: service.id, version: 0, name: service.name, slug: service.slug, status: service.status, featuredUntil: service.featuredUntil });
+      await deps.directory.apply({
+        id: service.id,
+        version: 0,
+        name: service.name,
+        slug: service.slug,
+        status: service.status,
+        featuredUntil: service.featuredUntil,
+        photoIds: (service.media.photos ?? []).map((p) => p.id),
+      });
     }
   }
   await deps.markers.mark('demo-logos');
+  return added;
+}
+
+/** The folder of a demo picture's files: every demo photo that shows it is served from there. */
+export const demoPictureFolder = (key: string) => `demo-${key}`;
+
+/**
+ * Draws the twelve demo pictures once (each width and format, named as demo-data names them) and
+ * records every demo service's photos (two to four each) as showing one of them, so a fresh start
+ * shows galleries. svc-catalog seeds the same photos on the listings from the same demo data.
+ */
+async function seedPhotos(deps: DemoMediaDeps): Promise<number> {
+  if (!deps.photos || (await deps.markers.has('demo-photos'))) return 0;
+  const photos = deps.photos;
+  await pLimit(deps.concurrency ?? DEFAULT_CONCURRENCY).map(demoPictures, async (picture) => {
+    const { width, height } = DEMO_PICTURE_SIZE;
+    const raw = await sharp(Buffer.from(pictureSvg(picture.key, picture.palette, width, height)))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    for (const target of DEMO_PICTURE_WIDTHS) {
+      const resized = await sharp(raw.data, { raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels } })
+        .resize({ width: target })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      for (const format of PHOTO_FORMATS) {
+        const encoded = await photoEncoders[format](sharp(resized.data, { raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } })).toBuffer();
+        await deps.files.write('photos', demoPictureFolder(picture.key), target, encoded, format);
+      }
+    }
+  });
+  const services = demoServices(new Date(0));
+  let added = 0;
+  for (const [index, service] of services.entries()) {
+    for (const photo of demoPhotosOf(index, service.slug)) {
+      const inserted = await photos.insertMissing({
+        id: photo.id,
+        listingId: service.id,
+        uploadedBy: 'demo-seed',
+        width: photo.width,
+        height: photo.height,
+        sources: photo.sources,
+        bytes: {},
+        createdAt: new Date(0).toISOString(),
+        filesOf: demoPictureFolder(photo.pictureKey),
+      });
+      if (inserted) added += 1;
+    }
+  }
+  await deps.markers.mark('demo-photos');
   return added;
 }
 
@@ -121,9 +184,10 @@ async function seedLogos(deps: DemoMediaDeps): Promise<number> {
  * Draws and records the demo banners and service logos once. A later start adds nothing, even
  * after an admin removed some of them.
  */
-export async function seedDemoMedia(deps: DemoMediaDeps): Promise<{ banners: number; logos: number }> {
+export async function seedDemoMedia(deps: DemoMediaDeps): Promise<{ banners: number; logos: number; photos: number }> {
   const banners = await seedBanners(deps);
   const logos = await seedLogos(deps);
+  const photos = await seedPhotos(deps);
   await deps.events.relay();
-  return { banners, logos };
+  return { banners, logos, photos };
 }

@@ -137,7 +137,7 @@ export async function openPhotoFile(deps: Pick<PhotoDeps, 'photos' | 'directory'
     cacheControl: publicNow ? 'public, max-age=31536000, immutable' : 'private, no-store',
     etag: `"${hash}"`,
     read: async () => {
-      const bytes = await deps.files.read('photos', photo.id, source.width, format);
+      const bytes = await deps.files.read('photos', photo.filesOf ?? photo.id, source.width, format);
       if (!bytes) throw notFound();
       return bytes;
     },

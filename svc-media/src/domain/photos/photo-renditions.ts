@@ -74,7 +74,8 @@ export function isPolyglot(bytes: Buffer, kind: 'jpeg' | 'png' | 'webp' | 'avif'
   return text.some((part) => holdsMarkup(part)) || (after.length > 0 && (holdsMarkup(after, LONG_MARKUP) || holdsArchive(after)));
 }
 
-const encoders: Record<PhotoFormat, (image: Sharp) => Sharp> = {
+/** How each format is encoded (the demo pictures are drawn with the same). */
+export const photoEncoders: Record<PhotoFormat, (image: Sharp) => Sharp> = {
   avif: (image) => image.avif({ quality: 50, effort: 2 }),
   webp: (image) => image.webp({ quality: 78, effort: 2 }),
   jpeg: (image) => image.jpeg({ quality: 80, mozjpeg: true }),
@@ -108,7 +109,7 @@ export async function photoRenditions(bytes: Buffer): Promise<{ width: number; h
       const resized = await sharp(upright.data, raw).resize({ width: target, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
       for (const format of PHOTO_FORMATS) {
         const pixels = sharp(resized.data, { raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } });
-        const { data, info } = await encoders[format](pixels).toBuffer({ resolveWithObject: true });
+        const { data, info } = await photoEncoders[format](pixels).toBuffer({ resolveWithObject: true });
         renditions.push({ width: info.width, height: info.height, format, bytes: data, hash: createHash('sha256').update(data).digest('hex').slice(0, 32) });
       }
     }

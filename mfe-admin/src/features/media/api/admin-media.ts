@@ -1,5 +1,5 @@
 import { apiClient, queryKeys } from '@mealprep/api-client';
-import type { AdminMediaItem } from '@mealprep/contracts';
+import type { AdminMediaItem, PhotoFacts } from '@mealprep/contracts';
 import { queryOptions } from '@mealprep/query';
 import { useAdminMutation, type AdminCall } from '../../../lib/admin-actions';
 
@@ -36,3 +36,17 @@ export const useDeleteMedia = (selection: { drop: (ids: readonly string[]) => vo
     ({ about, one }: AdminCall & { about: readonly string[]; one?: boolean }) => (one ? apiClient.post(`${base}/${about[0]}/delete`) : apiClient.post(`${base}/bulk/delete`, { ids: about })),
     selection,
   );
+
+/** Staff's view of one listing's gallery, as svc-media holds it (removed photos included). */
+export const listingPhotosQuery = (listingId: string) =>
+  queryOptions({
+    queryKey: [...MEDIA_SCOPE, 'listing-photos', listingId],
+    queryFn: async ({ signal }) => (await apiClient.get<{ items: PhotoFacts[] }>(`/media/admin/photos/by-listing/${encodeURIComponent(listingId)}`, { signal })).items,
+  });
+
+/** Takes a photo down with the reason its owner is mailed. */
+export const useRemovePhoto = () =>
+  useAdminMutation(MEDIA_SCOPE, ({ photoId, reason }: AdminCall & { photoId: string; reason: string }) => apiClient.post(`/media/admin/photos/${encodeURIComponent(photoId)}/remove`, { reason }));
+
+/** Serves a removed photo again. */
+export const useRestorePhoto = () => useAdminMutation(MEDIA_SCOPE, ({ photoId }: AdminCall & { photoId: string }) => apiClient.post(`/media/admin/photos/${encodeURIComponent(photoId)}/restore`));

@@ -1,3 +1,4 @@
+import { ListingPhotosPanel } from './listing-photos-panel';
 import type { AdminMediaItem } from '@mealprep/contracts';
 import { Button, EmptyNote, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
@@ -74,6 +75,7 @@ export function AdminMediaPage() {
   const q = params.get('q') ?? '';
   const featuredOnly = params.get('featuredOnly') === 'true';
   const includeDeleted = params.get('includeDeleted') === 'true';
+  const listing = params.get('listing');
   const [search, setSearch] = useState(q);
   const selection = useSelection();
   const { selected, ids, toggle, clear } = selection;
@@ -138,6 +140,7 @@ export function AdminMediaPage() {
           ))}
         </ul>
       )}
+      <ListingPhotosPanel key={listing ?? ''} listingId={listing} onListing={(id) => setParam('listing', id)} />
     </section>
   );
 }
