@@ -24,7 +24,10 @@ const gpsPhoto = () =>
     .jpeg()
     .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '30/1 16/1 1200/100', GPSLongitudeRef: 'W', GPSLongitude: '97/1 44/1 2400/100' } })
     .toBuffer();
-const plainPhoto = (colour: string) => sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } }).png().toBuffer();
+const plainPhoto = (colour: string) =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 /** A PNG whose header claims 50,000 × 50,000 pixels: a decompression bomb of a few hundred bytes. */
 function bombPng(): Buffer {
@@ -85,7 +88,11 @@ describe("a listing's photo gallery", () => {
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as { id: string };
       made.push(id);
-      const published = await fetch(`${catalogUrl}/admin/services/${id}/status`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...admin() }, body: JSON.stringify({ status: 'published' }) });
+      const published = await fetch(`${catalogUrl}/admin/services/${id}/status`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...admin() },
+        body: JSON.stringify({ status: 'published' }),
+      });
       expect(published.status).toBe(200);
 
       // The owner adds three photos at once: each shows its progress, then asks for its description.
@@ -108,7 +115,11 @@ describe("a listing's photo gallery", () => {
       await page.keyboard.press('Alt+ArrowUp');
       await page.keyboard.press('Alt+ArrowUp');
       expect(await page.getByLabel('Description of photo 1').inputValue()).toBe('Tomato soup with basil');
-      await page.getByRole('listitem').filter({ has: page.getByLabel('Description of photo 3') }).getByRole('radio', { name: 'Cover' }).check();
+      await page
+        .getByRole('listitem')
+        .filter({ has: page.getByLabel('Description of photo 3') })
+        .getByRole('radio', { name: 'Cover' })
+        .check();
       await page.getByRole('button', { name: 'Save photos' }).click();
       await page.getByText('Photos saved.').waitFor();
 
@@ -180,7 +191,9 @@ describe("a listing's photo gallery", () => {
       expect(mail.subject).toBe(`A photo of ${name} was removed`);
       expect(mail.text).toContain('Reason: It shows the street and house number.');
       expect((await fetch(`${siteUrl}${photoFileUrl(phone.id, phone.sources[0]!, 'jpeg')}`)).status).toBe(404);
-      await expect.poll(async () => ((await catalog.collection('services').findOne({ slug }))!.media.photos as ListingPhoto[]).map((p) => p.id), { timeout: 15_000 }).toEqual([gallery[0]!.id, salad.id]);
+      await expect
+        .poll(async () => ((await catalog.collection('services').findOne({ slug }))!.media.photos as ListingPhoto[]).map((p) => p.id), { timeout: 15_000 })
+        .toEqual([gallery[0]!.id, salad.id]);
     },
   );
 });

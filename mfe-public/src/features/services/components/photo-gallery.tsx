@@ -23,17 +23,18 @@ export function PhotoGallery({ media, name }: { media: { photos?: ListingPhoto[]
   const photos = galleryOrder(media);
   const [open, setOpen] = useState<number | null>(null);
   const openers = useRef<Array<HTMLAnchorElement | null>>([]);
+  const openedFrom = useRef(0);
   const close = () => {
-    const shown = open;
     setOpen(null);
-    // Focus goes back to the photo the viewer ended on.
-    if (shown !== null) requestAnimationFrame(() => openers.current[shown]?.focus());
+    // Focus goes back to the photo the viewer was opened from.
+    requestAnimationFrame(() => openers.current[openedFrom.current]?.focus());
   };
   if (photos.length === 0) return null;
   const [cover, ...rest] = photos as [ListingPhoto, ...ListingPhoto[]];
   const opener = (index: number) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
+    openedFrom.current = index;
     setOpen(index);
   };
   return (
