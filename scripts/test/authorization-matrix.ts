@@ -151,6 +151,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // A listing's photo: its owner and staff upload it (anyone else signed in is told it is not theirs); its files are public while the listing is.
   { method: 'POST', path: '/api/media/photos?listingId={own}', expect: [401, 403, 'allow', 403, 'allow'] },
   { method: 'GET', path: `/api/media/photos/p-${'0'.repeat(24)}/320-${'0'.repeat(32)}.webp`, expect: PUBLIC },
+  { method: 'POST', path: `/api/media/photos/p-${'0'.repeat(24)}/reports`, expect: SIGNED_IN },
+  { method: 'GET', path: '/api/media/admin/photos/reported', expect: ADMIN },
+  { method: 'POST', path: `/api/media/admin/photos/p-${'0'.repeat(24)}/dismiss-reports`, expect: ADMIN },
   { method: 'GET', path: '/api/media/admin/photos/by-listing/{own}', expect: ADMIN },
   { method: 'POST', path: `/api/media/admin/photos/p-${'0'.repeat(24)}/remove`, expect: ADMIN },
   { method: 'POST', path: `/api/media/admin/photos/p-${'0'.repeat(24)}/restore`, expect: ADMIN },

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import amqp, { type ChannelModel } from 'amqplib';
 import mongoose from 'mongoose';
+import { photoFileUrl, type PhotoFacts } from '@mealprep/contracts';
 import { signIdentity } from '@mealprep/service-kit';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSiteProcess, type RunningSite } from '../../e2e/site-process';
 import { callApi, listing, signInAt } from './system';
@@ -103,6 +105,39 @@ describe.each([2, 3])('the site with %i instances of every part', (instances) =>
         await expect.poll(async () => ((await (await fetch(`${reader.url}/services/by-slug/${slug}`)).json()) as { tagline: string }).tagline, { timeout: 2_000, interval: 20 }).toBe(tagline);
       }
       expect(Date.now() - started).toBeLessThan(1_000);
+    }
+  });
+
+  it('when an owner uploads a photo through one svc-media instance, then every other instance serves its files (they share the media folder)', async () => {
+    const secret = readFileSync(path.join(site.dataDir, 'run', 'identity-secret'), 'utf8').trim();
+    const owner = JSON.parse((await callApi(site.url, ownerCookie, 'GET', '/api/auth/me')).text) as { user: { id: string; email: string } };
+    const asOwner = signIdentity({ userId: owner.user.id, email: owner.user.email, roles: [] }, secret);
+    const media = site.services['svc-media']!.instances;
+    const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0f766e' } })
+      .jpeg()
+      .toBuffer();
+    // svc-media hears of the listing and its owner from svc-catalog's events: asked until it has.
+    let photo: PhotoFacts | undefined;
+    await expect
+      .poll(
+        async () => {
+          const sent = await fetch(`${media[0]!.url}/photos?listingId=${listingId}&fileName=board.jpg`, {
+            method: 'POST',
+            headers: { ...asOwner, 'content-type': 'application/octet-stream' },
+            body: new Uint8Array(bytes),
+          });
+          if (sent.status === 201) photo = ((await sent.json()) as { photo: PhotoFacts }).photo;
+          return sent.status;
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe(201);
+    for (const reader of media) {
+      for (const format of ['avif', 'webp', 'jpeg'] as const) {
+        const served = await fetch(`${reader.url}${photoFileUrl(photo!.id, photo!.sources[0]!, format).replace('/api/media', '')}`);
+        expect(served.status).toBe(200);
+        expect(served.headers.get('content-type')).toBe(`image/${format}`);
+      }
     }
   });
 

@@ -5,6 +5,7 @@ import { bannerImageRepository } from './data-access/banner-image-repository';
 import { imageFileStore } from './data-access/image-file-store';
 import { mediaRepository } from './data-access/media-repository';
 import { photoRepository } from './data-access/photo-repository';
+import { photoReportRepository } from './data-access/photo-report-repository';
 import { serviceDirectoryRepository } from './data-access/service-directory-repository';
 import { seedMarkerRepository } from './data-access/seed-marker-repository';
 import { storedImageRepository } from './data-access/stored-image-repository';
@@ -56,6 +57,7 @@ export function mediaRepositories(connection: Connection, outbox: Outbox, mediaD
     directory: serviceDirectoryRepository(connection),
     quotas: uploadQuotaRepository(connection),
     photos: photoRepository(connection, outbox),
+    reports: photoReportRepository(connection),
     files: imageFileStore(mediaDir),
   };
 }

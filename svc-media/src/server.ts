@@ -21,6 +21,7 @@ await runService('svc-media', async () => {
         repositories.directory.ensureIndexes(),
         repositories.quotas.ensureIndexes(),
         repositories.photos.ensureIndexes(),
+        repositories.reports.ensureIndexes(),
       ]);
       const catalog = { media: repositories.media, directory: repositories.directory, catalogUrl: config.CATALOG_URL, identitySecret: config.IDENTITY_SECRET, logger };
       await subscribeCatalogEvents({ broker, ...catalog });

@@ -8,7 +8,7 @@ import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, te
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaApp, mediaRepositories } from '../src/app';
-import { GALLERY_FULL, NOT_YOUR_LISTING } from '../src/domain/photos/listing-photos';
+import { DAILY_PHOTO_REPORTS, GALLERY_FULL, NOT_YOUR_LISTING, REPORTS_USED_UP } from '../src/domain/photos/listing-photos';
 import { NOT_A_PHOTO, SVG_REFUSED } from '../src/domain/photos/photo-renditions';
 import { NOT_AN_IMAGE, TOO_BIG, TOO_MANY_PIXELS, UNREADABLE } from '../src/domain/uploads';
 
@@ -193,6 +193,45 @@ describe('listing photos', () => {
     // Put back by staff: served again.
     expect((await fetch(`${http.url}/admin/photos/${body.photo!.id}/restore`, { method: 'POST', headers: staff })).status).toBe(200);
     expect((await fetch(url)).status).toBe(200);
+  });
+
+  it("when people report a photo, then each counts once in staff's queue, a visitor must sign in, a photo no visitor sees cannot be reported, and staff may dismiss the reports", async () => {
+    const { body } = await upload(gpsPhoto, 'listing-pub');
+    const { body: draft } = await upload(gpsPhoto, 'listing-draft');
+    const report = (photoId: string, headers: Record<string, string>, reason: unknown = 'Not a photo of food at all') =>
+      fetch(`${http.url}/photos/${photoId}/reports`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ reason }) });
+    expect((await report(body.photo!.id, {})).status).toBe(401);
+    expect((await report(body.photo!.id, stranger, '<b>bad</b>')).status).toBe(400);
+    expect((await report(draft.photo!.id, stranger)).status).toBe(404);
+    expect((await report(body.photo!.id, stranger)).status).toBe(201);
+    expect((await report(body.photo!.id, stranger, 'Reported again, same person')).status).toBe(201);
+    expect((await report(body.photo!.id, as('someone-else'))).status).toBe(201);
+    const queue = async () =>
+      ((await (await fetch(`${http.url}/admin/photos/reported`, { headers: staff })).json()) as { items: Array<{ photoId: string; count: number; photo: PhotoFacts | null }> }).items;
+    expect((await fetch(`${http.url}/admin/photos/reported`, { headers: owner })).status).toBe(403);
+    const entry = (await queue()).find((e) => e.photoId === body.photo!.id);
+    expect(entry).toMatchObject({ count: 2, photo: { id: body.photo!.id, listingId: 'listing-pub' } });
+    expect((await fetch(`${http.url}/admin/photos/${body.photo!.id}/dismiss-reports`, { method: 'POST', headers: staff })).status).toBe(200);
+    expect((await queue()).some((e) => e.photoId === body.photo!.id)).toBe(false);
+  });
+
+  it('when one person reports photos in a loop, then the day stops at its limit', async () => {
+    const flooder = as('flooder');
+    const statuses: number[] = [];
+    for (let i = 0; i < DAILY_PHOTO_REPORTS + 1; i++) {
+      // Photos of a public listing, recorded directly (reporting reads the record, not the files).
+      const photo = { id: `p-${String(i).padStart(24, 'f')}` };
+      await repositories.photos.insertMissing({ id: photo.id, listingId: 'listing-pub', uploadedBy: 'owner-1', width: 600, height: 900, sources: [], bytes: {}, createdAt: new Date().toISOString() });
+      const answer = await fetch(`${http.url}/photos/${photo.id}/reports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...flooder },
+        body: JSON.stringify({ reason: 'Reported in a loop' }),
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(REPORTS_USED_UP);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(DAILY_PHOTO_REPORTS);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('when svc-catalog asks about a photo on its signed route, then it learns the listing, uploader and sizes; unsigned, it is refused', async () => {

@@ -3,6 +3,7 @@ import { MAX_LISTING_PHOTOS, PHOTO_FORMATS, PUBLIC_SERVICE_STATUSES, type Identi
 import { AppError, type DomainEvents } from '@mealprep/service-kit';
 import type { ImageFileStore } from '../../data-access/image-file-store';
 import { bytesKey, type PhotoRecord, type PhotoRepository } from '../../data-access/photo-repository';
+import type { PhotoReportRepository, ReportedPhoto } from '../../data-access/photo-report-repository';
 import type { ServiceDirectoryRepository } from '../../data-access/service-directory-repository';
 import type { UploadQuotaRepository } from '../../data-access/upload-quota-repository';
 import type { UploadGate } from '../upload-gate';
@@ -10,6 +11,7 @@ import { DAILY_UPLOADS, dailyLimitMessage, untilTomorrow } from '../uploads';
 import { photoRenditions } from './photo-renditions';
 
 export interface PhotoDeps {
+  reports: PhotoReportRepository;
   /** Announces a staff removal in the same write (the outbox). */
   events: DomainEvents;
   photos: PhotoRepository;
@@ -155,7 +157,7 @@ export async function photoFacts(deps: Pick<PhotoDeps, 'photos'>, photoId: strin
  * takes it out of the gallery and svc-auth mails the listing's owner the reason (both from the
  * event kept with the write). Removing it again changes nothing and mails no one.
  */
-export async function removePhoto(deps: Pick<PhotoDeps, 'photos' | 'directory' | 'events' | 'now'>, staff: Identity, photoId: string, reason: string): Promise<PhotoFacts> {
+export async function removePhoto(deps: Pick<PhotoDeps, 'photos' | 'directory' | 'events' | 'now' | 'reports'>, staff: Identity, photoId: string, reason: string): Promise<PhotoFacts> {
   const photo = await deps.photos.findById(photoId);
   if (!photo) throw AppError.notFound('There is no such photo.');
   const listing = await deps.directory.facts(photo.listingId);
@@ -170,6 +172,7 @@ export async function removePhoto(deps: Pick<PhotoDeps, 'photos' | 'directory' |
   });
   const at = deps.now?.() ?? new Date();
   if (await deps.photos.markRemoved(photoId, staff.userId, reason, at, [event])) void deps.events.relay();
+  await deps.reports.close(photoId);
   return factsOf((await deps.photos.findById(photoId)) ?? photo);
 }
 
@@ -187,4 +190,37 @@ export async function listingPhotosForStaff(deps: Pick<PhotoDeps, 'photos' | 'di
   if (!listing) throw AppError.notFound('There is no such listing.');
   const photos = await Promise.all(listing.photoIds.map((id) => deps.photos.findById(id)));
   return photos.filter((p): p is PhotoRecord => p !== null).map(factsOf);
+}
+
+/** Reports one person may send a day (UTC). */
+export const DAILY_PHOTO_REPORTS = 20;
+export const REPORTS_USED_UP = `You have reported ${DAILY_PHOTO_REPORTS} photos today, the most allowed in a day. Please try again tomorrow.`;
+
+/**
+ * photos.report: anyone signed in reports a photo a visitor can see, with what is wrong. A person's
+ * second report of the same photo is the same report (answered as sent, counted once); each person
+ * sends at most DAILY_PHOTO_REPORTS a day. Staff find the photo in their queue.
+ */
+export async function reportPhoto(deps: Pick<PhotoDeps, 'photos' | 'directory' | 'reports' | 'quotas' | 'now'>, identity: Identity, photoId: string, reason: string): Promise<{ reported: true }> {
+  const photo = await deps.photos.findById(photoId);
+  const listing = photo && (await deps.directory.facts(photo.listingId));
+  if (!photo || photo.removedAt || !listing || !PUBLIC_SERVICE_STATUSES.includes(listing.status)) throw AppError.notFound('There is no such photo.');
+  if (await deps.reports.hasReported(photoId, identity.userId)) return { reported: true };
+  const now = deps.now?.() ?? new Date();
+  const day = now.toISOString().slice(0, 10);
+  if (!(await deps.quotas.take(`report:${identity.userId}`, day, DAILY_PHOTO_REPORTS))) throw AppError.tooManyRequests(REPORTS_USED_UP, untilTomorrow(now).seconds);
+  await deps.reports.report({ photoId, listingId: photo.listingId, userId: identity.userId, reason, at: now });
+  return { reported: true };
+}
+
+/** Staff's queue of reported photos, each with what svc-media holds of it (read by its id). */
+export async function reportedPhotos(deps: Pick<PhotoDeps, 'photos' | 'reports'>): Promise<Array<ReportedPhoto & { photo: PhotoFacts | null }>> {
+  const queue = await deps.reports.queue();
+  return Promise.all(queue.map(async (entry) => ({ ...entry, photo: await photoFacts(deps, entry.photoId) })));
+}
+
+/** Staff found nothing wrong: the photo leaves the queue (later reports bring it back). */
+export async function dismissReports(deps: Pick<PhotoDeps, 'reports'>, photoId: string): Promise<{ dismissed: true }> {
+  await deps.reports.close(photoId);
+  return { dismissed: true };
 }

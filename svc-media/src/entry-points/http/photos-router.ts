@@ -1,8 +1,28 @@
 import { Router } from 'express';
-import { MAX_IMAGE_BYTES, NoQuerySchema, PhotoFileParamsSchema, PhotoIdParamsSchema, PhotoRemovalBodySchema, PhotoUploadQuerySchema, ServiceIdParamsSchema } from '@mealprep/contracts';
+import {
+  MAX_IMAGE_BYTES,
+  NoQuerySchema,
+  PhotoFileParamsSchema,
+  PhotoIdParamsSchema,
+  PhotoRemovalBodySchema,
+  PhotoReportBodySchema,
+  PhotoUploadQuerySchema,
+  ServiceIdParamsSchema,
+} from '@mealprep/contracts';
 import { parseInput, requireInternal, requireRole, requireSignIn, route } from '@mealprep/service-kit';
 import { TOO_BIG } from '../../domain/uploads';
-import { listingPhotosForStaff, openPhotoFile, photoFacts, removePhoto, restorePhoto, uploadPhoto, type PhotoDeps } from '../../domain/photos/listing-photos';
+import {
+  dismissReports,
+  listingPhotosForStaff,
+  openPhotoFile,
+  photoFacts,
+  removePhoto,
+  reportedPhotos,
+  reportPhoto,
+  restorePhoto,
+  uploadPhoto,
+  type PhotoDeps,
+} from '../../domain/photos/listing-photos';
 import { matchesIfNoneMatch } from './images-router';
 import { rawBodyReader } from './raw-body';
 
@@ -36,6 +56,16 @@ export function photosRouter(deps: PhotoDeps & { secret: string }): Router {
       res.send(await file.read());
     }),
   );
+  router.post(
+    '/photos/:photoId/reports',
+    requireSignIn,
+    route(async (req, res) => {
+      const { photoId } = parseInput(PhotoIdParamsSchema, req.params, 'photo');
+      parseInput(NoQuerySchema, req.query, 'query');
+      const { reason } = parseInput(PhotoReportBodySchema, req.body, 'body');
+      res.status(201).json(await reportPhoto(deps, req.identity!, photoId, reason));
+    }),
+  );
   // Staff: a listing's photos, and taking one down (the owner is mailed the reason) or putting it back.
   router.use('/admin/photos', requireRole('admin'));
   router.get(
@@ -45,6 +75,22 @@ export function photosRouter(deps: PhotoDeps & { secret: string }): Router {
       parseInput(NoQuerySchema, req.query, 'query');
       res.set('cache-control', 'no-store');
       res.json({ items: await listingPhotosForStaff(deps, id) });
+    }),
+  );
+  router.get(
+    '/admin/photos/reported',
+    route(async (req, res) => {
+      parseInput(NoQuerySchema, req.query, 'query');
+      res.set('cache-control', 'no-store');
+      res.json({ items: await reportedPhotos(deps) });
+    }),
+  );
+  router.post(
+    '/admin/photos/:photoId/dismiss-reports',
+    route(async (req, res) => {
+      const { photoId } = parseInput(PhotoIdParamsSchema, req.params, 'photo');
+      parseInput(NoQuerySchema, req.query, 'query');
+      res.json(await dismissReports(deps, photoId));
     }),
   );
   router.post(

@@ -50,3 +50,23 @@ export const useRemovePhoto = () =>
 
 /** Serves a removed photo again. */
 export const useRestorePhoto = () => useAdminMutation(MEDIA_SCOPE, ({ photoId }: AdminCall & { photoId: string }) => apiClient.post(`/media/admin/photos/${encodeURIComponent(photoId)}/restore`));
+
+export interface ReportedPhoto {
+  photoId: string;
+  listingId: string;
+  count: number;
+  lastReason: string;
+  lastAt: string;
+  photo: PhotoFacts | null;
+}
+
+/** Staff's queue of reported photos, latest report first. */
+export const reportedPhotosQuery = () =>
+  queryOptions({
+    queryKey: [...MEDIA_SCOPE, 'reported-photos'],
+    queryFn: async ({ signal }) => (await apiClient.get<{ items: ReportedPhoto[] }>('/media/admin/photos/reported', { signal })).items,
+  });
+
+/** Nothing wrong with it: the photo leaves the queue. */
+export const useDismissPhotoReports = () =>
+  useAdminMutation(MEDIA_SCOPE, ({ photoId }: AdminCall & { photoId: string }) => apiClient.post(`/media/admin/photos/${encodeURIComponent(photoId)}/dismiss-reports`));

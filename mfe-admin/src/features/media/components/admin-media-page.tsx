@@ -1,4 +1,4 @@
-import { ListingPhotosPanel } from './listing-photos-panel';
+import { ListingPhotosPanel, ReportedPhotosPanel } from './listing-photos-panel';
 import type { AdminMediaItem } from '@mealprep/contracts';
 import { Button, EmptyNote, ErrorState, Loading, usePageMeta } from '@mealprep/ui';
 import { useQuery } from '@mealprep/query';
@@ -140,6 +140,7 @@ export function AdminMediaPage() {
           ))}
         </ul>
       )}
+      <ReportedPhotosPanel />
       <ListingPhotosPanel key={listing ?? ''} listingId={listing} onListing={(id) => setParam('listing', id)} />
     </section>
   );

@@ -2,14 +2,15 @@ import type { PhotoFacts } from '@mealprep/contracts';
 import { photoFileUrl } from '@mealprep/contracts/browser';
 import { useQuery } from '@mealprep/query';
 import { Button, ErrorState, Loading } from '@mealprep/ui';
-import { useState } from 'react';
-import { listingPhotosQuery, useRemovePhoto, useRestorePhoto } from '../api/admin-media';
+import { useState, type ReactNode } from 'react';
+import { listingPhotosQuery, reportedPhotosQuery, useDismissPhotoReports, useRemovePhoto, useRestorePhoto } from '../api/admin-media';
 
 export const LISTING_PHOTOS_HEADING = 'Listing photos';
 export const REMOVE_PHOTO_TEXT = 'Remove photo';
+export const REPORTED_PHOTOS_HEADING = 'Reported photos';
 const controlClass = 'rounded-md border border-gray-300 px-3 py-2 text-sm dark:border-gray-600 dark:bg-gray-900';
 
-function PhotoCard({ photo, index }: { photo: PhotoFacts; index: number }) {
+function PhotoCard({ photo, index, children }: { photo: PhotoFacts; index: number; children?: ReactNode }) {
   const [reason, setReason] = useState('');
   const remove = useRemovePhoto();
   const restore = useRestorePhoto();
@@ -22,6 +23,7 @@ function PhotoCard({ photo, index }: { photo: PhotoFacts; index: number }) {
       <p className="text-xs text-gray-600 dark:text-gray-300">
         {photo.width} × {photo.height} · uploaded by {photo.uploadedBy}
       </p>
+      {children}
       {photo.removedAt ? (
         <>
           <p className="text-sm font-medium text-red-800 dark:text-red-300">Removed</p>
@@ -85,6 +87,41 @@ export function ListingPhotosPanel({ listingId, onListing }: { listingId: string
           {photos.data.map((photo, index) => (
             <PhotoCard key={photo.id} photo={photo} index={index} />
           ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Photos people reported, with how many did and the latest reason: staff remove one or dismiss its reports. */
+export function ReportedPhotosPanel() {
+  const reported = useQuery(reportedPhotosQuery());
+  const dismiss = useDismissPhotoReports();
+  return (
+    <section aria-labelledby="reported-photos-heading" className="space-y-3 rounded-xl border border-gray-200 p-4 dark:border-gray-700">
+      <h2 id="reported-photos-heading" className="text-xl font-semibold">
+        {REPORTED_PHOTOS_HEADING}
+      </h2>
+      {reported.isPending ? (
+        <Loading />
+      ) : reported.isError ? (
+        <ErrorState onRetry={() => void reported.refetch()} />
+      ) : reported.data.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-300">No photo is reported.</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {reported.data.map((entry, index) =>
+            entry.photo ? (
+              <PhotoCard key={entry.photoId} photo={entry.photo} index={index}>
+                <p className="text-sm">
+                  Reported {entry.count} time{entry.count === 1 ? '' : 's'}; latest: “{entry.lastReason}”
+                </p>
+                <Button type="button" size="sm" variant="ghost" onClick={() => dismiss.mutate({ photoId: entry.photoId, failure: 'Failed to dismiss the reports' })}>
+                  Dismiss reports
+                </Button>
+              </PhotoCard>
+            ) : null,
+          )}
         </ul>
       )}
     </section>

@@ -1,9 +1,20 @@
 import type { ListingPhoto } from '@mealprep/contracts';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@mealprep/query';
+import { fireEvent, render as renderPlain, screen, within, type RenderOptions } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { bodiesTo, mockApi } from '../../../testing/render-routes';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@mealprep/router/testing';
 import { serviceCard } from '../../../testing/render-routes';
-import { PhotoGallery, VIEWER_CLOSE_TEXT, VIEWER_NEXT_TEXT } from '../components/photo-gallery';
+import { PHOTO_REPORTED_TEXT, PhotoGallery, REPORT_PHOTO_TEXT, VIEWER_CLOSE_TEXT, VIEWER_NEXT_TEXT } from '../components/photo-gallery';
+
+const ME = '/api/auth/me';
+/** With a query client of its own (the viewer asks who is signed in). */
+const render = (ui: ReactElement, options?: RenderOptions) => {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapped = renderPlain(<QueryClientProvider client={client}>{ui}</QueryClientProvider>, options);
+  return { ...wrapped, rerender: (next: ReactElement) => wrapped.rerender(<QueryClientProvider client={client}>{next}</QueryClientProvider>) };
+};
 import { ServiceCard } from '../components/service-card';
 
 const hex = (n: number) => n.toString(16).padStart(32, '0');
@@ -71,6 +82,30 @@ describe('a listing’s photo gallery', () => {
     fireEvent.pointerDown(dialog, { clientX: 300 });
     fireEvent.pointerUp(dialog, { clientX: 100 });
     expect(screen.getByRole('dialog', { name: 'Green Box: photo 2 of 3' })).toBeInTheDocument();
+  });
+
+  it('when a signed-in person reports the photo shown, then the report is sent with its reason and thanked; signed out, there is no report button', async () => {
+    const photoId = photos[0]!.id;
+    const api = mockApi({
+      [ME]: { status: 200, body: { user: { id: 'u1', email: 'dana@example.com', roles: [] } } },
+      [`/api/media/photos/${photoId}/reports`]: { status: 201, body: { reported: true } },
+    });
+    const user = userEvent.setup();
+    render(<PhotoGallery media={{ photos }} name="Green Box" />);
+    fireEvent.click(screen.getAllByRole('link')[0]!);
+    await user.click(await within(screen.getByRole('dialog')).findByRole('button', { name: REPORT_PHOTO_TEXT }));
+    await user.type(screen.getByLabelText('What is wrong with this photo?'), 'It shows a stranger');
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText(PHOTO_REPORTED_TEXT)).toBeInTheDocument();
+    expect(bodiesTo(api, `/api/media/photos/${photoId}/reports`)).toEqual([{ reason: 'It shows a stranger' }]);
+  });
+
+  it('when nobody is signed in, then the viewer offers no report', async () => {
+    mockApi({ [ME]: { status: 200, body: { user: null } } });
+    render(<PhotoGallery media={{ photos }} name="Green Box" />);
+    fireEvent.click(screen.getAllByRole('link')[0]!);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(screen.getByRole('dialog')).queryByRole('button', { name: REPORT_PHOTO_TEXT })).toBeNull();
   });
 
   it('when a listing has no photos, then there is no gallery', () => {

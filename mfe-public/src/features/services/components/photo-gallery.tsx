@@ -1,12 +1,17 @@
 import type { ListingPhoto } from '@mealprep/contracts';
 import { galleryOrder, photoFileUrl, photoSourceFor } from '@mealprep/contracts/browser';
+import { serverMessage, sessionQuery } from '@mealprep/api-client';
+import { useQuery } from '@mealprep/query';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useReportPhoto } from '../api/photo-reports';
 import { PhotoPicture } from './photo-picture';
 
 export const GALLERY_HEADING = 'Photos';
 export const VIEWER_CLOSE_TEXT = 'Close';
 export const VIEWER_PREVIOUS_TEXT = 'Previous photo';
 export const VIEWER_NEXT_TEXT = 'Next photo';
+export const REPORT_PHOTO_TEXT = 'Report this photo';
+export const PHOTO_REPORTED_TEXT = 'Thank you: our team will look at this photo.';
 
 /** The largest file of a photo: where its link leads without JavaScript. */
 const largest = (photo: ListingPhoto) => {
@@ -99,7 +104,7 @@ export function PhotoViewer({ photos, index, onIndex, onClose, name }: { photos:
     else if (event.key === 'ArrowLeft') go(-1);
     else if (event.key === 'Tab') {
       // Focus goes round the viewer's own buttons.
-      const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>('button') ?? [])];
+      const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>('button, input, textarea') ?? [])];
       const at = focusable.indexOf(document.activeElement as HTMLElement);
       const next = (at + (event.shiftKey ? -1 : 1) + focusable.length) % focusable.length;
       event.preventDefault();
@@ -134,6 +139,7 @@ export function PhotoViewer({ photos, index, onIndex, onClose, name }: { photos:
         <PhotoPicture key={photo.id} photo={photo} sizes="100vw" priority className="max-h-[80vh] w-auto max-w-full object-contain" />
         {photo.caption ? <figcaption className="mt-2 text-center text-sm text-gray-100">{photo.caption}</figcaption> : null}
       </figure>
+      <ReportPhoto key={photo.id} photoId={photo.id} />
       {photos.length > 1 ? (
         <div className="flex gap-3">
           <button type="button" className={button} onClick={() => go(-1)}>
@@ -145,5 +151,49 @@ export function PhotoViewer({ photos, index, onIndex, onClose, name }: { photos:
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Signed in, a person may report the photo shown (what is wrong with it); staff find it in their queue. */
+function ReportPhoto({ photoId }: { photoId: string }) {
+  const signedIn = Boolean(useQuery(sessionQuery).data);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const report = useReportPhoto();
+  if (!signedIn) return null;
+  if (report.isSuccess)
+    return (
+      <p role="status" className="text-sm text-gray-100">
+        {PHOTO_REPORTED_TEXT}
+      </p>
+    );
+  if (!open)
+    return (
+      <button type="button" className="text-sm text-gray-100 underline underline-offset-2" onClick={() => setOpen(true)}>
+        {REPORT_PHOTO_TEXT}
+      </button>
+    );
+  return (
+    <form
+      aria-label={REPORT_PHOTO_TEXT}
+      className="flex w-full max-w-md flex-col gap-2 text-sm text-gray-100"
+      onSubmit={(event) => {
+        event.preventDefault();
+        report.mutate({ photoId, reason: reason.trim() });
+      }}
+    >
+      <label className="flex flex-col gap-1 font-medium">
+        What is wrong with this photo?
+        <input className="rounded-md border border-gray-300 px-2 py-1 text-gray-900" value={reason} minLength={5} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
+      </label>
+      {report.isError ? (
+        <p role="alert" className="text-red-200">
+          {serverMessage(report.error) ?? 'The report could not be sent. Please try again.'}
+        </p>
+      ) : null}
+      <button type="submit" className="self-start rounded-md bg-white/90 px-3 py-1 font-semibold text-gray-900" disabled={report.isPending}>
+        Send report
+      </button>
+    </form>
   );
 }
