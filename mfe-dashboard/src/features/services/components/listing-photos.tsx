@@ -169,11 +169,12 @@ export function ListingPhotos({ service }: { service: EditableService }) {
                         <input type="radio" name="cover-photo" checked={shownCover === item.photo.id} onChange={() => setCoverId(item.photo.id)} />
                         Cover
                       </label>
-                      <Button type="button" variant="outline" size="sm" disabled={index === 0} aria-label={`Move photo ${index + 1} up`} onClick={() => move(item.key, -1)}>
-                        Move up
+                      {/* The visible words start the name (a voice user says what they see); which photo follows for a screen reader. */}
+                      <Button type="button" variant="outline" size="sm" disabled={index === 0} onClick={() => move(item.key, -1)}>
+                        Move up <span className="sr-only">photo {index + 1}</span>
                       </Button>
-                      <Button type="button" variant="outline" size="sm" disabled={index === items.length - 1} aria-label={`Move photo ${index + 1} down`} onClick={() => move(item.key, 1)}>
-                        Move down
+                      <Button type="button" variant="outline" size="sm" disabled={index === items.length - 1} onClick={() => move(item.key, 1)}>
+                        Move down <span className="sr-only">photo {index + 1}</span>
                       </Button>
                       {confirming === item.key ? (
                         <span role="group" aria-label="Remove this photo?" className="inline-flex items-center gap-2 text-sm">
@@ -193,8 +194,8 @@ export function ListingPhotos({ service }: { service: EditableService }) {
                           </Button>
                         </span>
                       ) : (
-                        <Button type="button" variant="outline" size="sm" aria-label={`Remove photo ${index + 1}`} onClick={() => setConfirming(item.key)}>
-                          Remove
+                        <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(item.key)}>
+                          Remove <span className="sr-only">photo {index + 1}</span>
                         </Button>
                       )}
                     </div>
@@ -244,15 +245,9 @@ export function ListingPhotos({ service }: { service: EditableService }) {
             {removed.map((photo) => (
               <li key={photo.id} className="flex flex-col items-start gap-1">
                 <img src={thumbnail(photo)} alt={photo.alt} width={96} height={Math.round((96 * photo.height) / photo.width)} className="h-auto w-24 rounded object-cover" />
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  disabled={items.length >= MAX_LISTING_PHOTOS}
-                  aria-label={`${PUT_BACK_TEXT}: ${photo.alt}`}
-                  onClick={() => setItems((now) => [...now, { key: photo.id, photo }])}
-                >
+                <Button type="button" variant="outline" size="sm" disabled={items.length >= MAX_LISTING_PHOTOS} onClick={() => setItems((now) => [...now, { key: photo.id, photo }])}>
                   {PUT_BACK_TEXT}
+                  <span className="sr-only">: {photo.alt}</span>
                 </Button>
               </li>
             ))}
