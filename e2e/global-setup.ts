@@ -67,6 +67,7 @@ export default async function setup(project: TestProject) {
   project.provide('siteUrl', site.url);
   project.provide('catalogPid', site.services['svc-catalog']?.pid ?? 0);
   project.provide('catalogUrl', site.services['svc-catalog']?.url ?? '');
+  project.provide('mediaUrl', site.services['svc-media']?.url ?? '');
   project.provide('thirdPartyUrl', third);
   project.provide('mailDir', mail.dir);
   project.provide('mongodbUri', state.mongodbUri);
@@ -87,6 +88,8 @@ declare module 'vitest' {
     catalogPid: number;
     identitySecret: string;
     catalogUrl: string;
+    /** svc-media's own address (staff's calls made with a signed identity, sparing the sign-in mails every e2e file shares). */
+    mediaUrl: string;
     mailDir: string;
     mongodbUri: string;
     /** The renderer npm start started, which the renderer-down test stops (and starts again). */

@@ -65,7 +65,9 @@ function namedAhead(html: string): string[] {
  */
 function isWatched(pathAndQuery: string): boolean {
   return (
-    /^\/[^/?]+\.(?:js|css)$/.test(pathAndQuery) || /^\/remotes\/public\/releases\/[0-9a-f]{12}\/[^?]+\.(?:js|css)$/.test(pathAndQuery) || /^\/api\/(?:catalog|media)\/(?!images\/|photos\/)/.test(pathAndQuery)
+    /^\/[^/?]+\.(?:js|css)$/.test(pathAndQuery) ||
+    /^\/remotes\/public\/releases\/[0-9a-f]{12}\/[^?]+\.(?:js|css)$/.test(pathAndQuery) ||
+    /^\/api\/(?:catalog|media)\/(?!images\/|photos\/)/.test(pathAndQuery)
   );
 }
 
