@@ -1,9 +1,9 @@
-import { crc32, deflateSync } from 'node:zlib';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { photoFileUrl, type ListingPhoto } from '@mealprep/contracts';
 import { signIdentity } from '@mealprep/service-kit';
+import { bombPng } from '../../svc-media/test/bomb-png';
 import { useBrowserPage } from '../browser';
 import { waitForMail } from '../mail-catcher';
 import { newAddress, signInWithCode } from '../sign-in-helpers';
@@ -28,23 +28,6 @@ const plainPhoto = (colour: string) =>
   sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
     .png()
     .toBuffer();
-
-/** A PNG whose header claims 50,000 × 50,000 pixels: a decompression bomb of a few hundred bytes. */
-function bombPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(50_000, 0);
-  ihdr.writeUInt32BE(50_000, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(65))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 describe("a listing's photo gallery", () => {
   const browser = useBrowserPage();
@@ -124,7 +107,7 @@ describe("a listing's photo gallery", () => {
       await page.getByText('Photos saved.').waitFor();
 
       // A bomb and an SVG named as a PNG: refused by svc-media, each with its message; nothing is added.
-      await add.setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: bombPng() }]);
+      await add.setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: bombPng(50_000, 50_000) }]);
       await page.getByRole('alert').filter({ hasText: 'The image has too many pixels (at most 40 megapixels).' }).waitFor();
       await add.setInputFiles([{ name: 'drawing.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }]);
       await page.getByRole('alert').filter({ hasText: 'SVG images are not accepted for photos (they can hold scripts).' }).waitFor();

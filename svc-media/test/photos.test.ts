@@ -1,13 +1,13 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { PhotoLookupSchema, photoFileUrl, type PhotoFacts } from '@mealprep/contracts';
 import { signIdentity, signInternal } from '@mealprep/service-kit';
 import { serve, silentLogger, TEST_IDENTITY_SECRET, testBroker, testDatabase, testOutbox } from '@mealprep/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaApp, mediaRepositories } from '../src/app';
+import { bombPng } from './bomb-png';
 import { DAILY_PHOTO_REPORTS, GALLERY_FULL, NOT_YOUR_LISTING, REPORTS_USED_UP } from '../src/domain/photos/listing-photos';
 import { NOT_A_PHOTO, SVG_REFUSED } from '../src/domain/photos/photo-renditions';
 import { NOT_AN_IMAGE, TOO_BIG, TOO_MANY_PIXELS, UNREADABLE } from '../src/domain/uploads';
@@ -16,23 +16,6 @@ const as = (userId: string, roles: Array<'admin'> = []) => signIdentity({ userId
 const owner = as('owner-1');
 const stranger = as('owner-2');
 const staff = as('boss', ['admin']);
-
-/** A PNG whose header says width × height but whose data is a few bytes: a decompression bomb. */
-function bombPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1 + 64))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 describe('listing photos', () => {
   let db: Awaited<ReturnType<typeof testDatabase>>;

@@ -2,7 +2,8 @@ import type { ListingPhoto } from '@mealprep/contracts';
 import { galleryOrder, photoFileUrl, photoSourceFor } from '@mealprep/contracts/browser';
 import { serverMessage, sessionQuery } from '@mealprep/api-client';
 import { useQuery } from '@mealprep/query';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEarlyClick } from '@mealprep/ui';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useReportPhoto } from '../api/photo-reports';
 import { PhotoPicture } from './photo-picture';
 
@@ -36,9 +37,7 @@ export function PhotoGallery({ media, name }: { media: { photos?: ListingPhoto[]
   };
   if (photos.length === 0) return null;
   const [cover, ...rest] = photos as [ListingPhoto, ...ListingPhoto[]];
-  const opener = (index: number) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
+  const openAt = (index: number) => {
     openedFrom.current = index;
     setOpen(index);
   };
@@ -46,34 +45,62 @@ export function PhotoGallery({ media, name }: { media: { photos?: ListingPhoto[]
     <section aria-label={`${GALLERY_HEADING} of ${name}`} className="flex flex-col gap-3">
       <h2 className="sr-only">{GALLERY_HEADING}</h2>
       <figure>
-        <a
-          href={largest(cover)}
-          onClick={opener(0)}
-          ref={(el) => void (openers.current[0] = el)}
-          className="block overflow-hidden rounded-xl focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
-        >
+        <PhotoLink photo={cover} index={0} onOpen={openAt} linkRef={(el) => void (openers.current[0] = el)} className="block overflow-hidden rounded-xl">
           <PhotoPicture photo={cover} sizes="(min-width: 1024px) 960px, 100vw" priority className="h-auto max-h-[28rem] w-full bg-gray-100 object-cover dark:bg-gray-800" />
-        </a>
+        </PhotoLink>
         {cover.caption ? <figcaption className="mt-2 text-sm text-gray-600 dark:text-gray-300">{cover.caption}</figcaption> : null}
       </figure>
       {rest.length ? (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
           {rest.map((photo, i) => (
             <li key={photo.id}>
-              <a
-                href={largest(photo)}
-                onClick={opener(i + 1)}
-                ref={(el) => void (openers.current[i + 1] = el)}
-                className="block overflow-hidden rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
-              >
+              <PhotoLink photo={photo} index={i + 1} onOpen={openAt} linkRef={(el) => void (openers.current[i + 1] = el)} className="block overflow-hidden rounded-lg">
                 <PhotoPicture photo={photo} sizes="(min-width: 1024px) 160px, 33vw" maxWidth={640} className="aspect-square h-auto w-full bg-gray-100 object-cover dark:bg-gray-800" />
-              </a>
+              </PhotoLink>
             </li>
           ))}
         </ul>
       ) : null}
       {open !== null ? <PhotoViewer photos={photos} index={open} onIndex={setOpen} onClose={close} name={name} /> : null}
     </section>
+  );
+}
+
+/**
+ * A photo's link to its largest file. Once the page runs, a click opens the viewer instead (a click
+ * with a modifier still opens the file); a click made while the page still loads is kept and
+ * answered once it runs (useEarlyClick), so it opens the viewer rather than leaving the page.
+ */
+function PhotoLink({
+  photo,
+  index,
+  onOpen,
+  linkRef,
+  className,
+  children,
+}: {
+  photo: ListingPhoto;
+  index: number;
+  onOpen: (index: number) => void;
+  linkRef: (el: HTMLAnchorElement | null) => void;
+  className: string;
+  children: ReactNode;
+}) {
+  const early = useEarlyClick(`gallery-photo-${index}`, () => onOpen(index));
+  return (
+    <a
+      href={largest(photo)}
+      ref={linkRef}
+      {...early}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        onOpen(index);
+      }}
+      className={`${className} focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600`}
+    >
+      {children}
+    </a>
   );
 }
 
