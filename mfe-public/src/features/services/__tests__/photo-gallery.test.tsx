@@ -1,11 +1,11 @@
 import type { ListingPhoto } from '@mealprep/contracts';
-import { QueryClient, QueryClientProvider } from '@mealprep/query';
+import { sessionQuery } from '@mealprep/api-client';
+import { QueryClient, QueryClientProvider, useQuery } from '@mealprep/query';
 import { fireEvent, render as renderPlain, screen, within, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { bodiesTo, mockApi } from '../../../testing/render-routes';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@mealprep/router/testing';
-import { serviceCard } from '../../../testing/render-routes';
+import { bodiesTo, mockApi, serviceCard } from '../../../testing/render-routes';
 import { PHOTO_REPORTED_TEXT, PhotoGallery, REPORT_PHOTO_TEXT, VIEWER_CLOSE_TEXT, VIEWER_NEXT_TEXT } from '../components/photo-gallery';
 
 const ME = '/api/auth/me';
@@ -16,6 +16,11 @@ const render = (ui: ReactElement, options?: RenderOptions) => {
   return { ...wrapped, rerender: (next: ReactElement) => wrapped.rerender(<QueryClientProvider client={client}>{next}</QueryClientProvider>) };
 };
 import { ServiceCard } from '../components/service-card';
+
+/** Shows when the session query has its answer (the same query the viewer's report reads). */
+function SessionProbe() {
+  return useQuery(sessionQuery).isSuccess ? <p>session known</p> : null;
+}
 
 const hex = (n: number) => n.toString(16).padStart(32, '0');
 const photo = (n: number, extra: Partial<ListingPhoto> = {}): ListingPhoto => ({
@@ -102,9 +107,15 @@ describe('a listing’s photo gallery', () => {
 
   it('when nobody is signed in, then the viewer offers no report', async () => {
     mockApi({ [ME]: { status: 200, body: { user: null } } });
-    render(<PhotoGallery media={{ photos }} name="Green Box" />);
+    render(
+      <>
+        <PhotoGallery media={{ photos }} name="Green Box" />
+        <SessionProbe />
+      </>,
+    );
     fireEvent.click(screen.getAllByRole('link')[0]!);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The probe reads the same session query: once it shows the answer, the viewer has rendered with it too.
+    await screen.findByText('session known');
     expect(within(screen.getByRole('dialog')).queryByRole('button', { name: REPORT_PHOTO_TEXT })).toBeNull();
   });
 
